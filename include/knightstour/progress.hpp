@@ -1,0 +1,36 @@
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace knightstour {
+
+// Logs a status line (spdlog, info level) every `interval` seconds from its own thread
+// until destroyed. An interval of 0 turns it off.
+class ProgressMonitor {
+ public:
+  ProgressMonitor(double interval_seconds, std::function<std::string()> status);
+  ~ProgressMonitor();
+  ProgressMonitor(const ProgressMonitor&) = delete;
+  ProgressMonitor& operator=(const ProgressMonitor&) = delete;
+
+ private:
+  void loop();
+
+  double interval_;
+  std::function<std::string()> status_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+// "12.3 M", "4.56 G": three significant digits for rates and counts in log lines.
+std::string human_count(double value);
+// "42 s", "3 min 12 s", "2 h 05 min".
+std::string human_duration(double seconds);
+
+}  // namespace knightstour

@@ -1,0 +1,185 @@
+#include "cli_options.hpp"
+
+#include <spdlog/cfg/env.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+#include <cmath>
+#include <iostream>
+
+#include "knightstour/errors.hpp"
+#include "knightstour/square.hpp"
+
+namespace knightstour::cli {
+
+std::uint64_t parse_count(const std::string& option, const std::string& text) {
+  std::uint64_t value = 0;
+  const auto* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || text[0] == '-' || text[0] == '+' || ec != std::errc{} || ptr != end) {
+    throw UsageError("--" + option + " expects a whole number, not '" + text + "'");
+  }
+  return value;
+}
+
+int parse_int(const std::string& option, const std::string& text, int min, int max) {
+  const auto value = parse_count(option, text);
+  if (value < static_cast<std::uint64_t>(min) || value > static_cast<std::uint64_t>(max)) {
+    throw UsageError("--" + option + " must be between " + std::to_string(min) + " and " +
+                     std::to_string(max) + ", not " + text);
+  }
+  return static_cast<int>(value);
+}
+
+double parse_seconds(const std::string& option, const std::string& text) {
+  double value = 0;
+  const auto* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc{} || ptr != end || !std::isfinite(value) || value < 0) {
+    throw UsageError("--" + option + " expects a number of seconds >= 0, not '" + text + "'");
+  }
+  return value;
+}
+
+namespace {
+
+std::uint64_t parse_positive(const std::string& option, const std::string& text) {
+  const auto value = parse_count(option, text);
+  if (value == 0) throw UsageError("--" + option + " must be at least 1");
+  return value;
+}
+
+}  // namespace
+
+void add_common_options(cxxopts::Options& options) {
+  options.add_options("Output")(
+      "log-level", "trace, debug, info, warn, error or off (default: info, or SPDLOG_LEVEL)",
+      cxxopts::value<std::string>())("h,help", "Show this help");
+}
+
+void add_job_options(cxxopts::Options& options) {
+  options.add_options("Search")("start", "Start square: a1 style or zero-based r,c",
+                                cxxopts::value<std::string>())(
+      "all-starts", "Every square of the board as a start")(
+      "prefix", "Only tours beginning with this path, e.g. a1,b3 (its first square is the start)",
+      cxxopts::value<std::string>())(
+      "closed", "Only closed tours (the last square is a knight move from the start)")(
+      "algorithm", "pruned (default) or naive (plain backtracking, for comparison)",
+      cxxopts::value<std::string>()->default_value("pruned"))(
+      "no-symmetry", "Search mirror-image prefixes instead of deriving their counts");
+  options.add_options("Parallelism")("threads",
+                                     "Worker threads (default: every CPU this process may use)",
+                                     cxxopts::value<std::string>())(
+      "split-depth", "Moves in each work unit (prefix); default gives >= 64 per thread",
+      cxxopts::value<std::string>())("shard-index",
+                                     "Run only prefixes with id mod shard-count == shard-index",
+                                     cxxopts::value<std::string>()->default_value("0"))(
+      "shard-count", "Number of shards", cxxopts::value<std::string>()->default_value("1"));
+  options.add_options("Caps")("max-nodes", "Stop after about this many search nodes",
+                              cxxopts::value<std::string>())(
+      "max-tours", "Stop once this many tours were found", cxxopts::value<std::string>())(
+      "time-limit", "Stop after this many seconds", cxxopts::value<std::string>());
+  options.add_options("Output")("progress", "Seconds between progress lines on stderr (0 = off)",
+                                cxxopts::value<std::string>()->default_value("5"))(
+      "json", "Print the result as one JSON object");
+}
+
+bool parse(cxxopts::Options& options, int argc, char** argv, cxxopts::ParseResult& result) {
+  try {
+    result = options.parse(argc, argv);
+  } catch (const cxxopts::exceptions::exception& e) {
+    throw UsageError(std::string(e.what()) + " (see knightstour " + argv[0] + " --help)");
+  }
+  if (result.count("help")) {
+    std::cout << options.help() << '\n';
+    return false;
+  }
+  if (!result.unmatched().empty()) {
+    throw UsageError("unexpected argument '" + result.unmatched().front() + "' (see knightstour " +
+                     argv[0] + " --help)");
+  }
+  return true;
+}
+
+std::string board_argument(const cxxopts::ParseResult& result) {
+  if (!result.count("board")) throw UsageError("missing BOARD, e.g. 6x6 or 5");
+  return result["board"].as<std::string>();
+}
+
+JobSpec job_from(const cxxopts::ParseResult& result, bool allow_all_starts) {
+  JobSpec job;
+  job.board = parse_board(board_argument(result));
+  const bool has_start = result.count("start") > 0;
+  const bool has_prefix = result.count("prefix") > 0;
+  job.all_starts = result.count("all-starts") > 0;
+  if (job.all_starts && !allow_all_starts) throw UsageError("--all-starts is not supported here");
+  if (job.all_starts && (has_start || has_prefix)) {
+    throw UsageError("--all-starts cannot be combined with --start or --prefix");
+  }
+  if (!job.all_starts && !has_start && !has_prefix) {
+    throw UsageError(allow_all_starts ? "give a start square with --start (e.g. --start a1), "
+                                        "a --prefix, or --all-starts"
+                                      : "give a start square with --start (e.g. --start a1)");
+  }
+  if (has_prefix) {
+    for (int s : parse_square_list(job.board, result["prefix"].as<std::string>(), "prefix")) {
+      job.prefix.push_back(static_cast<std::uint8_t>(s));
+    }
+  }
+  if (has_start) {
+    const int start = parse_square(job.board, result["start"].as<std::string>(), "start square");
+    if (has_prefix && job.prefix.front() != start) {
+      throw UsageError("--prefix must begin with the --start square");
+    }
+    if (!has_prefix) job.prefix = {static_cast<std::uint8_t>(start)};
+  }
+  if (!job.all_starts) validate_path(job.board, job.prefix, "prefix");
+  job.mode.closed = result.count("closed") > 0;
+  job.mode.algorithm = parse_algorithm(result["algorithm"].as<std::string>());
+  job.symmetry = result.count("no-symmetry") == 0;
+  if (result.count("threads")) {
+    job.threads = parse_int("threads", result["threads"].as<std::string>(), 1, 4096);
+  }
+  if (result.count("split-depth")) {
+    job.split_depth = parse_int("split-depth", result["split-depth"].as<std::string>(), 0,
+                                job.board.squares() - 1);
+  }
+  job.shard.count = parse_int("shard-count", result["shard-count"].as<std::string>(), 1, 1 << 24);
+  job.shard.index = parse_int("shard-index", result["shard-index"].as<std::string>(), 0, 1 << 24);
+  if (job.shard.index >= job.shard.count) {
+    throw UsageError("--shard-index " + std::to_string(job.shard.index) +
+                     " must be less than --shard-count " + std::to_string(job.shard.count));
+  }
+  if (result.count("max-nodes")) {
+    job.caps.max_nodes = parse_positive("max-nodes", result["max-nodes"].as<std::string>());
+  }
+  if (result.count("max-tours")) {
+    job.caps.max_tours = parse_positive("max-tours", result["max-tours"].as<std::string>());
+  }
+  if (result.count("time-limit")) {
+    job.caps.time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
+    if (job.caps.time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
+  }
+  return job;
+}
+
+void setup_logging(const cxxopts::ParseResult& result) {
+  auto logger = spdlog::stderr_color_mt("knightstour");
+  logger->set_pattern("[%H:%M:%S] %^%l%$: %v");
+  spdlog::set_default_logger(logger);
+  spdlog::set_level(spdlog::level::info);
+  spdlog::cfg::load_env_levels();
+  if (result.count("log-level")) {
+    const auto text = result["log-level"].as<std::string>();
+    const auto level = spdlog::level::from_str(text);
+    if (level == spdlog::level::off && text != "off") {
+      throw UsageError(
+          "--log-level expects trace, debug, info, warn, error, critical or off, not '" + text +
+          "'");
+    }
+    spdlog::set_level(level);
+  }
+}
+
+}  // namespace knightstour::cli

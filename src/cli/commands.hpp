@@ -1,0 +1,9 @@
+#pragma once
+
+namespace knightstour::cli {
+
+// Each subcommand gets argv with argv[0] = its own name and returns the exit code.
+int count_command(int argc, char** argv);
+int prefixes_command(int argc, char** argv);
+
+}  // namespace knightstour::cli

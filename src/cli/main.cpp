@@ -1,0 +1,64 @@
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <string>
+
+#include "cli_options.hpp"
+#include "commands.hpp"
+#include "knightstour/errors.hpp"
+
+namespace {
+
+constexpr const char* kUsage =
+    "knightstour: count, enumerate and find knight's tours\n"
+    "\n"
+    "usage: knightstour COMMAND BOARD [options]     (knightstour COMMAND --help for details)\n"
+    "\n"
+    "  count     BOARD --start SQ|--all-starts [--closed]   count every tour, exactly\n"
+    "  prefixes  BOARD --start SQ --split-depth D           list the work units\n"
+    "\n"
+    "BOARD is RxC (rows x columns, e.g. 6x6 or 3x4) or one side (6); squares are a1 style\n"
+    "(a1 bottom-left) or zero-based r,c. Exit codes: 0 complete, 1 internal or I/O failure,\n"
+    "2 bad usage or input, 3 stopped early by a cap or signal (counts are lower bounds).\n";
+
+int dispatch(int argc, char** argv) {
+  using namespace knightstour::cli;
+  if (argc < 2) {
+    std::fputs(kUsage, stderr);
+    return kExitUsage;
+  }
+  const std::string command = argv[1];
+  if (command == "-h" || command == "--help" || command == "help") {
+    std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  if (command == "count") return count_command(argc - 1, argv + 1);
+  if (command == "prefixes") return prefixes_command(argc - 1, argv + 1);
+  throw knightstour::UsageError("unknown command '" + command +
+                                "' (commands: count, prefixes; see knightstour --help)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace knightstour;
+  try {
+    return dispatch(argc, argv);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "knightstour: %s\n", e.what());
+    return cli::kExitUsage;
+  } catch (const FormatError& e) {
+    std::fprintf(stderr, "knightstour: %s\n", e.what());
+    return cli::kExitUsage;
+  } catch (const IoError& e) {
+    std::fprintf(stderr, "knightstour: %s\n", e.what());
+    return cli::kExitFailure;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "knightstour: out of memory\n");
+    return cli::kExitFailure;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "knightstour: internal error: %s\n", e.what());
+    return cli::kExitFailure;
+  }
+}

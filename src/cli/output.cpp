@@ -1,0 +1,42 @@
+#include "output.hpp"
+
+#include <algorithm>
+
+#include "knightstour/square.hpp"
+
+namespace knightstour::cli {
+
+std::string with_commas(std::uint64_t value) {
+  std::string digits = std::to_string(value);
+  std::string out;
+  const int n = static_cast<int>(digits.size());
+  for (int i = 0; i < n; ++i) {
+    if (i > 0 && (n - i) % 3 == 0) out += ',';
+    out += digits[static_cast<std::size_t>(i)];
+  }
+  return out;
+}
+
+std::string board_grid(const Board& board, const std::vector<std::uint64_t>& values) {
+  std::size_t width = 1;
+  for (auto v : values) width = std::max(width, with_commas(v).size());
+  for (int c = 0; c < board.cols(); ++c) width = std::max(width, file_name(c).size());
+  const std::size_t label = std::to_string(board.rows()).size();
+  auto pad = [](const std::string& s, std::size_t w) {
+    return std::string(w > s.size() ? w - s.size() : 0, ' ') + s;
+  };
+  std::string out;
+  for (int r = board.rows() - 1; r >= 0; --r) {
+    out += pad(std::to_string(r + 1), label) + " |";
+    for (int c = 0; c < board.cols(); ++c) {
+      out += ' ' + pad(with_commas(values[static_cast<std::size_t>(board.index(r, c))]), width);
+    }
+    out += '\n';
+  }
+  out += std::string(label + 2, ' ');
+  for (int c = 0; c < board.cols(); ++c) out += ' ' + pad(file_name(c), width);
+  out += '\n';
+  return out;
+}
+
+}  // namespace knightstour::cli

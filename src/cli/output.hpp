@@ -1,0 +1,18 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "knightstour/board.hpp"
+
+namespace knightstour::cli {
+
+// 1234567 -> "1,234,567".
+std::string with_commas(std::uint64_t value);
+
+// One value per square laid out like the board: rank 1 at the bottom, files left to right,
+// with rank numbers on the left and file letters underneath.
+std::string board_grid(const Board& board, const std::vector<std::uint64_t>& values);
+
+}  // namespace knightstour::cli

@@ -1,0 +1,59 @@
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli_options.hpp"
+#include "commands.hpp"
+#include "knightstour/prefix_plan.hpp"
+#include "knightstour/square.hpp"
+
+namespace knightstour::cli {
+
+int prefixes_command(int argc, char** argv) {
+  cxxopts::Options options("knightstour prefixes",
+                           "List the work units (prefixes) a run splits the search into");
+  options.custom_help("BOARD (--start SQ | --prefix SQ,... | --all-starts) [--split-depth D]");
+  options.positional_help("");
+  options.add_options()("board", "Board: RxC or a side", cxxopts::value<std::string>());
+  add_job_options(options);
+  add_common_options(options);
+  options.parse_positional({"board"});
+  cxxopts::ParseResult result;
+  if (!parse(options, argc, argv, result)) return kExitOk;
+  setup_logging(result);
+  JobSpec job = job_from(result, true);
+  resolve(job);
+  const PrefixPlan plan(job.board, job.roots(), job.mode, job.split_depth);
+  const bool json = result.count("json") > 0;
+  nlohmann::json list = nlohmann::json::array();
+  if (!json) {
+    std::printf("# %s, %s tours, split depth %d, prefix rules %s: %zu prefixes",
+                job.board.name().c_str(), job.mode.closed ? "closed" : "open", job.split_depth,
+                job.mode.prefix_rules().c_str(), plan.size());
+    if (job.shard.count > 1)
+      std::printf(" (listing shard %d of %d)", job.shard.index, job.shard.count);
+    std::printf("\n# id\tsquares\n");
+  }
+  for (std::size_t id = 0; id < plan.size(); ++id) {
+    if (!job.shard.contains(id)) continue;
+    const auto p = plan[id];
+    const auto name = path_name(job.board, p.data(), static_cast<int>(p.size()));
+    if (json) {
+      list.push_back({{"id", id}, {"squares", name}});
+    } else {
+      std::printf("%zu\t%s\n", id, name.c_str());
+    }
+  }
+  if (json) {
+    nlohmann::json j{{"board", job.board.name()},
+                     {"split_depth", job.split_depth},
+                     {"prefix_rules", job.mode.prefix_rules()},
+                     {"closed_only", job.mode.closed},
+                     {"prefixes_in_plan", plan.size()},
+                     {"prefixes", list}};
+    std::cout << j.dump() << '\n';
+  }
+  return kExitOk;
+}
+
+}  // namespace knightstour::cli

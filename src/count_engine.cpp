@@ -1,0 +1,213 @@
+#include "knightstour/count_engine.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <mutex>
+
+#include "knightstour/kernel.hpp"
+#include "knightstour/prefix_plan.hpp"
+#include "knightstour/progress.hpp"
+#include "knightstour/search_state.hpp"
+#include "knightstour/work_list.hpp"
+
+namespace knightstour {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct CountVisitor {
+  static constexpr bool kNeedsPath = false;
+  std::uint64_t total = 0;
+  std::array<std::uint64_t, Board::kMaxSquares> by_end{};
+
+  void tour(int, const std::uint8_t*) {}
+  void tours(int last, std::uint64_t n) {
+    total += n;
+    by_end[static_cast<unsigned>(last)] += n;
+  }
+};
+
+// Hands a kernel's progress to the shared StopControl at each poll.
+struct Poll {
+  StopControl& stop;
+  const CountVisitor& visitor;
+  std::uint64_t reported_nodes = 0;
+  std::uint64_t reported_tours = 0;
+
+  bool operator()(std::uint64_t nodes) {
+    const bool must_stop = stop.account(nodes - reported_nodes, visitor.total - reported_tours);
+    reported_nodes = nodes;
+    reported_tours = visitor.total;
+    return must_stop;
+  }
+};
+
+// Searches one prefix; returns false when stopped before the end.
+bool search_prefix(const JobSpec& job, std::span<const std::uint8_t> prefix,
+                   std::uint64_t poll_interval, StopControl& stop, CountVisitor& visitor,
+                   std::uint64_t& nodes) {
+  const KernelOptions options{job.mode.closed, poll_interval};
+  const int length = static_cast<int>(prefix.size());
+  Poll poll{stop, visitor};
+  bool finished = true;
+  if (job.mode.algorithm == Algorithm::naive) {
+    Bitboard free = job.board.all();
+    for (auto s : prefix) free &= ~bit(s);
+    NaiveKernel<CountVisitor, Poll> kernel(job.board, options, visitor, poll);
+    finished = kernel.run(free, prefix.data(), length);
+    nodes = kernel.nodes();
+  } else if (const auto root = make_state(job.board, prefix, job.mode.closed)) {
+    PrunedKernel<CountVisitor, Poll> kernel(job.board, options, visitor, poll);
+    finished = kernel.run(*root, prefix.data(), length);
+    nodes = kernel.nodes();
+  } else {
+    nodes = 0;
+  }
+  poll(nodes);
+  return finished;
+}
+
+PrefixCounts mapped(const PrefixCounts& found, const Symmetry& g, const Board& board, int start) {
+  PrefixCounts out;
+  out.by_end.assign(static_cast<std::size_t>(board.squares()), 0);
+  for (int e = 0; e < board.squares(); ++e) {
+    out.by_end[static_cast<std::size_t>(g(e))] = found.by_end[static_cast<std::size_t>(e)];
+  }
+  out.tours = found.tours;
+  for (int e = 0; e < board.squares(); ++e) {
+    if (board.adjacent(e, start)) out.closed += out.by_end[static_cast<std::size_t>(e)];
+  }
+  return out;
+}
+
+std::string status_line(const CountReport& r, std::size_t done, const StopControl& stop,
+                        Clock::time_point started) {
+  const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+  const double fraction =
+      r.shard_prefixes ? static_cast<double>(done) / static_cast<double>(r.shard_prefixes) : 1;
+  const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : -1;
+  return "prefixes " + std::to_string(done) + "/" + std::to_string(r.shard_prefixes) +
+         ", tours found " + human_count(static_cast<double>(stop.tours())) + ", nodes " +
+         human_count(static_cast<double>(stop.nodes())) + " (" +
+         human_count(static_cast<double>(stop.nodes()) / std::max(elapsed, 1e-9)) +
+         "/s), elapsed " + human_duration(elapsed) + ", ETA ~" + human_duration(eta) +
+         " (by prefixes done; subtrees vary)";
+}
+
+}  // namespace
+
+CountReport run_count(const JobSpec& job, const CountOptions& options, StopControl& stop) {
+  const auto started = Clock::now();
+  const Board& board = job.board;
+  const auto squares = static_cast<std::size_t>(board.squares());
+  const PrefixPlan plan(board, job.roots(), job.mode, job.split_depth);
+  const auto group = search_group(job);
+
+  CountReport report;
+  report.threads = job.threads;
+  report.split_depth = job.split_depth;
+  report.plan_prefixes = plan.size();
+  report.tours_by_start.assign(squares, 0);
+  report.closed_by_start.assign(squares, 0);
+  report.tours_by_end.assign(squares, 0);
+
+  auto done_before = [&](std::size_t id) {
+    return id < options.done_before.size() && options.done_before[id].has_value();
+  };
+  std::vector<std::optional<PrefixCounts>> results(plan.size());
+  for (std::size_t id = 0; id < plan.size(); ++id) {
+    if (!job.shard.contains(id)) continue;
+    ++report.shard_prefixes;
+    if (done_before(id)) results[id] = options.done_before[id];
+  }
+  const auto items = build_work_list(
+      plan, group, [&](std::size_t id) { return job.shard.contains(id) && !done_before(id); });
+  report.searches = items.size();
+
+  std::atomic<std::size_t> done{report.shard_prefixes - [&] {
+    std::size_t n = 0;
+    for (const auto& item : items) n += item.members.size();
+    return n;
+  }()};
+  std::mutex record_mutex;
+  std::exception_ptr failure;
+  const std::uint64_t poll_interval = stop.poll_interval(job.threads);
+
+  {
+    ProgressMonitor monitor(options.progress_seconds,
+                            [&] { return status_line(report, done.load(), stop, started); });
+    tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
+                              static_cast<std::size_t>(job.threads));
+    tbb::task_arena arena(job.threads);
+    arena.execute([&] {
+      tbb::parallel_for(
+          tbb::blocked_range<std::size_t>(0, items.size(), 1),
+          [&](const tbb::blocked_range<std::size_t>& range) {
+            for (auto i = range.begin(); i != range.end(); ++i) {
+              if (stop.stopped()) return;
+              const WorkItem& item = items[i];
+              const auto t0 = Clock::now();
+              CountVisitor visitor;
+              std::uint64_t nodes = 0;
+              if (!search_prefix(job, plan[item.searched], poll_interval, stop, visitor, nodes)) {
+                return;
+              }
+              PrefixCounts found;
+              found.tours = visitor.total;
+              found.by_end.assign(visitor.by_end.begin(),
+                                  visitor.by_end.begin() + static_cast<long>(squares));
+              const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+              std::lock_guard lock(record_mutex);
+              for (const auto& member : item.members) {
+                const auto prefix = plan[member.id];
+                PrefixCounts counts = mapped(found, group[member.symmetry], board, prefix[0]);
+                if (member.id == item.searched) {
+                  counts.nodes = nodes;
+                  counts.seconds = seconds;
+                }
+                if (options.on_prefix_done && !failure) {
+                  try {
+                    options.on_prefix_done(member.id, prefix, counts);
+                  } catch (...) {
+                    // Recording failed (e.g. a full disk): stop everyone, report afterwards.
+                    failure = std::current_exception();
+                    stop.request(StopReason::failure);
+                    return;
+                  }
+                }
+                results[member.id] = std::move(counts);
+                done.fetch_add(1);
+              }
+            }
+          },
+          tbb::simple_partitioner{});
+    });
+  }
+
+  if (failure) std::rethrow_exception(failure);
+  report.nodes = stop.nodes();
+  for (std::size_t id = 0; id < plan.size(); ++id) {
+    if (!results[id]) continue;
+    const auto& r = *results[id];
+    ++report.prefixes_done;
+    const auto start = plan[id][0];
+    report.tours += r.tours;
+    report.closed += r.closed;
+    report.tours_by_start[start] += r.tours;
+    report.closed_by_start[start] += r.closed;
+    for (std::size_t e = 0; e < squares; ++e) report.tours_by_end[e] += r.by_end[e];
+  }
+  report.stop_reason = report.complete() ? StopReason::none : stop.reason();
+  report.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return report;
+}
+
+}  // namespace knightstour

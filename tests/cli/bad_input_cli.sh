@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Bad input: exit 2, one clear line on stderr, nothing on stdout.
+. "$(dirname "$0")/lib.sh"
+
+run count 9x8 --start a1;          expect_usage_error 'at most 64'
+run count 65x1 --start a1;         expect_usage_error 'at most 64'
+run count 0x5 --start a1;          expect_usage_error 'zero'
+run count 5x0 --start a1;          expect_usage_error 'zero'
+run count 5y5 --start a1;          expect_usage_error 'malformed board'
+run count x --start a1;            expect_usage_error 'malformed board'
+run count 5x5 --start f1;          expect_usage_error "'f1' is off the 5x5 board"
+run count 5x5 --start a9;          expect_usage_error "'a9' is off the 5x5 board"
+run count 5x5 --start 5,0;         expect_usage_error "'5,0' is off the 5x5 board"
+run count 5x5 --start a0;          expect_usage_error 'off the board'
+run count 5x5 --start 1a;          expect_usage_error 'malformed start square'
+run count 5x5 --start -1,0;        expect_usage_error ''
+run count 5x5 --prefix a1,c3;      expect_usage_error 'not a knight move'
+run count 5x5 --prefix a1,b3,a1;   expect_usage_error 'twice'
+run count 5x5 --prefix a1,,b3;     expect_usage_error 'malformed prefix'
+run count 5x5 --start b3 --prefix a1,b3; expect_usage_error 'begin with the --start'
+run count 5x5 --all-starts --start a1;   expect_usage_error 'cannot be combined'
+run count 5x5;                     expect_usage_error 'give a start square'
+run count --start a1;              expect_usage_error 'missing BOARD'
+run count 5x5 --start a1 extra;    expect_usage_error "unexpected argument 'extra'"
+run count 5x5 --start a1 --bogus;  expect_usage_error 'bogus'
+run count 5x5 --start;             expect_usage_error 'start'
+run frobnicate 5x5;                expect_usage_error "unknown command 'frobnicate'"
+run;                               expect_exit 2
+for opt in threads split-depth max-nodes max-tours shard-index shard-count; do
+  run count 5x5 --start a1 --$opt -1;   expect_usage_error "--$opt"
+  run count 5x5 --start a1 --$opt abc;  expect_usage_error "--$opt"
+  run count 5x5 --start a1 --$opt 1.5;  expect_usage_error "--$opt"
+done
+run count 5x5 --start a1 --threads 0;                     expect_usage_error '--threads'
+run count 5x5 --start a1 --max-nodes 0;                   expect_usage_error '--max-nodes'
+run count 5x5 --start a1 --max-nodes 99999999999999999999; expect_usage_error '--max-nodes'
+run count 5x5 --start a1 --time-limit -3;                 expect_usage_error '--time-limit'
+run count 5x5 --start a1 --time-limit soon;               expect_usage_error '--time-limit'
+run count 5x5 --start a1 --progress -1;                   expect_usage_error '--progress'
+run count 5x5 --start a1 --split-depth 25;                expect_usage_error '--split-depth'
+run count 5x5 --prefix a1,b3,c5 --split-depth 1;          expect_usage_error 'shorter than the prefix'
+run count 5x5 --start a1 --shard-index 3 --shard-count 3; expect_usage_error 'shard'
+run count 5x5 --start a1 --shard-count 0;                 expect_usage_error 'shard-count'
+run count 5x5 --start a1 --algorithm magic;               expect_usage_error 'unknown algorithm'
+run count 5x5 --start a1 --log-level loud;                expect_usage_error 'log-level'
+run prefixes 5x5 --start z1 --split-depth 2;              expect_usage_error 'off the 5x5 board'
+
+# --help is not an error.
+run count --help; expect_exit 0; expect_out 'Usage'
+run --help; expect_exit 0; expect_out 'count'
+
+finish

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# knightstour count: printed counts, JSON, grids, caps, signals.
+. "$(dirname "$0")/lib.sh"
+
+run count 5x5 --start a1
+expect_exit 0
+expect_out '^tours +304 '
+expect_out '^status +complete'
+
+run count 6x6 --start a1
+expect_exit 0
+expect_out '^tours +524,486 '
+expect_out '^closed +19,724 of them are closed.*9,862 closed cycles'
+expect_out '^nodes +[0-9,]+ searched'
+expect_out '^threads +[0-9]+;'
+expect_out '^time +[0-9.]+ s'
+
+run count 6x6 --start 0,0 --closed
+expect_exit 0
+expect_out '^tours +19,724 '
+expect_out '^cycles +9,862 closed cycles'
+
+run count 6x6 --prefix a1,b3
+expect_exit 0
+expect_out '^tours +262,243 '
+
+run count 6x6 --start a1 --json
+expect_exit 0
+expect_json tours 524486
+expect_json closed_tours 19724
+expect_json closed_cycles 9862
+expect_json status complete
+expect_json lower_bound false
+
+run count 5x5 --all-starts
+expect_exit 0
+expect_out '^tours +1,728 '
+expect_out '^5 \| 304 +0 +56 +0 +304$'
+expect_out '^3 \|  56 +0 +64 +0 +56$'
+expect_out '^1 \| 304 +0 +56 +0 +304$'
+expect_out '^ +a +b +c +d +e$'
+
+run count 6x6 --all-starts --json
+expect_exit 0
+expect_json tours 6637920
+expect_json closed_cycles 9862
+
+run count 3x4 --all-starts --json
+expect_json tours 16
+run count 4x5 --all-starts --json
+expect_json tours 164
+run count 3x10 --all-starts --closed --json
+expect_json closed_cycles 16
+run count 5x6 --all-starts --closed --json
+expect_json closed_cycles 8
+run count 5x5 --start b1
+expect_exit 0
+expect_out '^tours +0 '
+
+# Same totals for any threads and split depth.
+for t in 1 2 3; do
+  for d in 0 3 7; do
+    run count 6x6 --start a1 --threads $t --split-depth $d --json
+    expect_json tours 524486
+    expect_json split_depth $d
+  done
+done
+run count 5x5 --start a1 --algorithm naive --json
+expect_json tours 304
+
+# Caps: exit 3 and counts marked as lower bounds, never as the total.
+run count 7x7 --start a1 --max-nodes 2000000
+expect_exit 3
+expect_out 'INCOMPLETE: node cap'
+expect_out 'LOWER BOUND'
+expect_out '^tours +>= '
+run count 7x7 --start a1 --max-nodes 2000000 --json
+expect_exit 3
+expect_json status incomplete
+expect_json lower_bound true
+expect_json closed_cycles null
+run count 7x7 --start a1 --time-limit 0.3
+expect_exit 3
+expect_out 'time limit'
+
+# Shards add up to the whole.
+total=0
+for i in 0 1 2; do
+  run count 6x6 --start a1 --split-depth 6 --shard-index $i --shard-count 3 --json
+  expect_exit 0
+  total=$((total + $(json_get tours)))
+done
+CHECKS=$((CHECKS + 1)); [ "$total" -eq 524486 ] || { LAST="shards"; fail "shards sum to $total"; }
+
+# SIGINT and SIGTERM stop a long run within a fraction of a second, exit 3, lower bounds.
+for sig in INT TERM; do
+  "$KT" count 7x7 --start a1 --progress 0 >"$TMP/out" 2>"$TMP/err" &
+  pid=$!
+  sleep 0.5
+  kill -s $sig $pid
+  t0=$(date +%s%N)
+  wait $pid
+  CODE=$?
+  LAST="count 7x7 interrupted by SIG$sig"
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  expect_exit 3
+  expect_out 'interrupted by a signal'
+  CHECKS=$((CHECKS + 1)); [ $ms -lt 1000 ] || fail "took $ms ms to stop"
+done
+
+# Progress lines go to stderr.
+run count 7x7 --start a1 --time-limit 1.2 --progress 0.5
+expect_err 'info: prefixes [0-9]+/[0-9]+, tours found .*nodes .*/s\), elapsed .*ETA'
+SPDLOG_LEVEL=warn run count 7x7 --start a1 --time-limit 1.2 --progress 0.5
+CHECKS=$((CHECKS + 1)); ! grep -q "info:" "$TMP/err" || fail "SPDLOG_LEVEL=warn should hide progress"
+
+finish

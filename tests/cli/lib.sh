@@ -1,0 +1,69 @@
+# Helpers for the CLI tests. Source it; then call `check` and friends; `finish` at the end.
+# Usage in a test script: KT=$1 (the binary), then run(…) and expect_*.
+set -u
+KT=${1:?usage: $0 path/to/knightstour}
+FAILURES=0
+CHECKS=0
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# run ARGS... : runs the binary, keeps stdout, stderr and the exit code.
+run() {
+  "$KT" "$@" >"$TMP/out" 2>"$TMP/err"
+  CODE=$?
+  LAST="knightstour $*"
+}
+
+fail() {
+  FAILURES=$((FAILURES + 1))
+  echo "FAIL: $LAST: $*"
+  echo "  stdout: $(head -c 600 "$TMP/out")"
+  echo "  stderr: $(head -c 600 "$TMP/err")"
+}
+
+expect_exit() {
+  CHECKS=$((CHECKS + 1))
+  [ "$CODE" -eq "$1" ] || fail "exit code $CODE, expected $1"
+}
+
+# expect_out REGEX : stdout matches the extended regex.
+expect_out() {
+  CHECKS=$((CHECKS + 1))
+  grep -Eq -- "$1" "$TMP/out" || fail "stdout does not match /$1/"
+}
+
+expect_no_out() {
+  CHECKS=$((CHECKS + 1))
+  [ ! -s "$TMP/out" ] || fail "stdout should be empty"
+}
+
+expect_err() {
+  CHECKS=$((CHECKS + 1))
+  grep -Eq -- "$1" "$TMP/err" || fail "stderr does not match /$1/"
+}
+
+# A usage error: exit 2, exactly one line on stderr (matching REGEX), nothing on stdout.
+expect_usage_error() {
+  expect_exit 2
+  expect_no_out
+  CHECKS=$((CHECKS + 1))
+  [ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "stderr should be one line"
+  [ $# -eq 0 ] || expect_err "$1"
+}
+
+# json_get FIELD : a top-level field of the JSON on stdout (python3 json, no numpy needed).
+json_get() {
+  python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))[sys.argv[2]]; print(json.dumps(v) if isinstance(v,(list,dict,bool)) or v is None else v)' "$TMP/out" "$1"
+}
+
+expect_json() {
+  CHECKS=$((CHECKS + 1))
+  local got
+  got=$(json_get "$1" 2>&1)
+  [ "$got" = "$2" ] || fail "JSON $1 is '$got', expected '$2'"
+}
+
+finish() {
+  echo "$CHECKS checks, $FAILURES failures"
+  [ "$FAILURES" -eq 0 ]
+}
