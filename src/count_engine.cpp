@@ -1,10 +1,5 @@
 #include "knightstour/count_engine.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -12,6 +7,7 @@
 #include <mutex>
 
 #include "knightstour/kernel.hpp"
+#include "knightstour/parallel_runner.hpp"
 #include "knightstour/prefix_plan.hpp"
 #include "knightstour/progress.hpp"
 #include "knightstour/search_state.hpp"
@@ -138,61 +134,36 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
     return n;
   }()};
   std::mutex record_mutex;
-  std::exception_ptr failure;
   const std::uint64_t poll_interval = stop.poll_interval(job.threads);
-
   {
     ProgressMonitor monitor(options.progress_seconds,
                             [&] { return status_line(report, done.load(), stop, started); });
-    tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
-                              static_cast<std::size_t>(job.threads));
-    tbb::task_arena arena(job.threads);
-    arena.execute([&] {
-      tbb::parallel_for(
-          tbb::blocked_range<std::size_t>(0, items.size(), 1),
-          [&](const tbb::blocked_range<std::size_t>& range) {
-            for (auto i = range.begin(); i != range.end(); ++i) {
-              if (stop.stopped()) return;
-              const WorkItem& item = items[i];
-              const auto t0 = Clock::now();
-              CountVisitor visitor;
-              std::uint64_t nodes = 0;
-              if (!search_prefix(job, plan[item.searched], poll_interval, stop, visitor, nodes)) {
-                return;
-              }
-              PrefixCounts found;
-              found.tours = visitor.total;
-              found.by_end.assign(visitor.by_end.begin(),
-                                  visitor.by_end.begin() + static_cast<long>(squares));
-              const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-              std::lock_guard lock(record_mutex);
-              for (const auto& member : item.members) {
-                const auto prefix = plan[member.id];
-                PrefixCounts counts = mapped(found, group[member.symmetry], board, prefix[0]);
-                if (member.id == item.searched) {
-                  counts.nodes = nodes;
-                  counts.seconds = seconds;
-                }
-                if (options.on_prefix_done && !failure) {
-                  try {
-                    options.on_prefix_done(member.id, prefix, counts);
-                  } catch (...) {
-                    // Recording failed (e.g. a full disk): stop everyone, report afterwards.
-                    failure = std::current_exception();
-                    stop.request(StopReason::failure);
-                    return;
-                  }
-                }
-                results[member.id] = std::move(counts);
-                done.fetch_add(1);
-              }
-            }
-          },
-          tbb::simple_partitioner{});
+    for_each_work_item(items.size(), job.threads, stop, [&](std::size_t i) {
+      const WorkItem& item = items[i];
+      const auto t0 = Clock::now();
+      CountVisitor visitor;
+      std::uint64_t nodes = 0;
+      if (!search_prefix(job, plan[item.searched], poll_interval, stop, visitor, nodes)) return;
+      PrefixCounts found;
+      found.tours = visitor.total;
+      found.by_end.assign(visitor.by_end.begin(),
+                          visitor.by_end.begin() + static_cast<long>(squares));
+      const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+      std::lock_guard lock(record_mutex);
+      for (const auto& member : item.members) {
+        const auto prefix = plan[member.id];
+        PrefixCounts counts = mapped(found, group[member.symmetry], board, prefix[0]);
+        if (member.id == item.searched) {
+          counts.nodes = nodes;
+          counts.seconds = seconds;
+        }
+        if (options.on_prefix_done) options.on_prefix_done(member.id, prefix, counts);
+        results[member.id] = std::move(counts);
+        done.fetch_add(1);
+      }
     });
   }
 
-  if (failure) std::rethrow_exception(failure);
   report.nodes = stop.nodes();
   for (std::size_t id = 0; id < plan.size(); ++id) {
     if (!results[id]) continue;
@@ -200,6 +171,7 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
     ++report.prefixes_done;
     const auto start = plan[id][0];
     report.tours += r.tours;
+    report.journaled_nodes += r.nodes;
     report.closed += r.closed;
     report.tours_by_start[start] += r.tours;
     report.closed_by_start[start] += r.closed;

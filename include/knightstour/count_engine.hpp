@@ -39,7 +39,8 @@ struct CountReport {
   std::size_t searches = 0;        // prefixes actually searched this time
   std::uint64_t tours = 0;         // over finished prefixes: a lower bound unless complete
   std::uint64_t closed = 0;
-  std::uint64_t nodes = 0;                    // nodes searched this time, finished prefixes or not
+  std::uint64_t nodes = 0;            // nodes searched this time, finished prefixes or not
+  std::uint64_t journaled_nodes = 0;  // nodes of the finished prefixes (earlier runs included)
   std::vector<std::uint64_t> tours_by_start;  // one entry per square
   std::vector<std::uint64_t> closed_by_start;
   std::vector<std::uint64_t> tours_by_end;

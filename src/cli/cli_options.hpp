@@ -1,5 +1,9 @@
 #pragma once
 
+// Paths given as repeated positional arguments may contain commas, which cxxopts would
+// split on by default.
+#define CXXOPTS_VECTOR_DELIMITER '\0'
+
 #include <cstdint>
 #include <cxxopts.hpp>
 #include <string>

@@ -5,5 +5,8 @@ namespace knightstour::cli {
 // Each subcommand gets argv with argv[0] = its own name and returns the exit code.
 int count_command(int argc, char** argv);
 int prefixes_command(int argc, char** argv);
+int enumerate_command(int argc, char** argv);
+int verify_command(int argc, char** argv);
+int merge_command(int argc, char** argv);
 
 }  // namespace knightstour::cli

@@ -1,144 +1,21 @@
 #include <spdlog/spdlog.h>
 
-#include <cstdio>
-#include <iostream>
-#include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "knightstour/count_engine.hpp"
+#include "knightstour/errors.hpp"
+#include "knightstour/run_session.hpp"
 #include "knightstour/square.hpp"
-#include "output.hpp"
+#include "run_summary.hpp"
 
 namespace knightstour::cli {
 
 namespace {
 
-std::vector<std::string> names(const Board& board, const std::vector<std::uint8_t>& path) {
-  std::vector<std::string> out;
-  for (auto s : path) out.push_back(square_name(board, s));
-  return out;
-}
-
-// Closed cycles behind a closed count, when the count covers whole cycles: every cycle
-// through a fixed start appears twice (two directions), and over all starts 2 * squares
-// times. With a longer prefix or a shard the count is not a whole number of cycles.
-std::optional<std::uint64_t> cycles(const JobSpec& job, const CountReport& r) {
-  if (!r.complete() || job.shard.count != 1) return std::nullopt;
-  if (job.all_starts) return r.closed / (2 * static_cast<std::uint64_t>(job.board.squares()));
-  if (job.prefix.size() == 1) return r.closed / 2;
-  return std::nullopt;
-}
-
-std::string what_is_counted(const JobSpec& job) {
-  const std::string kind = job.mode.closed ? "closed" : "open";
-  if (job.all_starts) return "all starts, directed " + kind + " tours";
-  const std::string from = square_name(job.board, job.prefix.front());
-  if (job.prefix.size() == 1) return "start " + from + ", directed " + kind + " tours";
-  return "prefix " + path_name(job.board, job.prefix.data(), static_cast<int>(job.prefix.size())) +
-         ", directed " + kind + " tours";
-}
-
-void print_text(const JobSpec& job, const CountReport& r) {
-  const bool done = r.complete();
-  const std::string ge = done ? "" : ">= ";
-  const Board& board = job.board;
-  std::printf("board      %s, %s\n", board.name().c_str(), what_is_counted(job).c_str());
-  if (!done) {
-    std::printf("status     INCOMPLETE: %s; %zu of %zu prefixes finished.\n",
-                describe(r.stop_reason).c_str(), r.prefixes_done, r.shard_prefixes);
-    std::printf(
-        "           Every count below is a LOWER BOUND (>=), from finished prefixes only.\n");
-  }
-  if (job.all_starts) {
-    std::printf("\n%s tours from each start square:\n%s\n", job.mode.closed ? "closed" : "open",
-                board_grid(board, r.tours_by_start).c_str());
-  }
-  const std::string dir_note = "a tour and its reverse from the other end count separately";
-  std::printf("tours      %s%s  (%s)\n", ge.c_str(), with_commas(r.tours).c_str(),
-              dir_note.c_str());
-  const auto cyc = cycles(job, r);
-  if (job.mode.closed) {
-    if (cyc) {
-      std::printf("cycles     %s closed cycles: each is counted %s in the tours above\n",
-                  with_commas(*cyc).c_str(),
-                  job.all_starts ? ("2 x " + std::to_string(board.squares()) +
-                                    " times (every start, both directions)")
-                                       .c_str()
-                                 : "twice (both directions)");
-    }
-  } else {
-    std::string line =
-        ge + with_commas(r.closed) + " of them are closed (end a knight move from the start)";
-    if (cyc) {
-      line += ": " + with_commas(*cyc) + " closed cycles, each counted " +
-              (job.all_starts ? "2 x " + std::to_string(board.squares()) +
-                                    " times (every start, both directions)"
-                              : std::string("twice (both directions)"));
-    }
-    std::printf("closed     %s\n", line.c_str());
-  }
-  std::printf("nodes      %s searched\n", with_commas(r.nodes).c_str());
-  std::printf("threads    %d; %zu prefixes at split depth %d", r.threads, r.shard_prefixes,
-              r.split_depth);
-  if (job.shard.count > 1) {
-    std::printf(" (shard %d of %d; the plan has %zu)", job.shard.index, job.shard.count,
-                r.plan_prefixes);
-  }
-  std::printf(", %zu searched", r.searches);
-  if (job.symmetry && job.mode.algorithm == Algorithm::pruned) {
-    std::printf(", the rest derived by symmetry");
-  }
-  std::printf("\n");
-  std::printf("time       %.3f s (%s nodes/s)\n", r.seconds,
-              with_commas(static_cast<std::uint64_t>(static_cast<double>(r.nodes) /
-                                                     std::max(r.seconds, 1e-9)))
-                  .c_str());
-  if (done) std::printf("status     complete\n");
-}
-
-void print_json(const JobSpec& job, const CountReport& r) {
-  const Board& board = job.board;
-  nlohmann::json j;
-  j["command"] = "count";
-  j["board"] = board.name();
-  j["rows"] = board.rows();
-  j["cols"] = board.cols();
-  j["all_starts"] = job.all_starts;
-  if (!job.all_starts) {
-    j["start"] = square_name(board, job.prefix.front());
-    j["prefix"] = names(board, job.prefix);
-  }
-  j["closed_only"] = job.mode.closed;
-  j["algorithm"] = to_string(job.mode.algorithm);
-  j["status"] = r.complete() ? "complete" : "incomplete";
-  j["lower_bound"] = !r.complete();
-  j["stop_reason"] =
-      r.complete() ? nlohmann::json(nullptr) : nlohmann::json(describe(r.stop_reason));
-  j["tours"] = r.tours;
-  j["closed_tours"] = r.closed;
-  const auto cyc = cycles(job, r);
-  j["closed_cycles"] = cyc ? nlohmann::json(*cyc) : nlohmann::json(nullptr);
-  j["nodes"] = r.nodes;
-  j["threads"] = r.threads;
-  j["split_depth"] = r.split_depth;
-  j["prefixes"] = r.shard_prefixes;
-  j["prefixes_done"] = r.prefixes_done;
-  j["prefixes_in_plan"] = r.plan_prefixes;
-  j["searches"] = r.searches;
-  j["shard"] = {{"index", job.shard.index}, {"count", job.shard.count}};
-  j["seconds"] = r.seconds;
-  j["squares"] = [&] {
-    std::vector<std::string> all;
-    for (int s = 0; s < board.squares(); ++s) all.push_back(square_name(board, s));
-    return all;
-  }();
-  if (job.all_starts) {
-    j["tours_by_start"] = r.tours_by_start;
-    j["closed_by_start"] = r.closed_by_start;
-  }
-  j["tours_by_end"] = r.tours_by_end;
-  std::cout << j.dump() << '\n';
+PrefixCounts counts_of(const JournalRecord& r) {
+  return {r.tours, r.closed, r.nodes, r.seconds, r.by_end};
 }
 
 }  // namespace
@@ -150,6 +27,9 @@ int count_command(int argc, char** argv) {
   options.positional_help("");
   options.add_options()("board", "Board: RxC or a side", cxxopts::value<std::string>());
   add_job_options(options);
+  options.add_options("Run directory")(
+      "run-dir", "Journal each finished prefix to DIR (manifest.json, journal-<shard>.tsv)",
+      cxxopts::value<std::string>())("resume", "Continue the run in --run-dir where it stopped");
   add_common_options(options);
   options.parse_positional({"board"});
   cxxopts::ParseResult result;
@@ -157,19 +37,75 @@ int count_command(int argc, char** argv) {
   setup_logging(result);
   JobSpec job = job_from(result, true);
   const double progress = parse_seconds("progress", result["progress"].as<std::string>());
-  resolve(job);
+  const bool resume = result.count("resume") > 0;
+  if (resume && !result.count("run-dir")) throw UsageError("--resume needs --run-dir DIR");
 
   install_stop_signal_handlers();
-  StopControl stop(job.caps);
+  std::optional<RunSession> session;
+  std::unique_ptr<JournalWriter> journal;
   CountOptions count_options;
   count_options.progress_seconds = progress;
+  RunSummary summary;
+  if (result.count("run-dir")) {
+    RunRequest request;
+    request.dir = result["run-dir"].as<std::string>();
+    request.resume = resume;
+    request.command = "count";
+    request.job = job;
+    session.emplace(std::move(request));
+    job = session->job();
+    for (const auto& note : session->recovery().cleaned) spdlog::info("resume: {}", note);
+    const auto done = session->done_by_id();
+    count_options.done_before.resize(done.size());
+    for (std::size_t id = 0; id < done.size(); ++id) {
+      if (done[id]) {
+        count_options.done_before[id] = counts_of(*done[id]);
+        ++summary.prefixes_before;
+      }
+    }
+    journal = std::make_unique<JournalWriter>(session->directory().journal_path(job.shard.index),
+                                              JournalKind::count, job.board.squares());
+    count_options.on_prefix_done = [&](std::size_t id, std::span<const std::uint8_t> prefix,
+                                       const PrefixCounts& c) {
+      JournalRecord r{id,      path_name(job.board, prefix.data(), static_cast<int>(prefix.size())),
+                      c.tours, c.closed,
+                      c.nodes, c.seconds,
+                      "",      c.by_end};
+      journal->append({r});
+    };
+    summary.run_dir = session->directory().dir().string();
+  } else {
+    resolve(job);
+  }
+  StopControl stop(job.caps);
   spdlog::debug("counting {} with {} threads at split depth {}", job.board.name(), job.threads,
                 job.split_depth);
   const CountReport report = run_count(job, count_options, stop);
+  if (journal) journal->sync();
+  if (session) {
+    session->finish(report.complete(), report.stop_reason, report.shard_prefixes,
+                    report.prefixes_done, report.tours, report.closed, report.journaled_nodes,
+                    report.seconds);
+  }
+  summary.command = "count";
+  summary.job = job;
+  summary.complete = report.complete();
+  summary.stop_reason = report.stop_reason;
+  summary.plan_prefixes = report.plan_prefixes;
+  summary.prefixes = report.shard_prefixes;
+  summary.prefixes_done = report.prefixes_done;
+  summary.searches = report.searches;
+  summary.tours = report.tours;
+  summary.closed = report.closed;
+  summary.nodes = report.nodes;
+  summary.seconds = report.seconds;
+  summary.tours_by_start = report.tours_by_start;
+  summary.closed_by_start = report.closed_by_start;
+  summary.tours_by_end = report.tours_by_end;
   if (result.count("json")) {
-    print_json(job, report);
+    print_summary_json(summary);
   } else {
-    print_text(job, report);
+    print_summary_text(summary);
   }
   return report.complete() ? kExitOk : kExitStopped;
 }

@@ -1,3 +1,4 @@
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -16,11 +17,16 @@ constexpr const char* kUsage =
     "usage: knightstour COMMAND BOARD [options]     (knightstour COMMAND --help for details)\n"
     "\n"
     "  count     BOARD --start SQ|--all-starts [--closed]   count every tour, exactly\n"
+    "  enumerate BOARD --start SQ --out DIR [--format npy|text|board] [--compress zstd]\n"
+    "                                                       write every tour to files\n"
+    "  verify    PATH...                                    check tour files or a run directory\n"
+    "  merge     DIR... --out DIR                           combine shard runs\n"
     "  prefixes  BOARD --start SQ --split-depth D           list the work units\n"
     "\n"
     "BOARD is RxC (rows x columns, e.g. 6x6 or 3x4) or one side (6); squares are a1 style\n"
     "(a1 bottom-left) or zero-based r,c. Exit codes: 0 complete, 1 internal or I/O failure,\n"
-    "2 bad usage or input, 3 stopped early by a cap or signal (counts are lower bounds).\n";
+    "2 bad usage or input, 3 stopped early by a cap or signal (counts are lower bounds),\n"
+    "4 verify found a problem.\n";
 
 int dispatch(int argc, char** argv) {
   using namespace knightstour::cli;
@@ -35,14 +41,20 @@ int dispatch(int argc, char** argv) {
   }
   if (command == "count") return count_command(argc - 1, argv + 1);
   if (command == "prefixes") return prefixes_command(argc - 1, argv + 1);
-  throw knightstour::UsageError("unknown command '" + command +
-                                "' (commands: count, prefixes; see knightstour --help)");
+  if (command == "enumerate") return enumerate_command(argc - 1, argv + 1);
+  if (command == "verify") return verify_command(argc - 1, argv + 1);
+  if (command == "merge") return merge_command(argc - 1, argv + 1);
+  throw knightstour::UsageError(
+      "unknown command '" + command +
+      "' (commands: count, enumerate, verify, merge, prefixes; see knightstour --help)");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace knightstour;
+  // Past a file size limit, write(2) should fail with EFBIG instead of killing the process.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     return dispatch(argc, argv);
   } catch (const UsageError& e) {

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "knightstour/job.hpp"
+#include "knightstour/journal.hpp"
+#include "knightstour/stop_control.hpp"
+#include "knightstour/tour_format.hpp"
+
+namespace knightstour {
+
+struct EnumerateOptions {
+  std::filesystem::path dir;  // the run directory (already set up and recovered)
+  TourFormat format = TourFormat::npy;
+  Compression compression = Compression::none;
+  std::uint64_t part_size = std::uint64_t{1} << 30;  // bytes; a part closes at a prefix boundary
+  double checkpoint_seconds = 60;  // a part also closes after this long, so a crash loses little
+  std::uint64_t first_part = 0;    // part numbers from here on
+  double progress_seconds = 0;
+  // Prefixes finished by earlier sessions, by id (not searched again; in the totals).
+  std::vector<std::optional<JournalRecord>> done_before;
+};
+
+struct EnumerateReport {
+  int threads = 0;
+  int split_depth = 0;
+  std::size_t plan_prefixes = 0;
+  std::size_t shard_prefixes = 0;
+  std::size_t prefixes_done = 0;  // journaled, this session and earlier ones
+  std::size_t searches = 0;
+  std::uint64_t tours = 0;  // in finished prefixes, all sessions
+  std::uint64_t closed = 0;
+  std::uint64_t nodes = 0;  // searched this session
+  std::uint64_t journaled_nodes = 0;
+  std::uint64_t files_written = 0;  // this session
+  std::uint64_t tours_written = 0;  // this session, in finished files
+  std::uint64_t bytes_written = 0;
+  double seconds = 0;
+  StopReason stop_reason = StopReason::none;
+
+  bool complete() const { return prefixes_done == shard_prefixes; }
+};
+
+// Writes every tour of a resolved job into tour files in options.dir, one open part per
+// thread (no lock per tour, memory bounded by one buffer per thread). A prefix is journaled
+// only once the file holding its tours is finished (fsync, rename): after a crash at any
+// instant, the journaled prefixes and finished files are consistent. Throws IoError when a
+// write fails (disk full, size limit); what was committed before stays valid.
+EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& options,
+                              JournalWriter& journal, StopControl& stop);
+
+}  // namespace knightstour

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace knightstour {
+
+struct MergeReport {
+  std::size_t inputs = 0;
+  std::size_t prefixes = 0;          // in the plan
+  std::size_t prefixes_done = 0;     // covered by the inputs
+  std::vector<std::size_t> missing;  // prefix ids no input has finished
+  std::uint64_t tours = 0;
+  std::uint64_t closed = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t files = 0;
+  std::vector<std::string> notes;
+  bool complete() const { return prefixes_done == prefixes; }
+};
+
+// Combines the run directories of shards (or any runs of the same job) into `out`, a run
+// directory equivalent to one unsharded run: one journal, tour files hard-linked (copied
+// across file systems) and renumbered, a manifest with the sums. Refuses (UsageError)
+// inputs whose manifests disagree on what was asked, and any prefix finished by two
+// inputs; prefixes finished by none are reported and leave the result incomplete.
+MergeReport merge_runs(const std::vector<std::filesystem::path>& inputs,
+                       const std::filesystem::path& out);
+
+}  // namespace knightstour

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <cstddef>
+#include <functional>
+
+#include "knightstour/stop_control.hpp"
+
+namespace knightstour {
+
+// Runs body(i) for every i in [0, n) on `threads` oneTBB worker threads, one task per item
+// (work stealing balances uneven items), roughly in ascending order. Items not yet started
+// are skipped once `stop` is set. The first exception a body throws sets the stop flag
+// (StopReason::failure), lets the running items end, and is rethrown here.
+void for_each_work_item(std::size_t n, int threads, StopControl& stop,
+                        const std::function<void(std::size_t)>& body);
+
+}  // namespace knightstour

@@ -1,0 +1,70 @@
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli_options.hpp"
+#include "commands.hpp"
+#include "knightstour/errors.hpp"
+#include "knightstour/merge.hpp"
+#include "output.hpp"
+
+namespace knightstour::cli {
+
+int merge_command(int argc, char** argv) {
+  cxxopts::Options options(
+      "knightstour merge",
+      "Combine shard run directories into one, checking that they cover every prefix once");
+  options.custom_help("DIR... --out DIR");
+  options.positional_help("");
+  options.add_options()("dirs", "Shard run directories",
+                        cxxopts::value<std::vector<std::string>>())(
+      "out", "The merged run directory (new)", cxxopts::value<std::string>());
+  options.add_options("Output")("json", "Print the result as one JSON object");
+  add_common_options(options);
+  options.parse_positional({"dirs"});
+  cxxopts::ParseResult result;
+  if (!parse(options, argc, argv, result)) return kExitOk;
+  setup_logging(result);
+  if (!result.count("dirs")) throw UsageError("merge needs the shard run directories");
+  if (!result.count("out")) throw UsageError("merge needs --out DIR");
+  std::vector<std::filesystem::path> dirs;
+  for (const auto& d : result["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
+  const auto report = merge_runs(dirs, result["out"].as<std::string>());
+  if (result.count("json")) {
+    nlohmann::json j{{"inputs", report.inputs},
+                     {"prefixes", report.prefixes},
+                     {"prefixes_done", report.prefixes_done},
+                     {"missing", report.missing},
+                     {"tours", report.tours},
+                     {"closed_tours", report.closed},
+                     {"nodes", report.nodes},
+                     {"files", report.files},
+                     {"status", report.complete() ? "complete" : "incomplete"},
+                     {"lower_bound", !report.complete()},
+                     {"notes", report.notes}};
+    std::cout << j.dump() << '\n';
+  } else {
+    const std::string ge = report.complete() ? "" : ">= ";
+    std::printf("merged     %zu runs into %s\n", report.inputs,
+                result["out"].as<std::string>().c_str());
+    std::printf("prefixes   %s of %s\n", with_commas(report.prefixes_done).c_str(),
+                with_commas(report.prefixes).c_str());
+    std::printf("tours      %s%s\n", ge.c_str(), with_commas(report.tours).c_str());
+    std::printf("closed     %s%s\n", ge.c_str(), with_commas(report.closed).c_str());
+    if (!report.complete()) {
+      std::string ids;
+      for (std::size_t i = 0; i < report.missing.size() && i < 10; ++i)
+        ids += (i ? ", " : "") + std::to_string(report.missing[i]);
+      if (report.missing.size() > 10) ids += ", ...";
+      std::printf(
+          "status     INCOMPLETE: %zu prefixes are missing (ids %s); counts are lower bounds\n",
+          report.missing.size(), ids.c_str());
+    } else {
+      std::printf("status     complete\n");
+    }
+    for (const auto& n : report.notes) std::printf("note: %s\n", n.c_str());
+  }
+  return report.complete() ? kExitOk : kExitStopped;
+}
+
+}  // namespace knightstour::cli

@@ -1,0 +1,99 @@
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli_options.hpp"
+#include "commands.hpp"
+#include "knightstour/errors.hpp"
+#include "knightstour/square.hpp"
+#include "knightstour/verify.hpp"
+#include "output.hpp"
+
+namespace knightstour::cli {
+
+int verify_command(int argc, char** argv) {
+  cxxopts::Options options(
+      "knightstour verify",
+      "Check tour files or a run directory: exit 0 valid, 4 a problem (named), 2 unreadable");
+  options.custom_help("PATH... [--board RxC] [--closed] [--start SQ]");
+  options.positional_help("");
+  options.add_options()("paths", "Run directories or tour files",
+                        cxxopts::value<std::vector<std::string>>());
+  options.add_options("Loose files")("board",
+                                     "Board of loose .npy files (text and board files, and files "
+                                     "next to a manifest, tell it themselves)",
+                                     cxxopts::value<std::string>())(
+      "closed", "Every tour must be closed")("start", "Every tour must start on this square",
+                                             cxxopts::value<std::string>());
+  options.add_options("Output")("json", "Print the verdict as one JSON object");
+  add_common_options(options);
+  options.parse_positional({"paths"});
+  cxxopts::ParseResult result;
+  if (!parse(options, argc, argv, result)) return kExitOk;
+  setup_logging(result);
+  if (!result.count("paths")) throw UsageError("verify needs a run directory or tour files");
+  const auto paths = result["paths"].as<std::vector<std::string>>();
+
+  VerifyOptions vo;
+  if (result.count("board")) vo.board = parse_board_shape(result["board"].as<std::string>());
+  vo.closed = result.count("closed") > 0;
+  if (result.count("start")) {
+    if (!vo.board) throw UsageError("--start needs --board");
+    const auto rc = parse_row_col(*vo.board, result["start"].as<std::string>(), "start square");
+    vo.start = static_cast<std::uint32_t>(rc.row * vo.board->cols + rc.col);
+  }
+
+  std::vector<VerifyReport> reports;
+  std::vector<std::filesystem::path> loose;
+  for (const auto& p : paths) {
+    if (!std::filesystem::exists(p)) throw FormatError(p + ": no such file or directory");
+    if (std::filesystem::is_directory(p)) {
+      reports.push_back(verify_run_directory(p));
+    } else {
+      loose.emplace_back(p);
+    }
+  }
+  if (!loose.empty()) reports.push_back(verify_tour_files(loose, vo));
+
+  VerifyReport total;
+  for (const auto& r : reports) {
+    if (!r.ok) total.fail(r.problem);
+    total.files += r.files;
+    total.tours += r.tours;
+    total.closed += r.closed;
+    total.prefixes += r.prefixes;
+    total.prefixes_journaled += r.prefixes_journaled;
+    total.notes.insert(total.notes.end(), r.notes.begin(), r.notes.end());
+  }
+  if (result.count("json")) {
+    nlohmann::json j{
+        {"ok", total.ok},
+        {"problem", total.ok ? nlohmann::json(nullptr) : nlohmann::json(total.problem)},
+        {"files", total.files},
+        {"tours", total.tours},
+        {"closed_tours", total.closed},
+        {"prefixes", total.prefixes},
+        {"prefixes_journaled", total.prefixes_journaled},
+        {"notes", total.notes}};
+    std::cout << j.dump() << '\n';
+  } else {
+    if (total.ok) {
+      std::printf("verify: OK: %s tours in %s file%s, each a distinct knight's tour (%s closed)",
+                  with_commas(total.tours).c_str(), with_commas(total.files).c_str(),
+                  total.files == 1 ? "" : "s", with_commas(total.closed).c_str());
+      if (total.prefixes > 0) {
+        std::printf("; %s of %s prefixes journaled, bookkeeping consistent",
+                    with_commas(total.prefixes_journaled).c_str(),
+                    with_commas(total.prefixes).c_str());
+      }
+      std::printf("\n");
+    } else {
+      std::printf("verify: FAILED: %s\n", total.problem.c_str());
+    }
+    for (const auto& n : total.notes) std::printf("note: %s\n", n.c_str());
+  }
+  return total.ok ? kExitOk : kExitVerifyFailed;
+}
+
+}  // namespace knightstour::cli

@@ -1,0 +1,271 @@
+#include "knightstour/enumerate_engine.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstring>
+#include <memory>
+
+#include "knightstour/kernel.hpp"
+#include "knightstour/parallel_runner.hpp"
+#include "knightstour/prefix_plan.hpp"
+#include "knightstour/progress.hpp"
+#include "knightstour/run_directory.hpp"
+#include "knightstour/search_state.hpp"
+#include "knightstour/square.hpp"
+#include "knightstour/tour_file_writer.hpp"
+#include "knightstour/work_list.hpp"
+
+namespace knightstour {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Writes each tour once per member prefix of the work item, mapped through its symmetry.
+// Consecutive tours of a depth-first search share a long beginning, so the mapped copies
+// are only updated from the first square that changed since the previous tour.
+struct WriteVisitor {
+  static constexpr bool kNeedsPath = true;
+  TourFileWriter& out;
+  const std::vector<const Symmetry*>& maps;  // nullptr = identity
+  Bitboard closing;                          // squares next to the start
+  int squares;
+  std::uint64_t total = 0;
+  std::uint64_t closed = 0;
+  std::uint64_t written = 0;
+  alignas(8) std::uint8_t previous[Board::kMaxSquares] = {};
+  alignas(8) std::uint8_t mapped[8][Board::kMaxSquares] = {};
+  bool first_tour = true;
+
+  int first_change(const std::uint8_t* path) {
+    if (first_tour) {
+      first_tour = false;
+      return 0;
+    }
+    for (int w = 0; w * 8 < squares; ++w) {
+      std::uint64_t a = 0, b = 0;
+      std::memcpy(&a, path + w * 8, 8);
+      std::memcpy(&b, previous + w * 8, 8);
+      if (a != b) return std::min(squares, w * 8 + std::countr_zero(a ^ b) / 8);
+    }
+    return squares;
+  }
+
+  void tour(int last, const std::uint8_t* path) {
+    ++total;
+    if (closing & bit(last)) ++closed;
+    const int from = first_change(path);
+    std::memcpy(previous + from, path + from, static_cast<std::size_t>(squares - from));
+    for (std::size_t k = 0; k < maps.size(); ++k) {
+      const Symmetry* g = maps[k];
+      if (!g) {
+        out.add(path);
+        continue;
+      }
+      std::uint8_t* m = mapped[k];
+      for (int i = from; i < squares; ++i) m[i] = g->image[path[i]];
+      out.add(m);
+    }
+    written += maps.size();
+  }
+  void tours(int, std::uint64_t) {}
+};
+
+struct Poll {
+  StopControl& stop;
+  const WriteVisitor& visitor;
+  std::uint64_t reported_nodes = 0;
+  std::uint64_t reported_tours = 0;
+  bool operator()(std::uint64_t nodes) {
+    const bool must_stop = stop.account(nodes - reported_nodes, visitor.written - reported_tours);
+    reported_nodes = nodes;
+    reported_tours = visitor.written;
+    return must_stop;
+  }
+};
+
+// The open part of one thread and the prefixes whose tours are in it.
+struct ThreadOutput {
+  std::unique_ptr<TourFileWriter> part;
+  std::vector<JournalRecord> pending;
+  Clock::time_point opened;
+  bool failed = false;
+};
+
+}  // namespace
+
+EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& options,
+                              JournalWriter& journal, StopControl& stop) {
+  const auto started = Clock::now();
+  const Board& board = job.board;
+  const PrefixPlan plan(board, job.roots(), job.mode, job.split_depth);
+  const auto group = search_group(job);
+  const std::string extension = file_extension(options.format, options.compression);
+
+  EnumerateReport report;
+  report.threads = job.threads;
+  report.split_depth = job.split_depth;
+  report.plan_prefixes = plan.size();
+  auto done_before = [&](std::size_t id) {
+    return id < options.done_before.size() && options.done_before[id].has_value();
+  };
+  for (std::size_t id = 0; id < plan.size(); ++id) {
+    if (job.shard.contains(id)) ++report.shard_prefixes;
+  }
+  const auto items = build_work_list(
+      plan, group, [&](std::size_t id) { return job.shard.contains(id) && !done_before(id); });
+  report.searches = items.size();
+
+  std::size_t to_do = 0;
+  for (const auto& item : items) to_do += item.members.size();
+  std::atomic<std::size_t> done{report.shard_prefixes - to_do};
+  std::atomic<std::uint64_t> next_part{options.first_part};
+  std::atomic<std::uint64_t> files{0}, tours_written{0}, bytes_written{0};
+  std::mutex results_mutex;
+  std::vector<JournalRecord> finished;  // journaled this session
+
+  auto commit = [&](ThreadOutput& t) {
+    if (!t.part) return;
+    const auto rows = t.part->tours();
+    if (rows == 0) {
+      t.part->abandon();
+    } else {
+      const auto bytes = t.part->bytes();
+      t.part->finish();
+      files.fetch_add(1);
+      tours_written.fetch_add(rows);
+      bytes_written.fetch_add(bytes);
+    }
+    t.part.reset();
+    if (!t.pending.empty()) {
+      journal.append(t.pending);
+      journal.sync();
+      std::lock_guard lock(results_mutex);
+      for (auto& r : t.pending) finished.push_back(std::move(r));
+      done.fetch_add(t.pending.size());
+    }
+    t.pending.clear();
+  };
+
+  tbb::enumerable_thread_specific<ThreadOutput> outputs;
+  const std::uint64_t poll_interval = stop.poll_interval(job.threads);
+  std::exception_ptr failure;
+  {
+    ProgressMonitor monitor(options.progress_seconds, [&] {
+      const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+      return "prefixes " + std::to_string(done.load()) + "/" +
+             std::to_string(report.shard_prefixes) + " journaled, tours found " +
+             human_count(static_cast<double>(stop.tours())) + ", in finished files " +
+             human_count(static_cast<double>(tours_written.load())) + ", nodes " +
+             human_count(static_cast<double>(stop.nodes())) + ", elapsed " +
+             human_duration(elapsed);
+    });
+    try {
+      for_each_work_item(items.size(), job.threads, stop, [&](std::size_t i) {
+        ThreadOutput& out = outputs.local();
+        try {
+          const WorkItem& item = items[i];
+          const auto prefix = plan[item.searched];
+          if (!out.part) {
+            const auto name =
+                RunDirectory::tour_file_name(job.shard.index, next_part.fetch_add(1), extension);
+            out.part = std::make_unique<TourFileWriter>(options.dir / name, board.shape(),
+                                                        options.format, options.compression);
+            out.opened = Clock::now();
+          }
+          std::vector<const Symmetry*> maps;
+          for (const auto& m : item.members)
+            maps.push_back(m.symmetry == 0 ? nullptr : &group[m.symmetry]);
+          const auto t0 = Clock::now();
+          WriteVisitor visitor{*out.part, maps, board.neighbours(prefix[0]), board.squares()};
+          Poll poll{stop, visitor};
+          bool finished_search = true;
+          std::uint64_t nodes = 0;
+          const KernelOptions kopts{job.mode.closed, poll_interval};
+          const int length = static_cast<int>(prefix.size());
+          if (job.mode.algorithm == Algorithm::naive) {
+            Bitboard free = board.all();
+            for (auto s : prefix) free &= ~bit(s);
+            NaiveKernel<WriteVisitor, Poll> kernel(board, kopts, visitor, poll);
+            finished_search = kernel.run(free, prefix.data(), length);
+            nodes = kernel.nodes();
+          } else if (const auto root = make_state(board, prefix, job.mode.closed)) {
+            PrunedKernel<WriteVisitor, Poll> kernel(board, kopts, visitor, poll);
+            finished_search = kernel.run(*root, prefix.data(), length);
+            nodes = kernel.nodes();
+          }
+          poll(nodes);
+          if (!finished_search) {
+            out.part->rollback();  // the interrupted prefix leaves no tours behind
+            return;
+          }
+          out.part->checkpoint();
+          const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+          const auto file = out.part->final_path().filename().string();
+          for (const auto& m : item.members) {
+            const auto p = plan[m.id];
+            JournalRecord r;
+            r.id = m.id;
+            r.squares = path_name(board, p.data(), static_cast<int>(p.size()));
+            r.tours = visitor.total;
+            r.closed = visitor.closed;
+            r.nodes = m.id == item.searched ? nodes : 0;
+            r.seconds = m.id == item.searched ? seconds : 0;
+            r.file = r.tours > 0 ? file : "-";
+            out.pending.push_back(std::move(r));
+          }
+          const double age = std::chrono::duration<double>(Clock::now() - out.opened).count();
+          if (out.part->bytes() >= options.part_size || age >= options.checkpoint_seconds)
+            commit(out);
+        } catch (...) {
+          out.failed = true;
+          throw;
+        }
+      });
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    // Publish what every healthy thread has finished, also when stopping early.
+    for (auto& out : outputs) {
+      if (out.failed || !out.part) {
+        if (out.part) out.part->abandon();
+        continue;
+      }
+      try {
+        out.part->rollback();
+        commit(out);
+      } catch (...) {
+        if (!failure) failure = std::current_exception();
+        if (out.part) out.part->abandon();
+      }
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
+
+  report.nodes = stop.nodes();
+  for (const auto& r : options.done_before) {
+    if (!r) continue;
+    ++report.prefixes_done;
+    report.tours += r->tours;
+    report.closed += r->closed;
+    report.journaled_nodes += r->nodes;
+  }
+  for (const auto& r : finished) {
+    ++report.prefixes_done;
+    report.tours += r.tours;
+    report.closed += r.closed;
+    report.journaled_nodes += r.nodes;
+  }
+  report.files_written = files.load();
+  report.tours_written = tours_written.load();
+  report.bytes_written = bytes_written.load();
+  report.stop_reason = report.complete() ? StopReason::none : stop.reason();
+  report.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return report;
+}
+
+}  // namespace knightstour
