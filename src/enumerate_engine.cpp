@@ -13,6 +13,7 @@
 #include "knightstour/parallel_runner.hpp"
 #include "knightstour/prefix_plan.hpp"
 #include "knightstour/progress.hpp"
+#include "knightstour/row_map.hpp"
 #include "knightstour/run_directory.hpp"
 #include "knightstour/search_state.hpp"
 #include "knightstour/square.hpp"
@@ -26,49 +27,29 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Writes each tour once per member prefix of the work item, mapped through its symmetry.
-// Consecutive tours of a depth-first search share a long beginning, so the mapped copies
-// are only updated from the first square that changed since the previous tour.
 struct WriteVisitor {
   static constexpr bool kNeedsPath = true;
   TourFileWriter& out;
-  const std::vector<const Symmetry*>& maps;  // nullptr = identity
-  Bitboard closing;                          // squares next to the start
-  int squares;
+  const std::vector<std::optional<RowMapper>>& maps;  // nothing = identity
+  Bitboard closing;                                   // squares next to the start
   std::uint64_t total = 0;
   std::uint64_t closed = 0;
   std::uint64_t written = 0;
-  alignas(8) std::uint8_t previous[Board::kMaxSquares] = {};
-  alignas(8) std::uint8_t mapped[8][Board::kMaxSquares] = {};
-  bool first_tour = true;
-
-  int first_change(const std::uint8_t* path) {
-    if (first_tour) {
-      first_tour = false;
-      return 0;
-    }
-    for (int w = 0; w * 8 < squares; ++w) {
-      std::uint64_t a = 0, b = 0;
-      std::memcpy(&a, path + w * 8, 8);
-      std::memcpy(&b, previous + w * 8, 8);
-      if (a != b) return std::min(squares, w * 8 + std::countr_zero(a ^ b) / 8);
-    }
-    return squares;
-  }
+  alignas(64) std::uint8_t mapped[Board::kMaxSquares] = {};
 
   void tour(int last, const std::uint8_t* path) {
     ++total;
     if (closing & bit(last)) ++closed;
-    const int from = first_change(path);
-    std::memcpy(previous + from, path + from, static_cast<std::size_t>(squares - from));
-    for (std::size_t k = 0; k < maps.size(); ++k) {
-      const Symmetry* g = maps[k];
-      if (!g) {
+    for (const auto& map : maps) {
+      if (!map) {
         out.add(path);
-        continue;
+      } else if (out.raw_rows()) {
+        (*map)(path, out.row_slot());
+        out.commit_row();
+      } else {
+        (*map)(path, mapped);
+        out.add(static_cast<const std::uint8_t*>(mapped));
       }
-      std::uint8_t* m = mapped[k];
-      for (int i = from; i < squares; ++i) m[i] = g->image[path[i]];
-      out.add(m);
     }
     written += maps.size();
   }
@@ -177,11 +158,16 @@ EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& option
                                                         options.format, options.compression);
             out.opened = Clock::now();
           }
-          std::vector<const Symmetry*> maps;
-          for (const auto& m : item.members)
-            maps.push_back(m.symmetry == 0 ? nullptr : &group[m.symmetry]);
+          std::vector<std::optional<RowMapper>> maps;
+          for (const auto& m : item.members) {
+            if (m.symmetry == 0) {
+              maps.emplace_back();
+            } else {
+              maps.emplace_back(RowMapper(group[m.symmetry], board.squares()));
+            }
+          }
           const auto t0 = Clock::now();
-          WriteVisitor visitor{*out.part, maps, board.neighbours(prefix[0]), board.squares()};
+          WriteVisitor visitor{*out.part, maps, board.neighbours(prefix[0])};
           Poll poll{stop, visitor};
           bool finished_search = true;
           std::uint64_t nodes = 0;
@@ -229,20 +215,31 @@ EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& option
     } catch (...) {
       failure = std::current_exception();
     }
-    // Publish what every healthy thread has finished, also when stopping early.
+    // Publish what every healthy thread has finished, also when stopping early; the parts
+    // are fsynced side by side.
+    std::vector<ThreadOutput*> open_parts;
     for (auto& out : outputs) {
       if (out.failed || !out.part) {
         if (out.part) out.part->abandon();
-        continue;
-      }
-      try {
-        out.part->rollback();
-        commit(out);
-      } catch (...) {
-        if (!failure) failure = std::current_exception();
-        if (out.part) out.part->abandon();
+      } else {
+        open_parts.push_back(&out);
       }
     }
+    std::mutex failure_mutex;
+    std::vector<std::thread> committers;
+    for (auto* out : open_parts) {
+      committers.emplace_back([&, out] {
+        try {
+          out->part->rollback();
+          commit(*out);
+        } catch (...) {
+          std::lock_guard lock(failure_mutex);
+          if (!failure) failure = std::current_exception();
+          if (out->part) out->part->abandon();
+        }
+      });
+    }
+    for (auto& t : committers) t.join();
   }
   if (failure) std::rethrow_exception(failure);
 

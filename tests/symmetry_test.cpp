@@ -5,6 +5,7 @@
 #include <set>
 
 #include "knightstour/prefix_plan.hpp"
+#include "knightstour/row_map.hpp"
 #include "knightstour/work_list.hpp"
 #include "support/count_helpers.hpp"
 
@@ -54,6 +55,27 @@ TEST(Symmetry, TourCountsAreInvariant) {
       }
     }
   }
+}
+
+TEST(RowMapper, EveryImplementationMapsLikeTheTable) {
+  for (const auto& board : {Board(8, 8), Board(6, 6), Board(3, 5), Board(1, 1), Board(4, 16)}) {
+    for (const auto& g : board_symmetries(board)) {
+      for (const char* impl : RowMapper::available()) {
+        const RowMapper map(g, board.squares(), impl);
+        alignas(64) std::uint8_t in[64] = {};
+        alignas(64) std::uint8_t out[64];
+        for (int s = 0; s < board.squares(); ++s)
+          in[s] = static_cast<std::uint8_t>((s * 7 + 3) % board.squares());
+        std::fill(std::begin(out), std::end(out), 0xAB);
+        map(in, out);
+        for (int s = 0; s < board.squares(); ++s) {
+          ASSERT_EQ(out[s], g(in[s]))
+              << impl << " " << board.name() << " " << g.name << " square " << s;
+        }
+      }
+    }
+  }
+  EXPECT_GE(RowMapper::available().size(), 1u);
 }
 
 TEST(WorkList, OrbitsCoverEveryWantedPrefixOnce) {

@@ -51,8 +51,9 @@ void validate_path(const Board& board, std::span<const std::uint8_t> path, const
 // CPUs in this process's affinity mask (as Slurm or taskset restrict it), at least 1.
 int available_cpus();
 
-// The smallest depth giving at least 64 prefixes per thread (per 64 threads and shard when
-// sharded), so work stealing can balance uneven subtrees. Depends only on its arguments.
+// The smallest depth giving at least 64 searched prefixes per thread, so work stealing can
+// balance uneven subtrees. A sharded run assumes 16 threads per shard whatever the machine,
+// so all shards agree. Depends only on its arguments.
 int choose_split_depth(const JobSpec& job, int threads);
 
 }  // namespace knightstour

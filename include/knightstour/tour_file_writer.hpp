@@ -3,6 +3,7 @@
 #include <zstd.h>
 
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -30,16 +31,29 @@ class TourFileWriter {
   template <class Square>
   void add(const Square* tour) {
     if constexpr (sizeof(Square) == 1) {
-      if (raw_rows_) {  // .npy with one byte per square: the row is the bytes
-        buffer_.append(reinterpret_cast<const char*>(tour), row_bytes_);
-      } else {
-        encoder_.append(tour, buffer_);
+      if (raw_rows_) {
+        std::memcpy(row_slot(), tour, row_bytes_);
+        commit_row();
+        return;
       }
-    } else {
-      encoder_.append(tour, buffer_);
     }
+    scratch_.clear();
+    encoder_.append(tour, scratch_);
+    append_bytes(scratch_.data(), scratch_.size());
     ++tours_;
-    if (buffer_.size() >= kBufferBytes) flush_buffer(false);
+  }
+
+  // For .npy files with one byte per square (every board up to 64 squares): the caller
+  // writes the row's bytes at row_slot() (up to 64 bytes may be written there) and then
+  // calls commit_row(). Saves a copy per tour on the hottest output path.
+  bool raw_rows() const { return raw_rows_; }
+  std::uint8_t* row_slot() {
+    if (length_ + kSlack > kBufferBytes) flush_buffer(false);
+    return reinterpret_cast<std::uint8_t*>(buffer_.get() + length_);
+  }
+  void commit_row() {
+    length_ += row_bytes_;
+    ++tours_;
   }
 
   void checkpoint();
@@ -49,12 +63,17 @@ class TourFileWriter {
 
   std::uint64_t tours() const { return tours_; }
   std::uint64_t checkpoint_tours() const { return checkpoint_tours_; }
-  std::uint64_t bytes() const { return static_cast<std::uint64_t>(written_) + buffer_.size(); }
+  std::uint64_t bytes() const { return static_cast<std::uint64_t>(written_) + length_; }
   const std::filesystem::path& final_path() const { return final_path_; }
 
  private:
-  static constexpr std::size_t kBufferBytes = 1 << 20;
+  static constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
+  static constexpr std::size_t kSlack = 64;
+  static constexpr off_t kWritebackBytes = off_t{8} << 20;
+  void start_writeback();
+  void append_bytes(const char* data, std::size_t size);
   void flush_buffer(bool end_frame);
+  void emit(const char* data, std::size_t size, bool end_frame);
   std::string header_bytes(std::uint64_t rows) const;
 
   std::filesystem::path final_path_;
@@ -64,11 +83,14 @@ class TourFileWriter {
   std::size_t row_bytes_;
   Compression compression_;
   PosixFile file_;
-  std::string buffer_;
+  std::unique_ptr<char[]> buffer_;
+  std::size_t length_ = 0;
+  std::string scratch_;
   std::string compressed_;
   ZSTD_CCtx* zstd_ = nullptr;
   off_t written_ = 0;
   off_t checkpoint_offset_ = 0;
+  off_t writeback_offset_ = 0;
   std::uint64_t tours_ = 0;
   std::uint64_t checkpoint_tours_ = 0;
   bool done_ = false;

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# A sharded run on a real one-node Slurm cluster (scripts/slurm-local): a job array runs the
+# shards, a dependent job merges them, and the merged counts equal an unsharded run.
+# Needs root (it starts munged, slurmctld and slurmd, and stops them again); skipped (77)
+# otherwise.
+. "$(dirname "$0")/lib.sh"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+if [[ $(id -u) -ne 0 ]]; then
+  echo "skipped: needs root to start a local Slurm cluster"
+  exit 77
+fi
+export KNIGHTSTOUR=$KT
+"$ROOT/scripts/slurm-local" start >"$TMP/start.log" 2>&1
+CODE=$?; LAST="slurm-local start"; expect_exit 0
+[[ $CODE -eq 0 ]] || { cat "$TMP/start.log"; finish; exit 1; }
+trap '"$ROOT/scripts/slurm-local" stop; rm -rf "$TMP"' EXIT
+
+"$ROOT/scripts/slurm/submit" --shards 4 --cpus 1 "$TMP/count" count 6x6 --all-starts >"$TMP/out" 2>"$TMP/err"
+CODE=$?; LAST="submit count"; expect_exit 0; expect_out '^array job [0-9]+'
+"$ROOT/scripts/slurm/submit" --shards 3 --cpus 1 "$TMP/enum" enumerate 5x5 --all-starts --format text >"$TMP/out" 2>"$TMP/err"
+CODE=$?; LAST="submit enumerate"; expect_exit 0
+for _ in $(seq 1 300); do
+  [[ -z "$(squeue -h)" ]] && break
+  sleep 1
+done
+LAST="squeue"; CHECKS=$((CHECKS + 1)); [[ -z "$(squeue -h)" ]] || fail "jobs still queued"
+
+for i in 0 1 2 3; do
+  CHECKS=$((CHECKS + 1))
+  [[ -e "$TMP/count/shard-$i/manifest.json" ]] || { LAST="shard $i"; fail "no shard-$i run"; }
+done
+run count 6x6 --all-starts --run-dir "$TMP/count/merged" --resume --json --progress 0
+expect_exit 0
+expect_json tours 6637920
+expect_json searches 0
+expect_json tours_by_start "$("$KT" count 6x6 --all-starts --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["tours_by_start"]))')"
+run verify "$TMP/enum/merged"
+expect_exit 0
+expect_out 'verify: OK: 1,728 tours'
+CHECKS=$((CHECKS + 1)); grep -q "verify: OK" "$TMP"/count/knightstour-merge-*.out || { LAST="merge job"; fail "merge job output"; }
+
+finish
