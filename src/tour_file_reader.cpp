@@ -153,7 +153,8 @@ bool TourFileReader::next_npy(std::vector<std::uint32_t>& tour) {
     if (!at_end_) {
       buffer_.erase(0, pos_);
       pos_ = 0;
-      const std::size_t want = std::max<std::size_t>(row_bytes * 4096, 1 << 20);
+      const std::size_t want =
+          std::max<std::size_t>(row_bytes, std::size_t{4} << 20);  // whole rows, ~4 MB at a time
       const std::size_t old = buffer_.size();
       buffer_.resize(old + want);
       const std::size_t got = source_.read(buffer_.data() + old, want);

@@ -8,5 +8,6 @@ int prefixes_command(int argc, char** argv);
 int enumerate_command(int argc, char** argv);
 int verify_command(int argc, char** argv);
 int merge_command(int argc, char** argv);
+int find_command(int argc, char** argv);
 
 }  // namespace knightstour::cli

@@ -19,6 +19,8 @@ constexpr const char* kUsage =
     "  count     BOARD --start SQ|--all-starts [--closed]   count every tour, exactly\n"
     "  enumerate BOARD --start SQ --out DIR [--format npy|text|board] [--compress zstd]\n"
     "                                                       write every tour to files\n"
+    "  find      BOARD [--start SQ] [--closed] [--method warnsdorff|backtrack]\n"
+    "                                                       one tour, on a board of any size\n"
     "  verify    PATH...                                    check tour files or a run directory\n"
     "  merge     DIR... --out DIR                           combine shard runs\n"
     "  prefixes  BOARD --start SQ --split-depth D           list the work units\n"
@@ -26,7 +28,7 @@ constexpr const char* kUsage =
     "BOARD is RxC (rows x columns, e.g. 6x6 or 3x4) or one side (6); squares are a1 style\n"
     "(a1 bottom-left) or zero-based r,c. Exit codes: 0 complete, 1 internal or I/O failure,\n"
     "2 bad usage or input, 3 stopped early by a cap or signal (counts are lower bounds),\n"
-    "4 verify found a problem.\n";
+    "4 verify found a problem, 5 find proved that no such tour exists.\n";
 
 int dispatch(int argc, char** argv) {
   using namespace knightstour::cli;
@@ -44,9 +46,10 @@ int dispatch(int argc, char** argv) {
   if (command == "enumerate") return enumerate_command(argc - 1, argv + 1);
   if (command == "verify") return verify_command(argc - 1, argv + 1);
   if (command == "merge") return merge_command(argc - 1, argv + 1);
+  if (command == "find") return find_command(argc - 1, argv + 1);
   throw knightstour::UsageError(
       "unknown command '" + command +
-      "' (commands: count, enumerate, verify, merge, prefixes; see knightstour --help)");
+      "' (commands: count, enumerate, find, verify, merge, prefixes; see knightstour --help)");
 }
 
 }  // namespace

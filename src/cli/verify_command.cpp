@@ -79,9 +79,10 @@ int verify_command(int argc, char** argv) {
     std::cout << j.dump() << '\n';
   } else {
     if (total.ok) {
-      std::printf("verify: OK: %s tours in %s file%s, each a distinct knight's tour (%s closed)",
-                  with_commas(total.tours).c_str(), with_commas(total.files).c_str(),
-                  total.files == 1 ? "" : "s", with_commas(total.closed).c_str());
+      std::printf("verify: OK: %s tour%s in %s file%s, each a distinct knight's tour (%s closed)",
+                  with_commas(total.tours).c_str(), total.tours == 1 ? "" : "s",
+                  with_commas(total.files).c_str(), total.files == 1 ? "" : "s",
+                  with_commas(total.closed).c_str());
       if (total.prefixes > 0) {
         std::printf("; %s of %s prefixes journaled, bookkeeping consistent",
                     with_commas(total.prefixes_journaled).c_str(),

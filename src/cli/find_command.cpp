@@ -1,0 +1,224 @@
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "cli_options.hpp"
+#include "commands.hpp"
+#include "knightstour/errors.hpp"
+#include "knightstour/find.hpp"
+#include "knightstour/square.hpp"
+#include "knightstour/stop_control.hpp"
+#include "knightstour/tour_encoder.hpp"
+#include "knightstour/tour_file_writer.hpp"
+#include "output.hpp"
+
+namespace knightstour::cli {
+
+namespace {
+
+// The grid of move numbers with rank numbers on the left and file letters underneath.
+std::string labelled_grid(const BoardShape& shape, const std::vector<std::uint32_t>& tour) {
+  std::vector<std::uint32_t> order(tour.size());
+  for (std::size_t i = 0; i < tour.size(); ++i) order[tour[i]] = static_cast<std::uint32_t>(i + 1);
+  std::size_t width = std::to_string(tour.size()).size();
+  for (int c = 0; c < shape.cols; ++c) width = std::max(width, file_name(c).size());
+  const std::size_t label = std::to_string(shape.rows).size();
+  auto pad = [](const std::string& s, std::size_t w) {
+    return std::string(w > s.size() ? w - s.size() : 0, ' ') + s;
+  };
+  std::string out;
+  for (int r = shape.rows - 1; r >= 0; --r) {
+    out += pad(std::to_string(r + 1), label) + " |";
+    for (int c = 0; c < shape.cols; ++c) {
+      out += ' ';
+      out += pad(
+          std::to_string(order[static_cast<std::size_t>(r) * static_cast<std::size_t>(shape.cols) +
+                               static_cast<std::size_t>(c)]),
+          width);
+    }
+    out += '\n';
+  }
+  out += std::string(label + 2, ' ');
+  for (int c = 0; c < shape.cols; ++c) out += ' ' + pad(file_name(c), width);
+  return out + '\n';
+}
+
+// Sets `flag` after `seconds` unless destroyed first.
+class Deadline {
+ public:
+  Deadline(double seconds, std::atomic<bool>& flag) {
+    if (seconds <= 0) return;
+    thread_ = std::thread([this, seconds, &flag] {
+      std::unique_lock lock(mutex_);
+      if (!wake_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; }))
+        flag = true;
+    });
+  }
+  ~Deadline() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+}  // namespace
+
+int find_command(int argc, char** argv) {
+  cxxopts::Options options("knightstour find", "Find one knight's tour, on a board of any size");
+  options.custom_help(
+      "BOARD [--start SQ] [--closed] [--seed N] [--method warnsdorff|backtrack] [options]");
+  options.positional_help("");
+  options.add_options()("board", "Board: RxC or a side (any size up to 10^8 squares)",
+                        cxxopts::value<std::string>())(
+      "start", "Start square (default a1)", cxxopts::value<std::string>()->default_value("a1"))(
+      "closed", "A closed tour (the last square a knight move from the first)")(
+      "seed", "Seed for tie-breaking; the same seed gives the same tour",
+      cxxopts::value<std::string>()->default_value("0"))(
+      "method",
+      "warnsdorff (default: Warnsdorff's rule, repair, then exact search) or backtrack (textbook)",
+      cxxopts::value<std::string>()->default_value("warnsdorff"))(
+      "move-order", "backtrack's move order: cw (default), ccw, or eight rank:file steps",
+      cxxopts::value<std::string>()->default_value("cw"))(
+      "max-nodes",
+      "Cap on search nodes (exact search, default 2*10^8) or checks (backtrack, default 10^8)",
+      cxxopts::value<std::string>())("time-limit", "Stop after this many seconds",
+                                     cxxopts::value<std::string>());
+  options.add_options("Output")("format",
+                                "board (default: the numbered grid), text (square names) or npy",
+                                cxxopts::value<std::string>()->default_value("board"))(
+      "out", "Write the tour to this file (npy needs it) instead of stdout",
+      cxxopts::value<std::string>())("json", "Print the result, tour included, as one JSON object");
+  add_common_options(options);
+  options.parse_positional({"board"});
+  cxxopts::ParseResult result;
+  if (!parse(options, argc, argv, result)) return kExitOk;
+  setup_logging(result);
+
+  FindRequest q;
+  q.shape = parse_board_shape(board_argument(result));
+  if (q.shape.squares() > kMaxFindSquares) {
+    throw UsageError("board " + q.shape.name() + " has more than " + with_commas(kMaxFindSquares) +
+                     " squares");
+  }
+  const auto rc = parse_row_col(q.shape, result["start"].as<std::string>(), "start square");
+  q.start = static_cast<std::uint32_t>(static_cast<std::int64_t>(rc.row) * q.shape.cols + rc.col);
+  q.closed = result.count("closed") > 0;
+  q.seed = parse_count("seed", result["seed"].as<std::string>());
+  const auto method = result["method"].as<std::string>();
+  if (method == "warnsdorff") {
+    q.method = FindMethod::warnsdorff;
+  } else if (method == "backtrack") {
+    q.method = FindMethod::backtrack;
+  } else {
+    throw UsageError("unknown method '" + method + "': expected warnsdorff or backtrack");
+  }
+  q.order = parse_move_order(result["move-order"].as<std::string>());
+  if (result.count("max-nodes")) {
+    q.max_nodes = parse_count("max-nodes", result["max-nodes"].as<std::string>());
+    if (q.max_nodes == 0) throw UsageError("--max-nodes must be at least 1");
+  }
+  double time_limit = 0;
+  if (result.count("time-limit")) {
+    time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
+    if (time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
+  }
+  const auto format = parse_tour_format(result["format"].as<std::string>());
+  const bool to_file = result.count("out") > 0;
+  if (format == TourFormat::npy && !to_file) throw UsageError("--format npy needs --out FILE");
+  const bool json = result.count("json") > 0;
+
+  install_stop_signal_handlers();
+  std::atomic<bool> stop{false};
+  FindResult r;
+  {
+    Deadline deadline(time_limit, stop);
+    std::thread signals([&] {
+      while (!stop.load()) {
+        if (stop_signal_received()) stop = true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+    });
+    try {
+      r = find_tour(q, &stop);
+    } catch (...) {
+      stop = true;
+      signals.join();
+      throw;
+    }
+    stop = true;
+    signals.join();
+  }
+  const std::string kind = q.closed ? "closed" : "open";
+  const std::string from = square_name(rc.row, rc.col);
+  if (r.outcome == FindResult::Outcome::found && to_file) {
+    TourFileWriter writer(result["out"].as<std::string>(), q.shape, format, Compression::none);
+    writer.add(r.tour.data());
+    writer.finish();
+  }
+  if (json) {
+    nlohmann::json j{{"board", q.shape.name()},
+                     {"rows", q.shape.rows},
+                     {"cols", q.shape.cols},
+                     {"start", from},
+                     {"closed", q.closed},
+                     {"method", method},
+                     {"seed", q.seed},
+                     {"outcome", r.outcome == FindResult::Outcome::found        ? "found"
+                                 : r.outcome == FindResult::Outcome::impossible ? "impossible"
+                                                                                : "stopped"},
+                     {"how", r.how},
+                     {"work", r.work},
+                     {"seconds", r.seconds}};
+    if (to_file) {
+      j["out"] = result["out"].as<std::string>();  // the tour is in the file
+    } else {
+      j["tour"] = r.tour;
+    }
+    std::cout << j.dump() << '\n';
+  }
+  switch (r.outcome) {
+    case FindResult::Outcome::found: {
+      if (!json && !to_file) {
+        std::string text;
+        if (format == TourFormat::board) {
+          text = labelled_grid(q.shape, r.tour);
+        } else {
+          TourEncoder(q.shape, format).append(r.tour.data(), text);
+        }
+        std::fwrite(text.data(), 1, text.size(), stdout);
+      }
+      std::fprintf(stderr, "found %s %s tour from %s on %s in %.3f s: %s; checked\n",
+                   q.closed ? "a" : "an", kind.c_str(), from.c_str(), q.shape.name().c_str(),
+                   r.seconds, r.how.c_str());
+      return kExitOk;
+    }
+    case FindResult::Outcome::impossible:
+      if (!json)
+        std::printf("no %s tour from %s on %s: %s\n", kind.c_str(), from.c_str(),
+                    q.shape.name().c_str(), r.how.c_str());
+      return kExitNoTour;
+    case FindResult::Outcome::stopped:
+      std::fprintf(stderr, "knightstour: no %s tour found from %s on %s (%s%s)\n", kind.c_str(),
+                   from.c_str(), q.shape.name().c_str(), r.how.c_str(),
+                   stop_signal_received() ? "; interrupted" : "");
+      return kExitStopped;
+  }
+  return kExitFailure;
+}
+
+}  // namespace knightstour::cli
