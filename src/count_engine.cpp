@@ -1,5 +1,7 @@
 #include "knightstour/count_engine.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -12,6 +14,7 @@
 #include "knightstour/progress.hpp"
 #include "knightstour/search_state.hpp"
 #include "knightstour/work_list.hpp"
+#include "knightstour/work_order.hpp"
 
 namespace knightstour {
 
@@ -106,6 +109,8 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
   const auto squares = static_cast<std::size_t>(board.squares());
   const PrefixPlan plan(board, job.roots(), job.mode, job.split_depth);
   const auto group = search_group(job);
+  auto since = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
+  spdlog::debug("plan of {} prefixes ready after {:.4f} s", plan.size(), since());
 
   CountReport report;
   report.threads = job.threads;
@@ -124,9 +129,10 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
     ++report.shard_prefixes;
     if (done_before(id)) results[id] = options.done_before[id];
   }
-  const auto items = build_work_list(
+  auto items = build_work_list(
       plan, group, [&](std::size_t id) { return job.shard.contains(id) && !done_before(id); });
   report.searches = items.size();
+  spdlog::debug("work list of {} searches ready after {:.4f} s", items.size(), since());
 
   std::atomic<std::size_t> done{report.shard_prefixes - [&] {
     std::size_t n = 0;
@@ -138,32 +144,40 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
   {
     ProgressMonitor monitor(options.progress_seconds,
                             [&] { return status_line(report, done.load(), stop, started); });
-    for_each_work_item(items.size(), job.threads, stop, [&](std::size_t i) {
-      const WorkItem& item = items[i];
-      const auto t0 = Clock::now();
-      CountVisitor visitor;
-      std::uint64_t nodes = 0;
-      if (!search_prefix(job, plan[item.searched], poll_interval, stop, visitor, nodes)) return;
-      PrefixCounts found;
-      found.tours = visitor.total;
-      found.by_end.assign(visitor.by_end.begin(),
-                          visitor.by_end.begin() + static_cast<long>(squares));
-      const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-      std::lock_guard lock(record_mutex);
-      for (const auto& member : item.members) {
-        const auto prefix = plan[member.id];
-        PrefixCounts counts = mapped(found, group[member.symmetry], board, prefix[0]);
-        if (member.id == item.searched) {
-          counts.nodes = nodes;
-          counts.seconds = seconds;
-        }
-        if (options.on_prefix_done) options.on_prefix_done(member.id, prefix, counts);
-        results[member.id] = std::move(counts);
-        done.fetch_add(1);
-      }
-    });
+    auto prepare = [&] {
+      order_largest_first(items, plan, job);
+      spdlog::debug("searches ordered largest first after {:.4f} s", since());
+    };
+    for_each_work_item(
+        items.size(), job.threads, stop,
+        [&](std::size_t i) {
+          const WorkItem& item = items[i];
+          const auto t0 = Clock::now();
+          CountVisitor visitor;
+          std::uint64_t nodes = 0;
+          if (!search_prefix(job, plan[item.searched], poll_interval, stop, visitor, nodes)) return;
+          PrefixCounts found;
+          found.tours = visitor.total;
+          found.by_end.assign(visitor.by_end.begin(),
+                              visitor.by_end.begin() + static_cast<long>(squares));
+          const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+          std::lock_guard lock(record_mutex);
+          for (const auto& member : item.members) {
+            const auto prefix = plan[member.id];
+            PrefixCounts counts = mapped(found, group[member.symmetry], board, prefix[0]);
+            if (member.id == item.searched) {
+              counts.nodes = nodes;
+              counts.seconds = seconds;
+            }
+            if (options.on_prefix_done) options.on_prefix_done(member.id, prefix, counts);
+            results[member.id] = std::move(counts);
+            done.fetch_add(1);
+          }
+        },
+        prepare);
   }
 
+  spdlog::debug("searches done after {:.4f} s", since());
   report.nodes = stop.nodes();
   for (std::size_t id = 0; id < plan.size(); ++id) {
     if (!results[id]) continue;

@@ -11,7 +11,8 @@
 namespace knightstour {
 
 void for_each_work_item(std::size_t n, int threads, StopControl& stop,
-                        const std::function<void(std::size_t)>& body) {
+                        const std::function<void(std::size_t)>& body,
+                        const std::function<void()>& prepare) {
   std::mutex failure_mutex;
   std::exception_ptr failure;
   // More threads than cores is allowed (a user may ask); TBB caps at the global limit.
@@ -19,6 +20,7 @@ void for_each_work_item(std::size_t n, int threads, StopControl& stop,
                             static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);
   arena.execute([&] {
+    if (prepare) prepare();
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(0, n, 1),
         [&](const tbb::blocked_range<std::size_t>& range) {

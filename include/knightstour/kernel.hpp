@@ -72,20 +72,45 @@ class PrunedKernel {
   }
 
   void visit(const SearchState& s, int depth) {
-    ++nodes_;
-    if (tick()) return;
-    if (s.remaining == 1) {  // the invariant guarantees the last square is next to the head
-      report(closed_ ? s.head : lowest(s.free), 1);
-      return;
-    }
-    const MoveSet m = legal_moves(neighbours_, s);
-    if (s.remaining == 2) {  // every legal move completes a tour: count them without recursing
-      for_each_square(m.moves, [&](int next) {
-        ++nodes_;
-        if constexpr (Visitor::kNeedsPath) path_[depth + 1] = static_cast<std::uint8_t>(next);
-        report(closed_ ? next : lowest(s.free & ~bit(next)), 1);
-      });
-      return;
+    visit_fields(s.free, s.degree.p0, s.degree.p1, s.degree.p2, s.degree.p3, s.end,
+                 s.head | (s.remaining << 8), depth);
+  }
+
+  // The state travels in registers, not through memory: a child's fields written as 8-byte
+  // stores and read back as 16-byte loads stalled store forwarding on every node. A node with
+  // a single legal move (most of them, near the leaves) continues in the same call.
+  void visit_fields(Bitboard free, Bitboard p0, Bitboard p1, Bitboard p2, Bitboard p3, Bitboard end,
+                    int head_remaining, int depth) {
+    SearchState s;
+    s.free = free;
+    s.degree = {p0, p1, p2, p3};
+    s.end = end;
+    s.head = head_remaining & 0xff;
+    s.remaining = head_remaining >> 8;
+    MoveSet m;
+    while (true) {
+      ++nodes_;
+      if (tick()) return;
+      if (s.remaining == 1) {  // the invariant guarantees the last square is next to the head
+        report(closed_ ? s.head : lowest(s.free), 1);
+        return;
+      }
+      m = legal_moves(neighbours_, s);
+      if (s.remaining == 2) {  // every legal move completes a tour: count them without recursing
+        for_each_square(m.moves, [&](int next) {
+          ++nodes_;
+          if constexpr (Visitor::kNeedsPath) path_[depth + 1] = static_cast<std::uint8_t>(next);
+          report(closed_ ? next : lowest(s.free & ~bit(next)), 1);
+        });
+        return;
+      }
+      if (m.moves == 0 || without_lowest(m.moves) != 0) break;
+      const int next = lowest(m.moves);  // forced: no branching, no call
+      SearchState child;
+      play(neighbours_, s, next, m.critical, child);
+      s = child;
+      ++depth;
+      if constexpr (Visitor::kNeedsPath) path_[depth] = static_cast<std::uint8_t>(next);
     }
     Bitboard moves = m.moves;
     while (moves != 0) {
@@ -94,7 +119,8 @@ class PrunedKernel {
       SearchState child;
       play(neighbours_, s, next, m.critical, child);
       if constexpr (Visitor::kNeedsPath) path_[depth + 1] = static_cast<std::uint8_t>(next);
-      visit(child, depth + 1);
+      visit_fields(child.free, child.degree.p0, child.degree.p1, child.degree.p2, child.degree.p3,
+                   child.end, child.head | (child.remaining << 8), depth + 1);
       if (stopped_) return;
     }
   }

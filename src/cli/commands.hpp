@@ -9,5 +9,6 @@ int enumerate_command(int argc, char** argv);
 int verify_command(int argc, char** argv);
 int merge_command(int argc, char** argv);
 int find_command(int argc, char** argv);
+int estimate_command(int argc, char** argv);
 
 }  // namespace knightstour::cli

@@ -1,0 +1,119 @@
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "cli_options.hpp"
+#include "commands.hpp"
+#include "knightstour/count_engine.hpp"
+#include "knightstour/errors.hpp"
+#include "knightstour/job_estimate.hpp"
+#include "knightstour/progress.hpp"
+#include "knightstour/square.hpp"
+#include "output.hpp"
+
+namespace knightstour::cli {
+
+namespace {
+
+std::string sci(double v) {
+  if (v < 1e6) return with_commas(static_cast<std::uint64_t>(std::llround(v)));
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g", v);
+  return b;
+}
+
+}  // namespace
+
+int estimate_command(int argc, char** argv) {
+  cxxopts::Options options(
+      "knightstour estimate",
+      "Estimate the size of a count (tree nodes, tours, run time) by random sampling");
+  options.custom_help(
+      "BOARD (--start SQ | --prefix SQ,... | --all-starts) [--walks N] [--calibrate SEC] "
+      "[options]");
+  options.positional_help("");
+  options.add_options()("board", "Board: RxC or a side", cxxopts::value<std::string>())(
+      "walks", "Knuth random walks in all (default 10^6)",
+      cxxopts::value<std::string>()->default_value("1000000"))(
+      "seed", "Seed of the walks", cxxopts::value<std::string>()->default_value("1"))(
+      "calibrate",
+      "Seconds of real counting to measure this machine's speed (0: skip the time estimate)",
+      cxxopts::value<std::string>()->default_value("2"));
+  add_job_options(options);
+  add_common_options(options);
+  options.parse_positional({"board"});
+  cxxopts::ParseResult result;
+  if (!parse(options, argc, argv, result)) return kExitOk;
+  setup_logging(result);
+  JobSpec job = job_from(result, true);
+  resolve(job);
+  const auto walks = parse_count("walks", result["walks"].as<std::string>());
+  if (walks == 0) throw UsageError("--walks must be at least 1");
+  const auto seed = parse_count("seed", result["seed"].as<std::string>());
+  const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
+
+  const JobEstimate e = estimate_job(job, walks, seed);
+  // Speed: count the real job for a moment on all threads (the caps make it stop).
+  double nodes_per_second = 0;
+  std::optional<CountReport> whole;
+  if (calibrate > 0 && e.searched.nodes > 0) {
+    JobSpec probe = job;
+    probe.caps = {};
+    probe.caps.time_limit = calibrate;
+    StopControl stop(probe.caps);
+    const auto r = run_count(probe, CountOptions{}, stop);
+    if (r.seconds > 0) nodes_per_second = static_cast<double>(r.nodes) / r.seconds;
+    if (r.complete()) whole = r;  // the whole count fit in the calibration
+  }
+  const double seconds = nodes_per_second > 0 ? e.searched.nodes / nodes_per_second : -1;
+  const double tours_err = std::sqrt(e.tours_var);
+  if (result.count("json")) {
+    nlohmann::json j{{"board", job.board.name()},
+                     {"all_starts", job.all_starts},
+                     {"closed_only", job.mode.closed},
+                     {"split_depth", job.split_depth},
+                     {"prefixes", e.prefixes},
+                     {"searches", e.searches},
+                     {"walks", e.walks},
+                     {"nodes", e.searched.nodes},
+                     {"nodes_error", e.searched.nodes_error()},
+                     {"tours", e.tours},
+                     {"tours_error", tours_err},
+                     {"threads", job.threads},
+                     {"nodes_per_second", nodes_per_second},
+                     {"seconds", seconds}};
+    if (!job.all_starts) j["start"] = square_name(job.board, job.prefix.front());
+    std::cout << j.dump() << '\n';
+    return kExitOk;
+  }
+  std::printf("board      %s, %s, directed %s tours (estimated from %s random walks)\n",
+              job.board.name().c_str(),
+              job.all_starts ? "all starts"
+                             : ("start " + square_name(job.board, job.prefix.front())).c_str(),
+              job.mode.closed ? "closed" : "open", with_commas(e.walks).c_str());
+  std::printf("tours      ~%s  (standard error %s)\n", sci(e.tours).c_str(),
+              sci(tours_err).c_str());
+  std::printf("nodes      ~%s to search  (standard error %s)\n", sci(e.searched.nodes).c_str(),
+              sci(e.searched.nodes_error()).c_str());
+  std::printf("prefixes   %zu at split depth %d, %zu searched (the rest are mirror images)\n",
+              e.prefixes, job.split_depth, e.searches);
+  if (whole) {
+    std::printf("exact      the whole count ran during calibration: %s tours, %s nodes, %.3f s\n",
+                with_commas(whole->tours).c_str(), with_commas(whole->nodes).c_str(),
+                whole->seconds);
+  } else if (seconds >= 0) {
+    std::printf("speed      %s nodes/s on %d threads (measured for %.1f s)\n",
+                with_commas(static_cast<std::uint64_t>(nodes_per_second)).c_str(), job.threads,
+                calibrate);
+    std::printf("time       ~%s for knightstour count with the same options\n",
+                human_duration(seconds).c_str());
+  }
+  std::printf(
+      "note       Knuth's estimator is unbiased but heavy-tailed: the true values can lie several\n"
+      "           standard errors away; more --walks narrow it.\n");
+  return kExitOk;
+}
+
+}  // namespace knightstour::cli
