@@ -88,17 +88,18 @@ PrefixCounts mapped(const PrefixCounts& found, const Symmetry& g, const Board& b
 }
 
 std::string status_line(const CountReport& r, std::size_t done, const StopControl& stop,
-                        Clock::time_point started) {
+                        Clock::time_point started, const WorkMeter& meter) {
   const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
-  const double fraction =
-      r.shard_prefixes ? static_cast<double>(done) / static_cast<double>(r.shard_prefixes) : 1;
-  const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : -1;
+  const double nodes = static_cast<double>(stop.nodes());
+  const double eta = meter.eta(nodes, elapsed);
+  const double share = meter.total() > 0 ? std::min(1.0, nodes / meter.total()) : 0;
   return "prefixes " + std::to_string(done) + "/" + std::to_string(r.shard_prefixes) +
          ", tours found " + human_count(static_cast<double>(stop.tours())) + ", nodes " +
          human_count(static_cast<double>(stop.nodes())) + " (" +
-         human_count(static_cast<double>(stop.nodes()) / std::max(elapsed, 1e-9)) +
-         "/s), elapsed " + human_duration(elapsed) + ", ETA ~" + human_duration(eta) +
-         " (by prefixes done; subtrees vary)";
+         human_count(nodes / std::max(elapsed, 1e-9)) + "/s), ~" +
+         std::to_string(static_cast<int>(share * 100)) + "% of the estimated " +
+         human_count(meter.total()) + " nodes, elapsed " + human_duration(elapsed) + ", ETA ~" +
+         human_duration(eta);
 }
 
 }  // namespace
@@ -140,12 +141,13 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
     return n;
   }()};
   std::mutex record_mutex;
+  WorkMeter meter;
   const std::uint64_t poll_interval = stop.poll_interval(job.threads);
   {
     ProgressMonitor monitor(options.progress_seconds,
-                            [&] { return status_line(report, done.load(), stop, started); });
+                            [&] { return status_line(report, done.load(), stop, started, meter); });
     auto prepare = [&] {
-      order_largest_first(items, plan, job);
+      meter.set_sizes(order_largest_first(items, plan, job));
       spdlog::debug("searches ordered largest first after {:.4f} s", since());
     };
     for_each_work_item(
@@ -173,6 +175,7 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
             results[member.id] = std::move(counts);
             done.fetch_add(1);
           }
+          meter.finished(i);
         },
         prepare);
   }

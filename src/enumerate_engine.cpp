@@ -19,6 +19,7 @@
 #include "knightstour/square.hpp"
 #include "knightstour/tour_file_writer.hpp"
 #include "knightstour/work_list.hpp"
+#include "knightstour/work_order.hpp"
 
 namespace knightstour {
 
@@ -97,7 +98,7 @@ EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& option
   for (std::size_t id = 0; id < plan.size(); ++id) {
     if (job.shard.contains(id)) ++report.shard_prefixes;
   }
-  const auto items = build_work_list(
+  auto items = build_work_list(
       plan, group, [&](std::size_t id) { return job.shard.contains(id) && !done_before(id); });
   report.searches = items.size();
 
@@ -133,6 +134,7 @@ EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& option
   };
 
   tbb::enumerable_thread_specific<ThreadOutput> outputs;
+  WorkMeter meter;
   const std::uint64_t poll_interval = stop.poll_interval(job.threads);
   std::exception_ptr failure;
   {
@@ -142,76 +144,81 @@ EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& option
              std::to_string(report.shard_prefixes) + " journaled, tours found " +
              human_count(static_cast<double>(stop.tours())) + ", in finished files " +
              human_count(static_cast<double>(tours_written.load())) + ", nodes " +
-             human_count(static_cast<double>(stop.nodes())) + ", elapsed " +
-             human_duration(elapsed);
+             human_count(static_cast<double>(stop.nodes())) + " of ~" + human_count(meter.total()) +
+             ", elapsed " + human_duration(elapsed) + ", ETA ~" +
+             human_duration(meter.eta(static_cast<double>(stop.nodes()), elapsed));
     });
     try {
-      for_each_work_item(items.size(), job.threads, stop, [&](std::size_t i) {
-        ThreadOutput& out = outputs.local();
-        try {
-          const WorkItem& item = items[i];
-          const auto prefix = plan[item.searched];
-          if (!out.part) {
-            const auto name =
-                RunDirectory::tour_file_name(job.shard.index, next_part.fetch_add(1), extension);
-            out.part = std::make_unique<TourFileWriter>(options.dir / name, board.shape(),
-                                                        options.format, options.compression);
-            out.opened = Clock::now();
-          }
-          std::vector<std::optional<RowMapper>> maps;
-          for (const auto& m : item.members) {
-            if (m.symmetry == 0) {
-              maps.emplace_back();
-            } else {
-              maps.emplace_back(RowMapper(group[m.symmetry], board.squares()));
+      for_each_work_item(
+          items.size(), job.threads, stop,
+          [&](std::size_t i) {
+            ThreadOutput& out = outputs.local();
+            try {
+              const WorkItem& item = items[i];
+              const auto prefix = plan[item.searched];
+              if (!out.part) {
+                const auto name = RunDirectory::tour_file_name(job.shard.index,
+                                                               next_part.fetch_add(1), extension);
+                out.part = std::make_unique<TourFileWriter>(options.dir / name, board.shape(),
+                                                            options.format, options.compression);
+                out.opened = Clock::now();
+              }
+              std::vector<std::optional<RowMapper>> maps;
+              for (const auto& m : item.members) {
+                if (m.symmetry == 0) {
+                  maps.emplace_back();
+                } else {
+                  maps.emplace_back(RowMapper(group[m.symmetry], board.squares()));
+                }
+              }
+              const auto t0 = Clock::now();
+              WriteVisitor visitor{*out.part, maps, board.neighbours(prefix[0])};
+              Poll poll{stop, visitor};
+              bool finished_search = true;
+              std::uint64_t nodes = 0;
+              const KernelOptions kopts{job.mode.closed, poll_interval};
+              const int length = static_cast<int>(prefix.size());
+              if (job.mode.algorithm == Algorithm::naive) {
+                Bitboard free = board.all();
+                for (auto s : prefix) free &= ~bit(s);
+                NaiveKernel<WriteVisitor, Poll> kernel(board, kopts, visitor, poll);
+                finished_search = kernel.run(free, prefix.data(), length);
+                nodes = kernel.nodes();
+              } else if (const auto root = make_state(board, prefix, job.mode.closed)) {
+                PrunedKernel<WriteVisitor, Poll> kernel(board, kopts, visitor, poll);
+                finished_search = kernel.run(*root, prefix.data(), length);
+                nodes = kernel.nodes();
+              }
+              poll(nodes);
+              if (!finished_search) {
+                out.part->rollback();  // the interrupted prefix leaves no tours behind
+                return;
+              }
+              out.part->checkpoint();
+              const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+              const auto file = out.part->final_path().filename().string();
+              for (const auto& m : item.members) {
+                const auto p = plan[m.id];
+                JournalRecord r;
+                r.id = m.id;
+                r.squares = path_name(board, p.data(), static_cast<int>(p.size()));
+                r.tours = visitor.total;
+                r.closed = visitor.closed;
+                r.nodes = m.id == item.searched ? nodes : 0;
+                r.seconds = m.id == item.searched ? seconds : 0;
+                r.file = r.tours > 0 ? file : "-";
+                out.pending.push_back(std::move(r));
+              }
+              const double age = std::chrono::duration<double>(Clock::now() - out.opened).count();
+              if (out.part->bytes() >= options.part_size || age >= options.checkpoint_seconds)
+                commit(out);
+              meter.finished(i);
+            } catch (...) {
+              out.failed = true;
+              throw;
             }
-          }
-          const auto t0 = Clock::now();
-          WriteVisitor visitor{*out.part, maps, board.neighbours(prefix[0])};
-          Poll poll{stop, visitor};
-          bool finished_search = true;
-          std::uint64_t nodes = 0;
-          const KernelOptions kopts{job.mode.closed, poll_interval};
-          const int length = static_cast<int>(prefix.size());
-          if (job.mode.algorithm == Algorithm::naive) {
-            Bitboard free = board.all();
-            for (auto s : prefix) free &= ~bit(s);
-            NaiveKernel<WriteVisitor, Poll> kernel(board, kopts, visitor, poll);
-            finished_search = kernel.run(free, prefix.data(), length);
-            nodes = kernel.nodes();
-          } else if (const auto root = make_state(board, prefix, job.mode.closed)) {
-            PrunedKernel<WriteVisitor, Poll> kernel(board, kopts, visitor, poll);
-            finished_search = kernel.run(*root, prefix.data(), length);
-            nodes = kernel.nodes();
-          }
-          poll(nodes);
-          if (!finished_search) {
-            out.part->rollback();  // the interrupted prefix leaves no tours behind
-            return;
-          }
-          out.part->checkpoint();
-          const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-          const auto file = out.part->final_path().filename().string();
-          for (const auto& m : item.members) {
-            const auto p = plan[m.id];
-            JournalRecord r;
-            r.id = m.id;
-            r.squares = path_name(board, p.data(), static_cast<int>(p.size()));
-            r.tours = visitor.total;
-            r.closed = visitor.closed;
-            r.nodes = m.id == item.searched ? nodes : 0;
-            r.seconds = m.id == item.searched ? seconds : 0;
-            r.file = r.tours > 0 ? file : "-";
-            out.pending.push_back(std::move(r));
-          }
-          const double age = std::chrono::duration<double>(Clock::now() - out.opened).count();
-          if (out.part->bytes() >= options.part_size || age >= options.checkpoint_seconds)
-            commit(out);
-        } catch (...) {
-          out.failed = true;
-          throw;
-        }
-      });
+          },
+          [&] { meter.set_sizes(order_largest_first(items, plan, job)); });
     } catch (...) {
       failure = std::current_exception();
     }

@@ -110,8 +110,25 @@ done
 
 # Progress lines go to stderr.
 run count 7x7 --start a1 --time-limit 1.2 --progress 0.5
-expect_err 'info: prefixes [0-9]+/[0-9]+, tours found .*nodes .*/s\), elapsed .*ETA'
+expect_err 'info: prefixes [0-9]+/[0-9]+, tours found .*nodes .*/s\), ~[0-9]+% of the estimated .* nodes, elapsed .*ETA ~'
 SPDLOG_LEVEL=warn run count 7x7 --start a1 --time-limit 1.2 --progress 0.5
 CHECKS=$((CHECKS + 1)); ! grep -q "info:" "$TMP/err" || fail "SPDLOG_LEVEL=warn should hide progress"
+
+# estimate: a sampled size; deterministic for a seed, near the exact values.
+run estimate 6x6 --all-starts --walks 400000 --calibrate 0 --json
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert abs(j["tours"]-6637920) < 4*j["tours_error"]+1 and j["tours_error"] < 0.15*j["tours"], j' "$TMP/out" \
+  || { LAST="estimate"; fail "estimate far from 6,637,920"; }
+first=$(cat "$TMP/out")
+run estimate 6x6 --all-starts --walks 400000 --calibrate 0 --json
+CHECKS=$((CHECKS + 1)); [ "$first" = "$(cat "$TMP/out")" ] || { LAST="estimate seed"; fail "not deterministic"; }
+run estimate 7x7 --start a1 --walks 200000 --calibrate 0.3
+expect_exit 0
+expect_out '^tours +~[0-9.]+e\+10'
+expect_out '^time +~'
+run estimate 5x5 --start a1
+expect_out 'exact +the whole count ran during calibration: 304 tours'
+run estimate 5x5 --start a1 --walks 0; expect_usage_error 'walks'
 
 finish

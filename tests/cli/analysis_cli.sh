@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The Python side: knightstour_results.py reads run directories, tour_stats.py draws tables
+# and heat maps from them; both agree with the tool's own counts.
+. "$(dirname "$0")/lib.sh"
+HERE=$(cd "$(dirname "$0")" && pwd)
+PY="$HERE/../../scripts/py"
+STATS="$HERE/../../scripts/tour_stats.py"
+
+run count 5x5 --all-starts --run-dir "$TMP/count" --progress 0
+expect_exit 0
+"$PY" "$STATS" "$TMP/count" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats count"
+expect_exit 0
+expect_out '^- tours: 1,728, closed: 0$'
+expect_out '^\| 3 \| 56 \| 0 \| 64 \| 0 \| 56 \|$'
+for png in by_start by_end; do
+  CHECKS=$((CHECKS + 1))
+  head -c 8 "$TMP/count/analysis/$png.png" | grep -q PNG || fail "no $png.png"
+done
+
+run enumerate 6x6 --start a1 --out "$TMP/enum" --compress zstd --progress 0
+expect_exit 0
+"$PY" "$STATS" "$TMP/enum" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats enumerate"
+expect_exit 0
+expect_out '^- tours: 524,486, closed: 19,724$'
+expect_out '^\| 1 \| 1.0 \|'   # a1 is always move 1
+CHECKS=$((CHECKS + 1)); head -c 8 "$TMP/enum/analysis/mean_move.png" | grep -q PNG || fail "no mean_move.png"
+
+# knightstour_results: journal totals and tours from .npy.zst files.
+"$PY" - "$HERE/../../scripts" "$TMP/enum" >"$TMP/out" 2>&1 <<'PYEOF'
+import sys
+sys.path.insert(0, sys.argv[1])
+import numpy as np
+import knightstour_results as kr
+run = kr.Run(sys.argv[2])
+j = run.journal()
+t = run.all_tours()
+assert t.shape == (524486, 36) and int(j["tours"].sum()) == 524486, (t.shape, j["tours"].sum())
+assert run.manifest["totals"]["tours"] == 524486
+assert kr.square_name(35, 6) == "f6" and kr.square_name(26, 1) == "a27"
+print("results ok")
+PYEOF
+CHECKS=$((CHECKS + 1)); grep -q "results ok" "$TMP/out" || { LAST="knightstour_results"; fail "$(cat "$TMP/out")"; }
+
+finish
