@@ -6,7 +6,7 @@
 
 #include <cerrno>
 #include <map>
-#include <regex>
+#include <optional>
 
 #include "knightstour/errors.hpp"
 #include "knightstour/tour_file_reader.hpp"
@@ -117,14 +117,24 @@ RunDirectory::Recovery RunDirectory::recover(const RunManifest& m) {
     // 3. A tour file counts only if its journal lines account for exactly its tours.
     std::map<std::string, std::uint64_t> journaled;
     for (const auto& r : contents.records) journaled[r.file] += r.tours;
-    const std::regex part_name("tours-" + std::to_string(shard) + "-([0-9]+)\\..*");
+    // "tours-<shard>-<part>.<extension>": the part number, or nothing for other names.
+    auto part_of = [&](const std::string& name) -> std::optional<std::uint64_t> {
+      if (name.rfind(prefix, 0) != 0) return std::nullopt;
+      std::size_t i = prefix.size();
+      std::uint64_t part = 0;
+      const std::size_t digits_start = i;
+      while (i < name.size() && name[i] >= '0' && name[i] <= '9')
+        part = part * 10 + static_cast<std::uint64_t>(name[i++] - '0');
+      if (i == digits_start || i >= name.size() || name[i] != '.') return std::nullopt;
+      return part;
+    };
     std::map<std::string, bool> file_ok;
     const BoardShape shape{m.rows, m.cols};
     for (const auto& entry : fs::directory_iterator(dir_)) {
       const auto name = entry.path().filename().string();
-      std::smatch match;
-      if (!std::regex_match(name, match, part_name)) continue;
-      out.next_part = std::max<std::uint64_t>(out.next_part, std::stoull(match[1].str()) + 1);
+      const auto part = part_of(name);
+      if (!part) continue;
+      out.next_part = std::max<std::uint64_t>(out.next_part, *part + 1);
       bool ok = false;
       const auto it = journaled.find(name);
       if (it != journaled.end()) {

@@ -12,7 +12,7 @@ namespace knightstour {
 std::vector<double> order_largest_first(std::vector<WorkItem>& items, const PrefixPlan& plan,
                                         const JobSpec& job) {
   if (items.empty()) return {};
-  // About 2^16 walks in all: a few milliseconds, whatever the number of items. A job that
+  // About 2^14 walks in all: a millisecond or two, whatever the number of items. A job that
   // looks long (over 10^10 nodes, minutes) gets 2^22 walks, about a second, because its
   // progress reports and ETA rest on these sizes and few walks underestimate heavy tails.
   std::vector<double> size(items.size());
@@ -27,7 +27,7 @@ std::vector<double> order_largest_first(std::vector<WorkItem>& items, const Pref
     for (double s : size) total += s;
     return total;
   };
-  if (sample(std::uint64_t{1} << 16) > 1e10) sample(std::uint64_t{1} << 22);
+  if (sample(std::uint64_t{1} << 14) > 1e10) sample(std::uint64_t{1} << 22);
   std::vector<std::size_t> order(items.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),

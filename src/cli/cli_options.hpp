@@ -3,6 +3,8 @@
 // Paths given as repeated positional arguments may contain commas, which cxxopts would
 // split on by default.
 #define CXXOPTS_VECTOR_DELIMITER '\0'
+// cxxopts' std::regex option parser costs milliseconds at every start; its plain one is enough.
+#define CXXOPTS_NO_REGEX true
 
 #include <cstdint>
 #include <cxxopts.hpp>
