@@ -163,7 +163,6 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
           found.by_end.assign(visitor.by_end.begin(),
                               visitor.by_end.begin() + static_cast<long>(squares));
           const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-          std::lock_guard lock(record_mutex);
           for (const auto& member : item.members) {
             const auto prefix = plan[member.id];
             PrefixCounts counts = mapped(found, group[member.symmetry], board, prefix[0]);
@@ -171,8 +170,11 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
               counts.nodes = nodes;
               counts.seconds = seconds;
             }
-            if (options.on_prefix_done) options.on_prefix_done(member.id, prefix, counts);
-            results[member.id] = std::move(counts);
+            if (options.on_prefix_done) {  // the only shared step: recording, serialized
+              std::lock_guard lock(record_mutex);
+              options.on_prefix_done(member.id, prefix, counts);
+            }
+            results[member.id] = std::move(counts);  // each slot has one writer
             done.fetch_add(1);
           }
           meter.finished(i);

@@ -1,17 +1,65 @@
 #include "knightstour/work_list.hpp"
 
-#include <map>
+#include <algorithm>
 #include <stdexcept>
-#include <string>
-#include <unordered_map>
+#include <utility>
 
 namespace knightstour {
 
 namespace {
 
-std::string key_of(std::span<const std::uint8_t> prefix) {
-  return {reinterpret_cast<const char*>(prefix.data()), prefix.size()};
-}
+// Canonical order is lexicographic order of the square sequences (roots ascending, moves in
+// ascending square order), so the id of any prefix is found by binary search. Prefixes of
+// up to 16 squares compare as a pair of big-endian 64-bit words; longer ones byte by byte.
+class PrefixIndex {
+ public:
+  using Key = std::pair<std::uint64_t, std::uint64_t>;
+
+  explicit PrefixIndex(const PrefixPlan& plan) : plan_(plan), packed_(plan.length() <= 16) {
+    if (!packed_) return;
+    std::vector<Key> keys;
+    keys.reserve(plan.size());
+    for (std::size_t id = 0; id < plan.size(); ++id) keys.push_back(key(plan[id].data()));
+    keys_ = std::move(keys);
+  }
+
+  std::size_t operator()(const std::uint8_t* prefix) const {
+    const auto length = static_cast<std::size_t>(plan_.length());
+    std::size_t lo = 0, hi = plan_.size();
+    if (packed_) {
+      lo = static_cast<std::size_t>(std::lower_bound(keys_.begin(), keys_.end(), key(prefix)) -
+                                    keys_.begin());
+    } else {
+      while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        const auto p = plan_[mid];
+        if (std::lexicographical_compare(p.begin(), p.end(), prefix, prefix + length)) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+    }
+    if (lo == plan_.size() || !std::equal(prefix, prefix + length, plan_[lo].begin())) {
+      throw std::logic_error("prefix plan is not closed under symmetry");
+    }
+    return lo;
+  }
+
+ private:
+  Key key(const std::uint8_t* prefix) const {
+    std::uint64_t word[2] = {0, 0};
+    for (int i = 0; i < 16; ++i) {
+      const std::uint64_t byte = i < plan_.length() ? prefix[i] : 0;
+      word[i / 8] = (word[i / 8] << 8) | byte;
+    }
+    return {word[0], word[1]};
+  }
+
+  const PrefixPlan& plan_;
+  bool packed_;
+  std::vector<Key> keys_;
+};
 
 }  // namespace
 
@@ -24,36 +72,33 @@ std::vector<WorkItem> build_work_list(const PrefixPlan& plan, const std::vector<
     }
     return items;
   }
-  std::unordered_map<std::string, std::size_t> id_of;
-  id_of.reserve(plan.size());
-  for (std::size_t id = 0; id < plan.size(); ++id) id_of.emplace(key_of(plan[id]), id);
-
   const auto length = static_cast<std::size_t>(plan.length());
   std::vector<std::uint8_t> image(length);
+  const PrefixIndex index(plan);
   auto image_id = [&](std::span<const std::uint8_t> prefix, const Symmetry& g) {
     g.apply(prefix, image.data());
-    const auto it = id_of.find(key_of(image));
-    if (it == id_of.end()) throw std::logic_error("prefix plan is not closed under symmetry");
-    return it->second;
+    return index(image.data());
   };
-
-  std::map<std::size_t, WorkItem> by_searched;
+  // Every orbit is searched once, through its lowest id (its representative); the orbit is
+  // worked out once, from the first wanted member met.
+  std::vector<std::uint8_t> assigned(plan.size(), 0);
+  std::vector<std::size_t> images(group.size());
   for (std::size_t id = 0; id < plan.size(); ++id) {
-    if (!wanted(id)) continue;
+    if (assigned[id] || !wanted(id)) continue;
     std::size_t rep = id;
     for (const auto& g : group) rep = std::min(rep, image_id(plan[id], g));
-    std::uint8_t from_rep = 0;
+    for (std::size_t k = 0; k < group.size(); ++k) images[k] = image_id(plan[rep], group[k]);
+    WorkItem item{rep, {}};
     for (std::size_t k = 0; k < group.size(); ++k) {
-      if (image_id(plan[rep], group[k]) == id) {
-        from_rep = static_cast<std::uint8_t>(k);
-        break;
-      }
+      const std::size_t member = images[k];
+      if (assigned[member] || !wanted(member)) continue;
+      assigned[member] = 1;
+      item.members.push_back({member, static_cast<std::uint8_t>(k)});
     }
-    auto& item = by_searched[rep];
-    item.searched = rep;
-    item.members.push_back({id, from_rep});
+    items.push_back(std::move(item));
   }
-  for (auto& [rep, item] : by_searched) items.push_back(std::move(item));
+  std::sort(items.begin(), items.end(),
+            [](const WorkItem& a, const WorkItem& b) { return a.searched < b.searched; });
   return items;
 }
 
