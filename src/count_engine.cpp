@@ -34,37 +34,22 @@ struct CountVisitor {
   }
 };
 
-// Hands a kernel's progress to the shared StopControl at each poll.
-struct Poll {
-  StopControl& stop;
-  const CountVisitor& visitor;
-  std::uint64_t reported_nodes = 0;
-  std::uint64_t reported_tours = 0;
-
-  bool operator()(std::uint64_t nodes) {
-    const bool must_stop = stop.account(nodes - reported_nodes, visitor.total - reported_tours);
-    reported_nodes = nodes;
-    reported_tours = visitor.total;
-    return must_stop;
-  }
-};
-
 // Searches one prefix; returns false when stopped before the end.
 bool search_prefix(const JobSpec& job, std::span<const std::uint8_t> prefix,
                    std::uint64_t poll_interval, StopControl& stop, CountVisitor& visitor,
                    std::uint64_t& nodes) {
   const KernelOptions options{job.mode.closed, poll_interval};
   const int length = static_cast<int>(prefix.size());
-  Poll poll{stop, visitor};
+  KernelPoll poll(stop, visitor.total);
   bool finished = true;
   if (job.mode.algorithm == Algorithm::naive) {
     Bitboard free = job.board.all();
     for (auto s : prefix) free &= ~bit(s);
-    NaiveKernel<CountVisitor, Poll> kernel(job.board, options, visitor, poll);
+    NaiveKernel<CountVisitor, KernelPoll> kernel(job.board, options, visitor, poll);
     finished = kernel.run(free, prefix.data(), length);
     nodes = kernel.nodes();
   } else if (const auto root = make_state(job.board, prefix, job.mode.closed)) {
-    PrunedKernel<CountVisitor, Poll> kernel(job.board, options, visitor, poll);
+    PrunedKernel<CountVisitor, KernelPoll> kernel(job.board, options, visitor, poll);
     finished = kernel.run(*root, prefix.data(), length);
     nodes = kernel.nodes();
   } else {

@@ -57,19 +57,6 @@ struct WriteVisitor {
   void tours(int, std::uint64_t) {}
 };
 
-struct Poll {
-  StopControl& stop;
-  const WriteVisitor& visitor;
-  std::uint64_t reported_nodes = 0;
-  std::uint64_t reported_tours = 0;
-  bool operator()(std::uint64_t nodes) {
-    const bool must_stop = stop.account(nodes - reported_nodes, visitor.written - reported_tours);
-    reported_nodes = nodes;
-    reported_tours = visitor.written;
-    return must_stop;
-  }
-};
-
 // The open part of one thread and the prefixes whose tours are in it.
 struct ThreadOutput {
   std::unique_ptr<TourFileWriter> part;
@@ -173,7 +160,7 @@ EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& option
               }
               const auto t0 = Clock::now();
               WriteVisitor visitor{*out.part, maps, board.neighbours(prefix[0])};
-              Poll poll{stop, visitor};
+              KernelPoll poll(stop, visitor.written);
               bool finished_search = true;
               std::uint64_t nodes = 0;
               const KernelOptions kopts{job.mode.closed, poll_interval};
@@ -181,11 +168,11 @@ EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& option
               if (job.mode.algorithm == Algorithm::naive) {
                 Bitboard free = board.all();
                 for (auto s : prefix) free &= ~bit(s);
-                NaiveKernel<WriteVisitor, Poll> kernel(board, kopts, visitor, poll);
+                NaiveKernel<WriteVisitor, KernelPoll> kernel(board, kopts, visitor, poll);
                 finished_search = kernel.run(free, prefix.data(), length);
                 nodes = kernel.nodes();
               } else if (const auto root = make_state(board, prefix, job.mode.closed)) {
-                PrunedKernel<WriteVisitor, Poll> kernel(board, kopts, visitor, poll);
+                PrunedKernel<WriteVisitor, KernelPoll> kernel(board, kopts, visitor, poll);
                 finished_search = kernel.run(*root, prefix.data(), length);
                 nodes = kernel.nodes();
               }

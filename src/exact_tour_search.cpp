@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <random>
 
+#include "knightstour/knight_geometry.hpp"
+
 namespace knightstour {
 
 namespace {
 
-constexpr int kDr[8] = {-2, -2, -1, -1, 1, 1, 2, 2};
-constexpr int kDc[8] = {-1, 1, -2, 2, -2, 2, -1, 1};
 constexpr std::int64_t kNone = -1;
 
 class ExactSearch {
@@ -16,6 +16,7 @@ class ExactSearch {
   ExactSearch(const BoardShape& shape, std::uint32_t start, const ExactSearchOptions& options)
       : rows_(shape.rows),
         cols_(shape.cols),
+        geometry_(shape),
         n_(static_cast<std::uint32_t>(shape.squares())),
         start_(start),
         closed_(options.closed),
@@ -29,19 +30,15 @@ class ExactSearch {
     if (!options.closed && std::min(rows_, cols_) == 4) {
       outer_.assign(n_, 0);
       for (std::uint32_t v = 0; v < n_; ++v) {
-        const int line = rows_ == 4 ? static_cast<int>(v / static_cast<std::uint32_t>(cols_))
-                                    : static_cast<int>(v % static_cast<std::uint32_t>(cols_));
+        const int line = rows_ == 4 ? geometry_.row(v) : geometry_.col(v);
         outer_[v] = (line == 0 || line == 3) ? 1 : 0;
       }
     }
     std::mt19937_64 rng(options.seed);
     for (std::uint32_t v = 0; v < n_; ++v) {
-      // Ties go to the square farthest from the centre (seed 0), or at random.
-      const double dr =
-          static_cast<double>(v / static_cast<std::uint32_t>(cols_)) - (rows_ - 1) / 2.0;
-      const double dc =
-          static_cast<double>(v % static_cast<std::uint32_t>(cols_)) - (cols_ - 1) / 2.0;
-      tie_[v] = options.seed == 0 ? -(dr * dr + dc * dc)
+      // Ties go to the square nearest the centre (seed 0), or at random (find restarts with
+      // seeds 1, 2, ...).
+      tie_[v] = options.seed == 0 ? -geometry_.from_centre2(v)
                                   : std::uniform_real_distribution<double>(0, 1)(rng);
     }
   }
@@ -60,9 +57,7 @@ class ExactSearch {
     // Colours alternate along a tour: the free squares must split between the colours as
     // the rest of the path will visit them.
     std::uint32_t other_colour = 0;
-    const auto colour = [&](std::uint32_t v) {
-      return (v / static_cast<std::uint32_t>(cols_) + v % static_cast<std::uint32_t>(cols_)) & 1;
-    };
+    const auto colour = [&](std::uint32_t v) { return (geometry_.row(v) + geometry_.col(v)) & 1; };
     for (std::uint32_t v = 0; v < n_; ++v) other_colour += free_[v] && colour(v) != colour(start_);
     if (other_colour != (remaining_ + 1) / 2) return none(result);
     std::uint32_t nb[8];
@@ -124,28 +119,8 @@ class ExactSearch {
     return r;
   }
 
-  int neighbours(std::uint32_t v, std::uint32_t* out) const {
-    const int r = static_cast<int>(v / static_cast<std::uint32_t>(cols_));
-    const int c = static_cast<int>(v % static_cast<std::uint32_t>(cols_));
-    int k = 0;
-    for (int i = 0; i < 8; ++i) {
-      const int rr = r + kDr[i];
-      const int cc = c + kDc[i];
-      if (rr >= 0 && rr < rows_ && cc >= 0 && cc < cols_) {
-        out[k++] = static_cast<std::uint32_t>(rr) * static_cast<std::uint32_t>(cols_) +
-                   static_cast<std::uint32_t>(cc);
-      }
-    }
-    return k;
-  }
-
-  bool adjacent(std::uint32_t a, std::uint32_t b) const {
-    const long dr = std::labs(static_cast<long>(a / static_cast<std::uint32_t>(cols_)) -
-                              static_cast<long>(b / static_cast<std::uint32_t>(cols_)));
-    const long dc = std::labs(static_cast<long>(a % static_cast<std::uint32_t>(cols_)) -
-                              static_cast<long>(b % static_cast<std::uint32_t>(cols_)));
-    return dr * dc == 2;
-  }
+  int neighbours(std::uint32_t v, std::uint32_t* out) const { return geometry_.neighbours(v, out); }
+  bool adjacent(std::uint32_t a, std::uint32_t b) const { return geometry_.adjacent(a, b); }
 
   std::uint32_t last_free_neighbour(std::uint32_t head) const {
     std::uint32_t nb[8];
@@ -224,6 +199,7 @@ class ExactSearch {
   }
 
   int rows_, cols_;
+  KnightGeometry geometry_;
   std::uint32_t n_;
   std::uint32_t start_;
   bool closed_;

@@ -4,18 +4,18 @@
 #include <limits>
 #include <random>
 
+#include "knightstour/knight_geometry.hpp"
+
 namespace knightstour {
 
 namespace {
-
-constexpr int kDr[8] = {-2, -2, -1, -1, 1, 1, 2, 2};
-constexpr int kDc[8] = {-1, 1, -2, 2, -2, 2, -1, 1};
 
 class PathBuilder {
  public:
   PathBuilder(const BoardShape& shape, std::uint64_t seed, bool roth)
       : rows_(shape.rows),
         cols_(shape.cols),
+        geometry_(shape),
         n_(static_cast<std::uint32_t>(shape.squares())),
         free_degree_(n_),
         position_(n_, kFree),
@@ -122,28 +122,8 @@ class PathBuilder {
  private:
   static constexpr std::int64_t kFree = -1;
 
-  int neighbours(std::uint32_t v, std::uint32_t* out) const {
-    const int r = static_cast<int>(v / static_cast<std::uint32_t>(cols_));
-    const int c = static_cast<int>(v % static_cast<std::uint32_t>(cols_));
-    int k = 0;
-    for (int i = 0; i < 8; ++i) {
-      const int rr = r + kDr[i];
-      const int cc = c + kDc[i];
-      if (rr >= 0 && rr < rows_ && cc >= 0 && cc < cols_) {
-        out[k++] = static_cast<std::uint32_t>(rr) * static_cast<std::uint32_t>(cols_) +
-                   static_cast<std::uint32_t>(cc);
-      }
-    }
-    return k;
-  }
-
-  bool adjacent(std::uint32_t a, std::uint32_t b) const {
-    const long dr = std::labs(static_cast<long>(a / static_cast<std::uint32_t>(cols_)) -
-                              static_cast<long>(b / static_cast<std::uint32_t>(cols_)));
-    const long dc = std::labs(static_cast<long>(a % static_cast<std::uint32_t>(cols_)) -
-                              static_cast<long>(b % static_cast<std::uint32_t>(cols_)));
-    return dr * dc == 2;
-  }
+  int neighbours(std::uint32_t v, std::uint32_t* out) const { return geometry_.neighbours(v, out); }
+  bool adjacent(std::uint32_t a, std::uint32_t b) const { return geometry_.adjacent(a, b); }
 
   bool has_free_neighbour(std::uint32_t v) const {
     std::uint32_t nb[8];
@@ -154,25 +134,16 @@ class PathBuilder {
     return false;
   }
 
-  double distance2(std::uint32_t a, std::uint32_t b) const {
-    const double dr = static_cast<double>(a / static_cast<std::uint32_t>(cols_)) -
-                      static_cast<double>(b / static_cast<std::uint32_t>(cols_));
-    const double dc = static_cast<double>(a % static_cast<std::uint32_t>(cols_)) -
-                      static_cast<double>(b % static_cast<std::uint32_t>(cols_));
-    return dr * dr + dc * dc;
-  }
+  double distance2(std::uint32_t a, std::uint32_t b) const { return geometry_.distance2(a, b); }
 
   // Larger wins a tie: distance from the centre (Roth), or a random key.
   double tie_key(std::uint32_t v) {
     if (!roth_) return std::uniform_real_distribution<double>(0, 1)(rng_);
-    const double dr =
-        static_cast<double>(v / static_cast<std::uint32_t>(cols_)) - (rows_ - 1) / 2.0;
-    const double dc =
-        static_cast<double>(v % static_cast<std::uint32_t>(cols_)) - (cols_ - 1) / 2.0;
-    return dr * dr + dc * dc;
+    return geometry_.from_centre2(v);
   }
 
   int rows_, cols_;
+  KnightGeometry geometry_;
   std::uint32_t n_;
   std::vector<std::uint8_t> free_degree_;
   std::vector<std::int64_t> position_;

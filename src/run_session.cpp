@@ -107,20 +107,18 @@ std::vector<std::optional<JournalRecord>> RunSession::done_by_id() const {
   return out;
 }
 
-void RunSession::finish(bool complete, StopReason reason, std::size_t prefixes,
-                        std::size_t prefixes_done, std::uint64_t tours, std::uint64_t closed,
-                        std::uint64_t journaled_nodes, double session_seconds) {
-  manifest_.status = complete ? "complete" : "incomplete";
-  manifest_.stop_reason = complete ? "" : describe(reason);
-  manifest_.prefixes = prefixes;
-  manifest_.prefixes_done = prefixes_done;
-  manifest_.tours = tours;
-  manifest_.closed_tours = closed;
-  manifest_.nodes = journaled_nodes;
+void RunSession::finish(const RunTotals& t) {
+  manifest_.status = t.complete() ? "complete" : "incomplete";
+  manifest_.stop_reason = t.complete() ? "" : describe(t.stop_reason);
+  manifest_.prefixes = t.shard_prefixes;
+  manifest_.prefixes_done = t.prefixes_done;
+  manifest_.tours = t.tours;
+  manifest_.closed_tours = t.closed;
+  manifest_.nodes = t.journaled_nodes;
   manifest_.tour_files =
       manifest_.command == "enumerate" ? count_files(dir_.dir(), job_.shard.index) : 0;
   manifest_.updated = utc_now_iso8601();
-  manifest_.seconds += session_seconds;
+  manifest_.seconds += t.seconds;
   manifest_.sessions += 1;
   write_manifest(dir_.dir(), manifest_);
 }

@@ -3,15 +3,13 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "knightstour/knight_geometry.hpp"
 #include "knightstour/square.hpp"
 
 namespace knightstour {
 
 bool knight_move(const BoardShape& shape, std::uint32_t a, std::uint32_t b) {
-  const auto cols = static_cast<std::uint32_t>(shape.cols);
-  const long dr = std::labs(static_cast<long>(a / cols) - static_cast<long>(b / cols));
-  const long dc = std::labs(static_cast<long>(a % cols) - static_cast<long>(b % cols));
-  return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
+  return KnightGeometry(shape).adjacent(a, b);
 }
 
 TourChecker::TourChecker(BoardShape shape, bool closed)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "knightstour/job.hpp"
+#include "knightstour/run_totals.hpp"
 #include "knightstour/stop_control.hpp"
 
 namespace knightstour {
@@ -30,24 +31,10 @@ struct CountOptions {
   std::vector<std::optional<PrefixCounts>> done_before;
 };
 
-struct CountReport {
-  int threads = 0;
-  int split_depth = 0;
-  std::size_t plan_prefixes = 0;   // prefixes in the whole plan
-  std::size_t shard_prefixes = 0;  // prefixes this shard covers
-  std::size_t prefixes_done = 0;   // of those, finished (including earlier runs)
-  std::size_t searches = 0;        // prefixes actually searched this time
-  std::uint64_t tours = 0;         // over finished prefixes: a lower bound unless complete
-  std::uint64_t closed = 0;
-  std::uint64_t nodes = 0;            // nodes searched this time, finished prefixes or not
-  std::uint64_t journaled_nodes = 0;  // nodes of the finished prefixes (earlier runs included)
+struct CountReport : RunTotals {
   std::vector<std::uint64_t> tours_by_start;  // one entry per square
   std::vector<std::uint64_t> closed_by_start;
   std::vector<std::uint64_t> tours_by_end;
-  double seconds = 0;
-  StopReason stop_reason = StopReason::none;
-
-  bool complete() const { return prefixes_done == shard_prefixes; }
 };
 
 // Counts every tour of a resolved job (see resolve()) on job.threads threads. Totals are

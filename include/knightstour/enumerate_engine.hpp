@@ -7,6 +7,7 @@
 
 #include "knightstour/job.hpp"
 #include "knightstour/journal.hpp"
+#include "knightstour/run_totals.hpp"
 #include "knightstour/stop_control.hpp"
 #include "knightstour/tour_format.hpp"
 
@@ -24,24 +25,10 @@ struct EnumerateOptions {
   std::vector<std::optional<JournalRecord>> done_before;
 };
 
-struct EnumerateReport {
-  int threads = 0;
-  int split_depth = 0;
-  std::size_t plan_prefixes = 0;
-  std::size_t shard_prefixes = 0;
-  std::size_t prefixes_done = 0;  // journaled, this session and earlier ones
-  std::size_t searches = 0;
-  std::uint64_t tours = 0;  // in finished prefixes, all sessions
-  std::uint64_t closed = 0;
-  std::uint64_t nodes = 0;  // searched this session
-  std::uint64_t journaled_nodes = 0;
+struct EnumerateReport : RunTotals {
   std::uint64_t files_written = 0;  // this session
   std::uint64_t tours_written = 0;  // this session, in finished files
   std::uint64_t bytes_written = 0;
-  double seconds = 0;
-  StopReason stop_reason = StopReason::none;
-
-  bool complete() const { return prefixes_done == shard_prefixes; }
 };
 
 // Writes every tour of a resolved job into tour files in options.dir, one open part per

@@ -9,6 +9,7 @@
 #include "knightstour/journal.hpp"
 #include "knightstour/manifest.hpp"
 #include "knightstour/run_directory.hpp"
+#include "knightstour/run_totals.hpp"
 #include "knightstour/stop_control.hpp"
 
 namespace knightstour {
@@ -41,10 +42,8 @@ class RunSession {
   // The recovered records indexed by prefix id (checked against the prefix plan).
   std::vector<std::optional<JournalRecord>> done_by_id() const;
 
-  // Records the outcome in manifest.json (atomically).
-  void finish(bool complete, StopReason reason, std::size_t prefixes, std::size_t prefixes_done,
-              std::uint64_t tours, std::uint64_t closed, std::uint64_t journaled_nodes,
-              double session_seconds);
+  // Records the outcome of the session in manifest.json (atomically).
+  void finish(const RunTotals& totals);
 
  private:
   JobSpec job_;  // before dir_: a new run's job is validated before the directory is made

@@ -43,6 +43,25 @@ class StopControl {
   std::chrono::steady_clock::time_point deadline_;
 };
 
+// The kernel's poll callback for one search: hands the nodes and tours found since the last
+// poll to the shared StopControl and says whether to stop. `tours` is the visitor's counter.
+class KernelPoll {
+ public:
+  KernelPoll(StopControl& stop, const std::uint64_t& tours) : stop_(stop), tours_(tours) {}
+  bool operator()(std::uint64_t nodes) {
+    const bool must_stop = stop_.account(nodes - reported_nodes_, tours_ - reported_tours_);
+    reported_nodes_ = nodes;
+    reported_tours_ = tours_;
+    return must_stop;
+  }
+
+ private:
+  StopControl& stop_;
+  const std::uint64_t& tours_;
+  std::uint64_t reported_nodes_ = 0;
+  std::uint64_t reported_tours_ = 0;
+};
+
 // SIGINT and SIGTERM set a flag that every StopControl sees; a second SIGINT kills the
 // process at once (a run directory stays consistent even then).
 void install_stop_signal_handlers();

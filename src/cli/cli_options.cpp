@@ -50,13 +50,50 @@ std::uint64_t parse_positive(const std::string& option, const std::string& text)
   return value;
 }
 
-}  // namespace
-
 void add_common_options(cxxopts::Options& options) {
   options.add_options("Output")(
       "log-level", "trace, debug, info, warn, error or off (default: info, or SPDLOG_LEVEL)",
       cxxopts::value<std::string>())("h,help", "Show this help");
 }
+
+// spdlog to stderr; level from SPDLOG_LEVEL, overridden by --log-level.
+void setup_logging(const cxxopts::ParseResult& result) {
+  auto logger = spdlog::stderr_color_mt("knightstour");
+  logger->set_pattern("[%H:%M:%S] %^%l%$: %v");
+  spdlog::set_default_logger(logger);
+  spdlog::set_level(spdlog::level::info);
+  spdlog::cfg::load_env_levels();
+  if (result.count("log-level")) {
+    const auto text = result["log-level"].as<std::string>();
+    const auto level = spdlog::level::from_str(text);
+    if (level == spdlog::level::off && text != "off") {
+      throw UsageError(
+          "--log-level expects trace, debug, info, warn, error, critical or off, not '" + text +
+          "'");
+    }
+    spdlog::set_level(level);
+  }
+}
+
+// Unknown flags, missing values and stray arguments become UsageErrors.
+bool parse(cxxopts::Options& options, int argc, char** argv, cxxopts::ParseResult& result) {
+  try {
+    result = options.parse(argc, argv);
+  } catch (const cxxopts::exceptions::exception& e) {
+    throw UsageError(std::string(e.what()) + " (see knightstour " + argv[0] + " --help)");
+  }
+  if (result.count("help")) {
+    std::cout << options.help() << '\n';
+    return false;
+  }
+  if (!result.unmatched().empty()) {
+    throw UsageError("unexpected argument '" + result.unmatched().front() + "' (see knightstour " +
+                     argv[0] + " --help)");
+  }
+  return true;
+}
+
+}  // namespace
 
 void add_job_options(cxxopts::Options& options) {
   options.add_options("Search")("start", "Start square: a1 style or zero-based r,c",
@@ -85,20 +122,24 @@ void add_job_options(cxxopts::Options& options) {
       "json", "Print the result as one JSON object");
 }
 
-bool parse(cxxopts::Options& options, int argc, char** argv, cxxopts::ParseResult& result) {
-  try {
-    result = options.parse(argc, argv);
-  } catch (const cxxopts::exceptions::exception& e) {
-    throw UsageError(std::string(e.what()) + " (see knightstour " + argv[0] + " --help)");
-  }
-  if (result.count("help")) {
-    std::cout << options.help() << '\n';
-    return false;
-  }
-  if (!result.unmatched().empty()) {
-    throw UsageError("unexpected argument '" + result.unmatched().front() + "' (see knightstour " +
-                     argv[0] + " --help)");
-  }
+cxxopts::Options command_options(const std::string& name, const std::string& description,
+                                 const std::string& usage, const std::string& positional,
+                                 const std::string& positional_help) {
+  cxxopts::Options options("knightstour " + name, description);
+  options.custom_help(usage);
+  options.positional_help("");
+  options.add_options()(positional, positional_help,
+                        positional == "board" ? cxxopts::value<std::string>()
+                                              : cxxopts::value<std::vector<std::string>>());
+  return options;
+}
+
+bool parse_command(cxxopts::Options& options, const std::string& positional, int argc, char** argv,
+                   cxxopts::ParseResult& result) {
+  add_common_options(options);
+  options.parse_positional({positional});
+  if (!parse(options, argc, argv, result)) return false;
+  setup_logging(result);
   return true;
 }
 
@@ -162,24 +203,6 @@ JobSpec job_from(const cxxopts::ParseResult& result, bool allow_all_starts) {
     if (job.caps.time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
   }
   return job;
-}
-
-void setup_logging(const cxxopts::ParseResult& result) {
-  auto logger = spdlog::stderr_color_mt("knightstour");
-  logger->set_pattern("[%H:%M:%S] %^%l%$: %v");
-  spdlog::set_default_logger(logger);
-  spdlog::set_level(spdlog::level::info);
-  spdlog::cfg::load_env_levels();
-  if (result.count("log-level")) {
-    const auto text = result["log-level"].as<std::string>();
-    const auto level = spdlog::level::from_str(text);
-    if (level == spdlog::level::off && text != "off") {
-      throw UsageError(
-          "--log-level expects trace, debug, info, warn, error, critical or off, not '" + text +
-          "'");
-    }
-    spdlog::set_level(level);
-  }
 }
 
 }  // namespace knightstour::cli

@@ -27,20 +27,22 @@ std::uint64_t parse_count(const std::string& option, const std::string& text);
 int parse_int(const std::string& option, const std::string& text, int min, int max);
 double parse_seconds(const std::string& option, const std::string& text);
 
-// Options every subcommand has: --help, --log-level.
-void add_common_options(cxxopts::Options& options);
+// A subcommand's options ("knightstour NAME"), with its usage line and its positional
+// argument (e.g. "board") declared.
+cxxopts::Options command_options(const std::string& name, const std::string& description,
+                                 const std::string& usage, const std::string& positional,
+                                 const std::string& positional_help);
+
+// Adds the options every subcommand has (--log-level, --help), parses argv (argv[0] is the
+// subcommand) with `positional` as the positional argument, and sets up logging. Returns
+// false when --help was given (help printed).
+bool parse_command(cxxopts::Options& options, const std::string& positional, int argc, char** argv,
+                   cxxopts::ParseResult& result);
 // The job options of count and enumerate (and, in part, prefixes and estimate).
 void add_job_options(cxxopts::Options& options);
 
-// Parses argv (argv[0] is the subcommand). Unknown flags, missing values and stray
-// arguments become UsageErrors. Returns false when --help was given (help printed).
-bool parse(cxxopts::Options& options, int argc, char** argv, cxxopts::ParseResult& result);
-
 // Board, start/prefix/all-starts, mode and the rest of add_job_options, validated.
 JobSpec job_from(const cxxopts::ParseResult& result, bool allow_all_starts);
-
-// spdlog to stderr; level from SPDLOG_LEVEL, overridden by --log-level.
-void setup_logging(const cxxopts::ParseResult& result);
 
 // The positional BOARD argument (a UsageError when missing).
 std::string board_argument(const cxxopts::ParseResult& result);

@@ -21,20 +21,16 @@ PrefixCounts counts_of(const JournalRecord& r) {
 }  // namespace
 
 int count_command(int argc, char** argv) {
-  cxxopts::Options options("knightstour count",
-                           "Count every knight's tour from a start square (exactly, on all cores)");
-  options.custom_help("BOARD (--start SQ | --prefix SQ,SQ,... | --all-starts) [options]");
-  options.positional_help("");
-  options.add_options()("board", "Board: RxC or a side", cxxopts::value<std::string>());
+  auto options = command_options(
+      "count", "Count every knight's tour from a start square (exactly, on all cores)",
+      "BOARD (--start SQ | --prefix SQ,SQ,... | --all-starts) [options]", "board",
+      "Board: RxC or a side");
   add_job_options(options);
   options.add_options("Run directory")(
       "run-dir", "Journal each finished prefix to DIR (manifest.json, journal-<shard>.tsv)",
       cxxopts::value<std::string>())("resume", "Continue the run in --run-dir where it stopped");
-  add_common_options(options);
-  options.parse_positional({"board"});
   cxxopts::ParseResult result;
-  if (!parse(options, argc, argv, result)) return kExitOk;
-  setup_logging(result);
+  if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   JobSpec job = job_from(result, true);
   const double progress = parse_seconds("progress", result["progress"].as<std::string>());
   const bool resume = result.count("resume") > 0;
@@ -83,25 +79,12 @@ int count_command(int argc, char** argv) {
   const CountReport report = run_count(job, count_options, stop);
   if (journal) journal->sync();
   if (session) {
-    session->finish(report.complete(), report.stop_reason, report.shard_prefixes,
-                    report.prefixes_done, report.tours, report.closed, report.journaled_nodes,
-                    report.seconds);
+    session->finish(report);
   }
   summary.command = "count";
   summary.job = job;
-  summary.complete = report.complete();
-  summary.stop_reason = report.stop_reason;
-  summary.plan_prefixes = report.plan_prefixes;
-  summary.prefixes = report.shard_prefixes;
-  summary.prefixes_done = report.prefixes_done;
-  summary.searches = report.searches;
-  summary.tours = report.tours;
-  summary.closed = report.closed;
-  summary.nodes = report.nodes;
-  summary.seconds = report.seconds;
-  summary.tours_by_start = report.tours_by_start;
-  summary.closed_by_start = report.closed_by_start;
-  summary.tours_by_end = report.tours_by_end;
+  summary.totals = report;
+  summary.count = &report;
   if (result.count("json")) {
     print_summary_json(summary);
   } else {

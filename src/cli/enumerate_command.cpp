@@ -49,12 +49,10 @@ std::uint64_t parse_size(const std::string& option, const std::string& text) {
 }  // namespace
 
 int enumerate_command(int argc, char** argv) {
-  cxxopts::Options options(
-      "knightstour enumerate",
-      "Write every knight's tour from a start square to tour files in a run directory");
-  options.custom_help("BOARD (--start SQ | --prefix SQ,... | --all-starts) --out DIR [options]");
-  options.positional_help("");
-  options.add_options()("board", "Board: RxC or a side", cxxopts::value<std::string>());
+  auto options = command_options(
+      "enumerate", "Write every knight's tour from a start square to tour files in a run directory",
+      "BOARD (--start SQ | --prefix SQ,... | --all-starts) --out DIR [options]", "board",
+      "Board: RxC or a side");
   add_job_options(options);
   options.add_options("Files")("out", "Run directory for the tour files, journal and manifest",
                                cxxopts::value<std::string>())(
@@ -65,11 +63,8 @@ int enumerate_command(int argc, char** argv) {
       "checkpoint", "Also finish each thread's file after this many seconds (default 60)",
       cxxopts::value<std::string>()->default_value("60"))(
       "resume", "Continue the run in --out where it stopped");
-  add_common_options(options);
-  options.parse_positional({"board"});
   cxxopts::ParseResult result;
-  if (!parse(options, argc, argv, result)) return kExitOk;
-  setup_logging(result);
+  if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   JobSpec job = job_from(result, true);
   const double progress = parse_seconds("progress", result["progress"].as<std::string>());
   if (!result.count("out")) throw UsageError("enumerate needs --out DIR");
@@ -107,29 +102,17 @@ int enumerate_command(int argc, char** argv) {
                         job.board.squares());
   StopControl stop(job.caps);
   const EnumerateReport report = run_enumerate(job, eo, journal, stop);
-  session.finish(report.complete(), report.stop_reason, report.shard_prefixes, report.prefixes_done,
-                 report.tours, report.closed, report.journaled_nodes, report.seconds);
+  session.finish(report);
 
   RunSummary s;
   s.command = "enumerate";
   s.job = job;
-  s.complete = report.complete();
-  s.stop_reason = report.stop_reason;
-  s.plan_prefixes = report.plan_prefixes;
-  s.prefixes = report.shard_prefixes;
-  s.prefixes_done = report.prefixes_done;
+  s.totals = report;
+  s.enumerate = &report;
   s.prefixes_before = before;
-  s.searches = report.searches;
-  s.tours = report.tours;
-  s.closed = report.closed;
-  s.nodes = report.nodes;
-  s.seconds = report.seconds;
   s.run_dir = eo.dir.string();
   s.format = to_string(eo.format);
   s.compression = to_string(eo.compression);
-  s.files = report.files_written;
-  s.tours_written = report.tours_written;
-  s.bytes_written = report.bytes_written;
   if (result.count("json")) {
     print_summary_json(s);
   } else {

@@ -27,26 +27,20 @@ std::string sci(double v) {
 }  // namespace
 
 int estimate_command(int argc, char** argv) {
-  cxxopts::Options options(
-      "knightstour estimate",
-      "Estimate the size of a count (tree nodes, tours, run time) by random sampling");
-  options.custom_help(
+  auto options = command_options(
+      "estimate", "Estimate the size of a count (tree nodes, tours, run time) by random sampling",
       "BOARD (--start SQ | --prefix SQ,... | --all-starts) [--walks N] [--calibrate SEC] "
-      "[options]");
-  options.positional_help("");
-  options.add_options()("board", "Board: RxC or a side", cxxopts::value<std::string>())(
-      "walks", "Knuth random walks in all (default 10^6)",
-      cxxopts::value<std::string>()->default_value("1000000"))(
+      "[options]",
+      "board", "Board: RxC or a side");
+  options.add_options()("walks", "Knuth random walks in all (default 10^6)",
+                        cxxopts::value<std::string>()->default_value("1000000"))(
       "seed", "Seed of the walks", cxxopts::value<std::string>()->default_value("1"))(
       "calibrate",
       "Seconds of real counting to measure this machine's speed (0: skip the time estimate)",
       cxxopts::value<std::string>()->default_value("2"));
   add_job_options(options);
-  add_common_options(options);
-  options.parse_positional({"board"});
   cxxopts::ParseResult result;
-  if (!parse(options, argc, argv, result)) return kExitOk;
-  setup_logging(result);
+  if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   JobSpec job = job_from(result, true);
   resolve(job);
   const auto walks = parse_count("walks", result["walks"].as<std::string>());

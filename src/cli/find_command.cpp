@@ -79,13 +79,12 @@ class Deadline {
 }  // namespace
 
 int find_command(int argc, char** argv) {
-  cxxopts::Options options("knightstour find", "Find one knight's tour, on a board of any size");
-  options.custom_help(
-      "BOARD [--start SQ] [--closed] [--seed N] [--method warnsdorff|backtrack] [options]");
-  options.positional_help("");
-  options.add_options()("board", "Board: RxC or a side (any size up to 10^8 squares)",
-                        cxxopts::value<std::string>())(
-      "start", "Start square (default a1)", cxxopts::value<std::string>()->default_value("a1"))(
+  auto options = command_options(
+      "find", "Find one knight's tour, on a board of any size",
+      "BOARD [--start SQ] [--closed] [--seed N] [--method warnsdorff|backtrack] [options]", "board",
+      "Board: RxC or a side (any size up to 10^8 squares)");
+  options.add_options()("start", "Start square (default a1)",
+                        cxxopts::value<std::string>()->default_value("a1"))(
       "closed", "A closed tour (the last square a knight move from the first)")(
       "seed", "Seed for tie-breaking; the same seed gives the same tour",
       cxxopts::value<std::string>()->default_value("0"))(
@@ -103,11 +102,8 @@ int find_command(int argc, char** argv) {
                                 cxxopts::value<std::string>()->default_value("board"))(
       "out", "Write the tour to this file (npy needs it) instead of stdout",
       cxxopts::value<std::string>())("json", "Print the result, tour included, as one JSON object");
-  add_common_options(options);
-  options.parse_positional({"board"});
   cxxopts::ParseResult result;
-  if (!parse(options, argc, argv, result)) return kExitOk;
-  setup_logging(result);
+  if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
 
   FindRequest q;
   q.shape = parse_board_shape(board_argument(result));

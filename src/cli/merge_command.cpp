@@ -11,20 +11,13 @@
 namespace knightstour::cli {
 
 int merge_command(int argc, char** argv) {
-  cxxopts::Options options(
-      "knightstour merge",
-      "Combine shard run directories into one, checking that they cover every prefix once");
-  options.custom_help("DIR... --out DIR");
-  options.positional_help("");
-  options.add_options()("dirs", "Shard run directories",
-                        cxxopts::value<std::vector<std::string>>())(
-      "out", "The merged run directory (new)", cxxopts::value<std::string>());
+  auto options = command_options(
+      "merge", "Combine shard run directories into one, checking that they cover every prefix once",
+      "DIR... --out DIR", "dirs", "Shard run directories");
+  options.add_options()("out", "The merged run directory (new)", cxxopts::value<std::string>());
   options.add_options("Output")("json", "Print the result as one JSON object");
-  add_common_options(options);
-  options.parse_positional({"dirs"});
   cxxopts::ParseResult result;
-  if (!parse(options, argc, argv, result)) return kExitOk;
-  setup_logging(result);
+  if (!parse_command(options, "dirs", argc, argv, result)) return kExitOk;
   if (!result.count("dirs")) throw UsageError("merge needs the shard run directories");
   if (!result.count("out")) throw UsageError("merge needs --out DIR");
   std::vector<std::filesystem::path> dirs;

@@ -10,17 +10,13 @@
 namespace knightstour::cli {
 
 int prefixes_command(int argc, char** argv) {
-  cxxopts::Options options("knightstour prefixes",
-                           "List the work units (prefixes) a run splits the search into");
-  options.custom_help("BOARD (--start SQ | --prefix SQ,... | --all-starts) [--split-depth D]");
-  options.positional_help("");
-  options.add_options()("board", "Board: RxC or a side", cxxopts::value<std::string>());
+  auto options =
+      command_options("prefixes", "List the work units (prefixes) a run splits the search into",
+                      "BOARD (--start SQ | --prefix SQ,... | --all-starts) [--split-depth D]",
+                      "board", "Board: RxC or a side");
   add_job_options(options);
-  add_common_options(options);
-  options.parse_positional({"board"});
   cxxopts::ParseResult result;
-  if (!parse(options, argc, argv, result)) return kExitOk;
-  setup_logging(result);
+  if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   JobSpec job = job_from(result, true);
   resolve(job);
   const PrefixPlan plan(job.board, job.roots(), job.mode, job.split_depth);

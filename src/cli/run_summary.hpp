@@ -5,8 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "knightstour/count_engine.hpp"
+#include "knightstour/enumerate_engine.hpp"
 #include "knightstour/job.hpp"
-#include "knightstour/stop_control.hpp"
+#include "knightstour/run_totals.hpp"
 
 namespace knightstour::cli {
 
@@ -14,26 +16,13 @@ namespace knightstour::cli {
 struct RunSummary {
   std::string command;  // "count" or "enumerate"
   JobSpec job;
-  bool complete = false;
-  StopReason stop_reason = StopReason::none;
-  std::size_t plan_prefixes = 0;
-  std::size_t prefixes = 0;         // in this shard
-  std::size_t prefixes_done = 0;    // including earlier sessions
-  std::size_t prefixes_before = 0;  // done by earlier sessions (resume)
-  std::size_t searches = 0;
-  std::uint64_t tours = 0;
-  std::uint64_t closed = 0;
-  std::uint64_t nodes = 0;  // searched in this session
-  double seconds = 0;
-  std::string run_dir;  // empty when none
-  // count
-  std::vector<std::uint64_t> tours_by_start, closed_by_start, tours_by_end;
-  // enumerate
-  std::string format;
-  std::string compression;
-  std::uint64_t files = 0;          // written this session
-  std::uint64_t tours_written = 0;  // this session
-  std::uint64_t bytes_written = 0;  // this session
+  RunTotals totals;
+  std::size_t prefixes_before = 0;             // done by earlier sessions (resume)
+  std::string run_dir;                         // empty when none
+  const CountReport* count = nullptr;          // count's grids
+  const EnumerateReport* enumerate = nullptr;  // enumerate's files
+  std::string format;                          // enumerate
+  std::string compression;                     // enumerate
 };
 
 void print_summary_text(const RunSummary& s);

@@ -13,13 +13,10 @@
 namespace knightstour::cli {
 
 int verify_command(int argc, char** argv) {
-  cxxopts::Options options(
-      "knightstour verify",
-      "Check tour files or a run directory: exit 0 valid, 4 a problem (named), 2 unreadable");
-  options.custom_help("PATH... [--board RxC] [--closed] [--start SQ]");
-  options.positional_help("");
-  options.add_options()("paths", "Run directories or tour files",
-                        cxxopts::value<std::vector<std::string>>());
+  auto options = command_options(
+      "verify",
+      "Check tour files or a run directory: exit 0 valid, 4 a problem (named), 2 unreadable",
+      "PATH... [--board RxC] [--closed] [--start SQ]", "paths", "Run directories or tour files");
   options.add_options("Loose files")("board",
                                      "Board of loose .npy files (text and board files, and files "
                                      "next to a manifest, tell it themselves)",
@@ -27,11 +24,8 @@ int verify_command(int argc, char** argv) {
       "closed", "Every tour must be closed")("start", "Every tour must start on this square",
                                              cxxopts::value<std::string>());
   options.add_options("Output")("json", "Print the verdict as one JSON object");
-  add_common_options(options);
-  options.parse_positional({"paths"});
   cxxopts::ParseResult result;
-  if (!parse(options, argc, argv, result)) return kExitOk;
-  setup_logging(result);
+  if (!parse_command(options, "paths", argc, argv, result)) return kExitOk;
   if (!result.count("paths")) throw UsageError("verify needs a run directory or tour files");
   const auto paths = result["paths"].as<std::vector<std::string>>();
 

@@ -39,9 +39,7 @@ SessionResult enumerate_session(const std::filesystem::path& dir, const std::str
   SessionResult out;
   out.report = run_enumerate(session.job(), o, journal, stop);
   out.cleaned = session.recovery().cleaned;
-  session.finish(out.report.complete(), out.report.stop_reason, out.report.shard_prefixes,
-                 out.report.prefixes_done, out.report.tours, out.report.closed,
-                 out.report.journaled_nodes, out.report.seconds);
+  session.finish(out.report);
   return out;
 }
 
