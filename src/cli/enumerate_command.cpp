@@ -1,6 +1,8 @@
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <optional>
+#include <string_view>
 
 #include "cli_options.hpp"
 #include "commands.hpp"
@@ -17,28 +19,13 @@ namespace {
 std::uint64_t parse_size(const std::string& option, const std::string& text) {
   std::string digits = text;
   std::uint64_t unit = 1;
+  constexpr std::string_view kSuffixes = "KMGT";
   if (!digits.empty()) {
-    switch (digits.back()) {
-      case 'K':
-      case 'k':
-        unit = 1ull << 10;
-        break;
-      case 'M':
-      case 'm':
-        unit = 1ull << 20;
-        break;
-      case 'G':
-      case 'g':
-        unit = 1ull << 30;
-        break;
-      case 'T':
-      case 't':
-        unit = 1ull << 40;
-        break;
-      default:
-        break;
+    const auto suffix = kSuffixes.find(static_cast<char>(std::toupper(digits.back())));
+    if (suffix != std::string_view::npos) {
+      unit = 1ull << (10 * (suffix + 1));
+      digits.pop_back();
     }
-    if (unit != 1) digits.pop_back();
   }
   const auto value = parse_count(option, digits);
   if (value == 0) throw UsageError("--" + option + " must be at least 1 byte");

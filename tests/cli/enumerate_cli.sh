@@ -114,6 +114,12 @@ run enumerate 6x6 --start z9 --out "$TMP/never"; expect_usage_error 'off the 6x6
 CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/never" ] || { LAST="bad input"; fail "created $TMP/never"; }
 run enumerate 6x6 --start a1 --out "$TMP/never" --format xml; expect_usage_error 'unknown format'
 run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 0; expect_usage_error 'part-size'
+run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 5X; expect_usage_error "part-size expects a whole number, not '5X'"
+run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 99999999T; expect_usage_error 'part-size is too large'
+# A size suffix in either case; a small part size rolls files over (at prefix boundaries).
+run enumerate 5x5 --start a1 --out "$TMP/parts" --format text --part-size 2k --threads 1; expect_exit 0
+CHECKS=$((CHECKS + 1)); n=$(ls "$TMP/parts" | grep -c '\.txt$'); [ "$n" -ge 5 ] || { LAST="part-size 2k"; fail "only $n text files"; }
+run verify "$TMP/parts"; expect_exit 0
 run enumerate 6x6 --start a1 --out "$TMP/a1"; expect_usage_error 'already holds a run'
 run enumerate 6x6 --start a1 --out "$TMP/none-such" --resume; expect_usage_error 'no run to resume'
 
