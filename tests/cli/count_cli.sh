@@ -65,6 +65,13 @@ for t in 1 2 3; do
     expect_json split_depth $d
   done
 done
+# The default thread count is the CPUs this process may use (as Slurm or taskset set them).
+if command -v taskset >/dev/null; then
+  "$KT" count 5x5 --start a1 --json >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="count (all CPUs)"
+  expect_json threads "$(nproc)"
+  taskset -c 0 "$KT" count 5x5 --start a1 --json >"$TMP/out" 2>"$TMP/err"; CODE=$?
+  LAST="taskset -c 0 knightstour count"; expect_exit 0; expect_json threads 1
+fi
 run count 5x5 --start a1 --algorithm naive --json
 expect_json tours 304
 
