@@ -132,7 +132,8 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
     ProgressMonitor monitor(options.progress_seconds,
                             [&] { return status_line(report, done.load(), stop, started, meter); });
     auto prepare = [&] {
-      meter.set_sizes(order_largest_first(items, plan, job));
+      if (!options.largest_first) return;
+      meter.set_sizes(order_largest_first(items, plan, job, stop));
       spdlog::debug("searches ordered largest first after {:.4f} s", since());
     };
     for_each_work_item(

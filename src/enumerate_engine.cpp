@@ -205,7 +205,7 @@ EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& option
               throw;
             }
           },
-          [&] { meter.set_sizes(order_largest_first(items, plan, job)); });
+          [&] { meter.set_sizes(order_largest_first(items, plan, job, stop)); });
     } catch (...) {
       failure = std::current_exception();
     }

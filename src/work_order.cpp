@@ -10,7 +10,7 @@
 namespace knightstour {
 
 std::vector<double> order_largest_first(std::vector<WorkItem>& items, const PrefixPlan& plan,
-                                        const JobSpec& job) {
+                                        const JobSpec& job, StopControl& stop) {
   if (items.empty()) return {};
   // About 2^14 walks in all: a millisecond or two, whatever the number of items. A job that
   // looks long (over 10^10 nodes, minutes) gets 2^22 walks, about a second, because its
@@ -20,6 +20,7 @@ std::vector<double> order_largest_first(std::vector<WorkItem>& items, const Pref
   auto sample = [&](std::uint64_t total_walks) {
     const std::uint64_t walks = std::max<std::uint64_t>(total_walks / items.size(), 2);
     tbb::parallel_for(std::size_t{0}, items.size(), [&](std::size_t i) {
+      if (stop.account(0, 0)) return;  // a few milliseconds of walks per item at most
       std::mt19937_64 rng(items[i].searched * 0x9E3779B97F4A7C15ull + 1);
       size[i] = estimate_tree(job.board, plan[items[i].searched], job.mode, walks, rng).nodes;
     });
@@ -27,7 +28,8 @@ std::vector<double> order_largest_first(std::vector<WorkItem>& items, const Pref
     for (double s : size) total += s;
     return total;
   };
-  if (sample(std::uint64_t{1} << 14) > 1e10) sample(std::uint64_t{1} << 22);
+  if (sample(std::uint64_t{1} << 14) > 1e10 && !stop.stopped()) sample(std::uint64_t{1} << 22);
+  if (stop.stopped()) return std::vector<double>(items.size(), 0.0);
   std::vector<std::size_t> order(items.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),

@@ -169,7 +169,7 @@ TEST(CountEngine, TimeLimitStopsPromptly) {
   const auto r = count(make_job("7x7", "a1", k));
   EXPECT_FALSE(r.complete());
   EXPECT_EQ(r.stop_reason, StopReason::time_limit);
-  EXPECT_LT(r.seconds, 1.5);
+  EXPECT_LT(r.seconds, 0.7);  // the start-up sampling honours the limit too
 }
 
 TEST(CountEngine, ResumedPrefixesAreNotSearchedAgain) {

@@ -6,6 +6,7 @@
 
 #include "knightstour/job.hpp"
 #include "knightstour/prefix_plan.hpp"
+#include "knightstour/stop_control.hpp"
 #include "knightstour/work_list.hpp"
 
 namespace knightstour {
@@ -13,9 +14,11 @@ namespace knightstour {
 // Puts the work items in the order the parallel loop should start them: largest estimated
 // subtree first (a few Knuth walks each, in parallel), so the last items to start are
 // small and the threads run out of work together. Results do not depend on the order.
-// Returns the estimated sizes (nodes) in the new order, for progress reports.
+// Returns the estimated sizes (nodes) in the new order, for progress reports. The sampling
+// (up to a second for a long job) honours the time limit and signals through `stop`; once
+// stopped, the order is left as it is.
 std::vector<double> order_largest_first(std::vector<WorkItem>& items, const PrefixPlan& plan,
-                                        const JobSpec& job);
+                                        const JobSpec& job, StopControl& stop);
 
 // How much of a session's work is done, weighted by the sampled subtree sizes: prefix
 // counts are a poor measure when the largest prefixes run first.

@@ -57,7 +57,9 @@ int estimate_command(int argc, char** argv) {
     probe.caps = {};
     probe.caps.time_limit = calibrate;
     StopControl stop(probe.caps);
-    const auto r = run_count(probe, CountOptions{}, stop);
+    CountOptions search_only;
+    search_only.largest_first = false;  // measure the kernel, not the start-up sampling
+    const auto r = run_count(probe, search_only, stop);
     if (r.seconds > 0) nodes_per_second = static_cast<double>(r.nodes) / r.seconds;
     if (r.complete()) whole = r;  // the whole count fit in the calibration
   }

@@ -15,15 +15,29 @@ CODE=$?; LAST="slurm-local start"; expect_exit 0
 [[ $CODE -eq 0 ]] || { cat "$TMP/start.log"; finish; exit 1; }
 trap '"$ROOT/scripts/slurm-local" stop; rm -rf "$TMP"' EXIT
 
+# Waits for this test's jobs only (a cluster may hold others); a job left pending fails.
+job_ids() { sed -E 's/^array job ([0-9]+).*merge job ([0-9]+).*/\1 \2/' "$TMP/out"; }
+queued() { squeue -h -o '%i %T %r' | grep -E "^($(echo $ours | tr ' ' '|'))(_| )"; }
+wait_for_ours() {
+  for _ in $(seq 1 300); do
+    [[ -z "$(queued)" ]] && break
+    sleep 1
+  done
+  LAST="squeue"; CHECKS=$((CHECKS + 1))
+  if [[ -n "$(queued)" ]]; then
+    fail "jobs still queued: $(queued)"
+    scancel $ours
+    tail -n 5 "$TMP"/*/knightstour-*.out
+  fi
+}
+
 "$ROOT/scripts/slurm/submit" --shards 4 --cpus 1 "$TMP/count" count 6x6 --all-starts >"$TMP/out" 2>"$TMP/err"
 CODE=$?; LAST="submit count"; expect_exit 0; expect_out '^array job [0-9]+'
+ours=$(job_ids)
 "$ROOT/scripts/slurm/submit" --shards 3 --cpus 1 "$TMP/enum" enumerate 5x5 --all-starts --format text >"$TMP/out" 2>"$TMP/err"
 CODE=$?; LAST="submit enumerate"; expect_exit 0
-for _ in $(seq 1 300); do
-  [[ -z "$(squeue -h)" ]] && break
-  sleep 1
-done
-LAST="squeue"; CHECKS=$((CHECKS + 1)); [[ -z "$(squeue -h)" ]] || fail "jobs still queued"
+ours="$ours $(job_ids)"
+wait_for_ours
 
 for i in 0 1 2 3; do
   CHECKS=$((CHECKS + 1))
@@ -38,5 +52,20 @@ run verify "$TMP/enum/merged"
 expect_exit 0
 expect_out 'verify: OK: 1,728 tours'
 CHECKS=$((CHECKS + 1)); grep -q "verify: OK" "$TMP"/count/knightstour-merge-*.out || { LAST="merge job"; fail "merge job output"; }
+
+# Shards stopped by a cap exit 3: Slurm cancels the merge job instead of leaving it pending,
+# and submitting again without the cap finishes the shards and merges them.
+"$ROOT/scripts/slurm/submit" --shards 2 --cpus 1 "$TMP/capped" count 6x6 --all-starts --max-nodes 100000 >"$TMP/out" 2>"$TMP/err"
+CODE=$?; LAST="submit capped"; expect_exit 0
+ours=$(job_ids)
+wait_for_ours
+CHECKS=$((CHECKS + 1)); [[ ! -e "$TMP/capped/merged" ]] || { LAST="capped"; fail "merged a run whose shards stopped early"; }
+"$ROOT/scripts/slurm/submit" --shards 2 --cpus 1 "$TMP/capped" count 6x6 --all-starts >"$TMP/out" 2>"$TMP/err"
+CODE=$?; LAST="submit again"; expect_exit 0
+ours=$(job_ids)
+wait_for_ours
+run count 6x6 --all-starts --run-dir "$TMP/capped/merged" --resume --json --progress 0
+expect_exit 0
+expect_json tours 6637920
 
 finish
