@@ -85,12 +85,7 @@ int count_command(int argc, char** argv) {
   summary.job = job;
   summary.totals = report;
   summary.count = &report;
-  if (result.count("json")) {
-    print_summary_json(summary);
-  } else {
-    print_summary_text(summary);
-  }
-  return report.complete() ? kExitOk : kExitStopped;
+  return print_summary(summary, result.count("json") > 0);
 }
 
 }  // namespace knightstour::cli

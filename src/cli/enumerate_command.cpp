@@ -100,12 +100,7 @@ int enumerate_command(int argc, char** argv) {
   s.run_dir = eo.dir.string();
   s.format = to_string(eo.format);
   s.compression = to_string(eo.compression);
-  if (result.count("json")) {
-    print_summary_json(s);
-  } else {
-    print_summary_text(s);
-  }
-  return report.complete() ? kExitOk : kExitStopped;
+  return print_summary(s, result.count("json") > 0);
 }
 
 }  // namespace knightstour::cli

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli_options.hpp"
 #include "knightstour/square.hpp"
 #include "output.hpp"
 
@@ -172,6 +173,15 @@ void print_summary_json(const RunSummary& s) {
     j["bytes_written"] = s.enumerate->bytes_written;
   }
   std::cout << j.dump() << '\n';
+}
+
+int print_summary(const RunSummary& s, bool json) {
+  if (json) {
+    print_summary_json(s);
+  } else {
+    print_summary_text(s);
+  }
+  return s.totals.complete() ? kExitOk : kExitStopped;
 }
 
 }  // namespace knightstour::cli

@@ -27,5 +27,7 @@ struct RunSummary {
 
 void print_summary_text(const RunSummary& s);
 void print_summary_json(const RunSummary& s);
+// Prints the summary as text or JSON; returns the exit code (0 complete, 3 stopped early).
+int print_summary(const RunSummary& s, bool json);
 
 }  // namespace knightstour::cli
