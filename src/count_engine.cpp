@@ -8,9 +8,9 @@
 #include <exception>
 #include <mutex>
 
-#include "knightstour/kernel.hpp"
 #include "knightstour/parallel_runner.hpp"
 #include "knightstour/prefix_plan.hpp"
+#include "knightstour/prefix_search.hpp"
 #include "knightstour/progress.hpp"
 #include "knightstour/search_state.hpp"
 #include "knightstour/work_list.hpp"
@@ -34,31 +34,6 @@ struct CountVisitor {
   }
 };
 
-// Searches one prefix; returns false when stopped before the end.
-bool search_prefix(const JobSpec& job, std::span<const std::uint8_t> prefix,
-                   std::uint64_t poll_interval, StopControl& stop, CountVisitor& visitor,
-                   std::uint64_t& nodes) {
-  const KernelOptions options{job.mode.closed, poll_interval};
-  const int length = static_cast<int>(prefix.size());
-  KernelPoll poll(stop, visitor.total);
-  bool finished = true;
-  if (job.mode.algorithm == Algorithm::naive) {
-    Bitboard free = job.board.all();
-    for (auto s : prefix) free &= ~bit(s);
-    NaiveKernel<CountVisitor, KernelPoll> kernel(job.board, options, visitor, poll);
-    finished = kernel.run(free, prefix.data(), length);
-    nodes = kernel.nodes();
-  } else if (const auto root = make_state(job.board, prefix, job.mode.closed)) {
-    PrunedKernel<CountVisitor, KernelPoll> kernel(job.board, options, visitor, poll);
-    finished = kernel.run(*root, prefix.data(), length);
-    nodes = kernel.nodes();
-  } else {
-    nodes = 0;
-  }
-  poll(nodes);
-  return finished;
-}
-
 PrefixCounts mapped(const PrefixCounts& found, const Symmetry& g, const Board& board, int start) {
   PrefixCounts out;
   out.by_end.assign(static_cast<std::size_t>(board.squares()), 0);
@@ -80,8 +55,7 @@ std::string status_line(const CountReport& r, std::size_t done, const StopContro
   const double share = meter.total() > 0 ? std::min(1.0, nodes / meter.total()) : 0;
   return "prefixes " + std::to_string(done) + "/" + std::to_string(r.shard_prefixes) +
          ", tours found " + human_count(static_cast<double>(stop.tours())) + ", nodes " +
-         human_count(static_cast<double>(stop.nodes())) + " (" +
-         human_count(nodes / std::max(elapsed, 1e-9)) + "/s), ~" +
+         human_count(nodes) + " (" + human_count(nodes / std::max(elapsed, 1e-9)) + "/s), ~" +
          std::to_string(static_cast<int>(share * 100)) + "% of the estimated " +
          human_count(meter.total()) + " nodes, elapsed " + human_duration(elapsed) + ", ETA ~" +
          human_duration(eta);
@@ -120,11 +94,7 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
   report.searches = items.size();
   spdlog::debug("work list of {} searches ready after {:.4f} s", items.size(), since());
 
-  std::atomic<std::size_t> done{report.shard_prefixes - [&] {
-    std::size_t n = 0;
-    for (const auto& item : items) n += item.members.size();
-    return n;
-  }()};
+  std::atomic<std::size_t> done{report.shard_prefixes - prefixes_in(items)};
   std::mutex record_mutex;
   WorkMeter meter;
   const std::uint64_t poll_interval = stop.poll_interval(job.threads);
@@ -142,8 +112,9 @@ CountReport run_count(const JobSpec& job, const CountOptions& options, StopContr
           const WorkItem& item = items[i];
           const auto t0 = Clock::now();
           CountVisitor visitor;
+          KernelPoll poll(stop, visitor.total);
           std::uint64_t nodes = 0;
-          if (!search_prefix(job, plan[item.searched], poll_interval, stop, visitor, nodes)) return;
+          if (!search_prefix(job, plan[item.searched], poll_interval, visitor, poll, nodes)) return;
           PrefixCounts found;
           found.tours = visitor.total;
           found.by_end.assign(visitor.by_end.begin(),

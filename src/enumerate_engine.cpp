@@ -9,9 +9,9 @@
 #include <cstring>
 #include <memory>
 
-#include "knightstour/kernel.hpp"
 #include "knightstour/parallel_runner.hpp"
 #include "knightstour/prefix_plan.hpp"
+#include "knightstour/prefix_search.hpp"
 #include "knightstour/progress.hpp"
 #include "knightstour/row_map.hpp"
 #include "knightstour/run_directory.hpp"
@@ -89,9 +89,7 @@ EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& option
       plan, group, [&](std::size_t id) { return job.shard.contains(id) && !done_before(id); });
   report.searches = items.size();
 
-  std::size_t to_do = 0;
-  for (const auto& item : items) to_do += item.members.size();
-  std::atomic<std::size_t> done{report.shard_prefixes - to_do};
+  std::atomic<std::size_t> done{report.shard_prefixes - prefixes_in(items)};
   std::atomic<std::uint64_t> next_part{options.first_part};
   std::atomic<std::uint64_t> files{0}, tours_written{0}, bytes_written{0};
   std::mutex results_mutex;
@@ -161,23 +159,8 @@ EnumerateReport run_enumerate(const JobSpec& job, const EnumerateOptions& option
               const auto t0 = Clock::now();
               WriteVisitor visitor{*out.part, maps, board.neighbours(prefix[0])};
               KernelPoll poll(stop, visitor.written);
-              bool finished_search = true;
               std::uint64_t nodes = 0;
-              const KernelOptions kopts{job.mode.closed, poll_interval};
-              const int length = static_cast<int>(prefix.size());
-              if (job.mode.algorithm == Algorithm::naive) {
-                Bitboard free = board.all();
-                for (auto s : prefix) free &= ~bit(s);
-                NaiveKernel<WriteVisitor, KernelPoll> kernel(board, kopts, visitor, poll);
-                finished_search = kernel.run(free, prefix.data(), length);
-                nodes = kernel.nodes();
-              } else if (const auto root = make_state(board, prefix, job.mode.closed)) {
-                PrunedKernel<WriteVisitor, KernelPoll> kernel(board, kopts, visitor, poll);
-                finished_search = kernel.run(*root, prefix.data(), length);
-                nodes = kernel.nodes();
-              }
-              poll(nodes);
-              if (!finished_search) {
+              if (!search_prefix(job, prefix, poll_interval, visitor, poll, nodes)) {
                 out.part->rollback();  // the interrupted prefix leaves no tours behind
                 return;
               }

@@ -102,4 +102,10 @@ std::vector<WorkItem> build_work_list(const PrefixPlan& plan, const std::vector<
   return items;
 }
 
+std::size_t prefixes_in(const std::vector<WorkItem>& items) {
+  std::size_t n = 0;
+  for (const auto& item : items) n += item.members.size();
+  return n;
+}
+
 }  // namespace knightstour

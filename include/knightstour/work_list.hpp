@@ -27,4 +27,7 @@ struct WorkItem {
 std::vector<WorkItem> build_work_list(const PrefixPlan& plan, const std::vector<Symmetry>& group,
                                       const std::function<bool(std::size_t)>& wanted);
 
+// The number of prefixes the items answer (searched or derived).
+std::size_t prefixes_in(const std::vector<WorkItem>& items);
+
 }  // namespace knightstour
