@@ -8,8 +8,8 @@
 #include <cmath>
 #include <iostream>
 
-#include "knightstour/errors.hpp"
-#include "knightstour/square.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/board/square.hpp"
 
 namespace knightstour::cli {
 

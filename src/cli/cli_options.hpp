@@ -10,7 +10,7 @@
 #include <cxxopts.hpp>
 #include <string>
 
-#include "knightstour/job.hpp"
+#include "knightstour/plan/job.hpp"
 
 namespace knightstour::cli {
 

@@ -4,10 +4,10 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "knightstour/count_engine.hpp"
-#include "knightstour/errors.hpp"
-#include "knightstour/run_session.hpp"
-#include "knightstour/square.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/exec/count_engine.hpp"
+#include "knightstour/run/run_session.hpp"
 #include "run_summary.hpp"
 
 namespace knightstour::cli {

@@ -6,9 +6,9 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "knightstour/enumerate_engine.hpp"
-#include "knightstour/errors.hpp"
-#include "knightstour/run_session.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/exec/enumerate_engine.hpp"
+#include "knightstour/run/run_session.hpp"
 #include "run_summary.hpp"
 
 namespace knightstour::cli {

@@ -6,11 +6,11 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "knightstour/count_engine.hpp"
-#include "knightstour/errors.hpp"
-#include "knightstour/job_estimate.hpp"
-#include "knightstour/progress.hpp"
-#include "knightstour/square.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/base/progress.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/exec/count_engine.hpp"
+#include "knightstour/plan/job_estimate.hpp"
 #include "output.hpp"
 
 namespace knightstour::cli {

@@ -10,12 +10,12 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "knightstour/errors.hpp"
-#include "knightstour/find.hpp"
-#include "knightstour/square.hpp"
-#include "knightstour/stop_control.hpp"
-#include "knightstour/tour_encoder.hpp"
-#include "knightstour/tour_file_writer.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/find/find.hpp"
+#include "knightstour/io/tour_encoder.hpp"
+#include "knightstour/io/tour_file_writer.hpp"
 #include "output.hpp"
 
 namespace knightstour::cli {

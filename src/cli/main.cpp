@@ -7,7 +7,7 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "knightstour/errors.hpp"
+#include "knightstour/base/errors.hpp"
 
 namespace {
 

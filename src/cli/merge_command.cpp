@@ -4,8 +4,8 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "knightstour/errors.hpp"
-#include "knightstour/merge.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/run/merge.hpp"
 #include "output.hpp"
 
 namespace knightstour::cli {

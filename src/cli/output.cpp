@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "knightstour/square.hpp"
+#include "knightstour/board/square.hpp"
 
 namespace knightstour::cli {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "knightstour/board.hpp"
+#include "knightstour/board/board.hpp"
 
 namespace knightstour::cli {
 

@@ -4,8 +4,8 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "knightstour/prefix_plan.hpp"
-#include "knightstour/square.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/plan/prefix_plan.hpp"
 
 namespace knightstour::cli {
 

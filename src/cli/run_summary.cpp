@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_options.hpp"
-#include "knightstour/square.hpp"
+#include "knightstour/board/square.hpp"
 #include "output.hpp"
 
 namespace knightstour::cli {

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "knightstour/count_engine.hpp"
-#include "knightstour/enumerate_engine.hpp"
-#include "knightstour/job.hpp"
-#include "knightstour/run_totals.hpp"
+#include "knightstour/exec/count_engine.hpp"
+#include "knightstour/exec/enumerate_engine.hpp"
+#include "knightstour/exec/run_totals.hpp"
+#include "knightstour/plan/job.hpp"
 
 namespace knightstour::cli {
 

@@ -5,9 +5,9 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "knightstour/errors.hpp"
-#include "knightstour/square.hpp"
-#include "knightstour/verify.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/run/verify.hpp"
 #include "output.hpp"
 
 namespace knightstour::cli {

@@ -2,8 +2,8 @@
 // Run: build/release/tests/bench/kernel_bench [--benchmark_repetitions=5]
 #include <benchmark/benchmark.h>
 
-#include "knightstour/kernel.hpp"
-#include "knightstour/square.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/search/kernel.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "knightstour/search_state.hpp"
-#include "knightstour/square.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/search/search_state.hpp"
 
 namespace {
 

@@ -1,8 +1,8 @@
 #include "support/count_helpers.hpp"
 
-#include "knightstour/kernel.hpp"
-#include "knightstour/search_state.hpp"
-#include "knightstour/square.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/search/kernel.hpp"
+#include "knightstour/search/search_state.hpp"
 
 namespace knightstour::test {
 

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "knightstour/board.hpp"
-#include "knightstour/count_engine.hpp"
-#include "knightstour/search_mode.hpp"
+#include "knightstour/board/board.hpp"
+#include "knightstour/exec/count_engine.hpp"
+#include "knightstour/search/search_mode.hpp"
 
 namespace knightstour::test {
 

@@ -1,6 +1,6 @@
 #include "support/run_helpers.hpp"
 
-#include "knightstour/square.hpp"
+#include "knightstour/board/square.hpp"
 
 namespace knightstour::test {
 

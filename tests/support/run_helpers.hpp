@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <string>
 
-#include "knightstour/enumerate_engine.hpp"
-#include "knightstour/run_session.hpp"
+#include "knightstour/exec/enumerate_engine.hpp"
+#include "knightstour/run/run_session.hpp"
 
 namespace knightstour::test {
 

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "knightstour/io/posix_file.hpp"
+
+namespace knightstour {
+
+// One finished prefix, as one tab-separated line of journal-<shard>.tsv:
+//   id  squares  tours  closed  nodes  seconds  then  file (enumerate)
+//                                              or    one count per square: tours by last square
+//                                              (count)
+struct JournalRecord {
+  std::size_t id = 0;
+  std::string squares;  // "a1,b3,c5"
+  std::uint64_t tours = 0;
+  std::uint64_t closed = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::string file;                   // enumerate: the tour file holding this prefix's tours
+  std::vector<std::uint64_t> by_end;  // count: tours by last square
+
+  friend bool operator==(const JournalRecord&, const JournalRecord&) = default;
+};
+
+enum class JournalKind { count, enumerate };
+
+std::string journal_line(const JournalRecord& record, JournalKind kind);
+
+// Appends records; each append is one write(2), so a crash leaves at most one torn last line.
+class JournalWriter {
+ public:
+  JournalWriter(const std::filesystem::path& path, JournalKind kind, int squares);
+  void append(const std::vector<JournalRecord>& records);  // thread-safe
+  void sync();                                             // fsync
+
+ private:
+  std::mutex mutex_;
+  PosixFile file_;
+  JournalKind kind_;
+};
+
+struct JournalContents {
+  std::vector<JournalRecord> records;
+  std::uint64_t valid_bytes = 0;  // bytes up to the end of the last complete line
+  bool torn_tail = false;         // bytes after the last newline (a write cut by a crash)
+};
+
+// Reads a journal. A final line without its newline is reported as torn, not parsed; any
+// other malformed line is a FormatError naming the file and line.
+JournalContents read_journal(const std::filesystem::path& path, JournalKind kind, int squares);
+
+// The header comment every journal starts with.
+std::string journal_header(JournalKind kind, int squares);
+
+}  // namespace knightstour

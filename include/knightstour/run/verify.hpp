@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "knightstour/board/board.hpp"
+
+namespace knightstour {
+
+struct VerifyReport {
+  bool ok = true;
+  std::string problem;             // the first problem found: where, and why
+  std::vector<std::string> notes;  // facts worth saying that are not problems
+  std::uint64_t files = 0;
+  std::uint64_t tours = 0;
+  std::uint64_t closed = 0;  // tours whose last square is next to their first
+  bool run_directory = false;
+  std::string run_status;    // "complete" / "incomplete" for a run directory
+  std::size_t prefixes = 0;  // in the run's shard(s)
+  std::size_t prefixes_journaled = 0;
+
+  void fail(std::string why) {
+    if (ok) problem = std::move(why);
+    ok = false;
+  }
+};
+
+struct VerifyOptions {
+  std::optional<BoardShape> board;     // needed for bare .npy files without a manifest next to them
+  bool closed = false;                 // every tour must be closed
+  std::optional<std::uint32_t> start;  // every tour must start here
+};
+
+// Checks a run directory: manifest, journals, every tour of every tour file (a tour, from a
+// journaled prefix of the run's plan, in the file the journal names, closed when the run is
+// closed, never twice), file totals against the journal, journal totals against the manifest.
+// Throws FormatError when an input cannot be read at all (truncated or foreign file, corrupt
+// journal line, bad manifest).
+VerifyReport verify_run_directory(const std::filesystem::path& dir);
+
+// Checks loose tour files: every row a tour (closed / from a start when asked), none twice.
+VerifyReport verify_tour_files(const std::vector<std::filesystem::path>& files,
+                               VerifyOptions options);
+
+}  // namespace knightstour

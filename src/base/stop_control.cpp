@@ -1,0 +1,93 @@
+#include "knightstour/base/stop_control.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <csignal>
+
+namespace knightstour {
+
+namespace {
+
+std::atomic<int> g_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free, "signal handler needs a lock-free flag");
+
+extern "C" void on_stop_signal(int signal) {
+  if (g_signal.exchange(signal) != 0 && signal == SIGINT) {
+    static const char message[] = "knightstour: second interrupt, exiting now\n";
+    (void)!write(STDERR_FILENO, message, sizeof message - 1);
+    _exit(130);
+  }
+}
+
+}  // namespace
+
+std::string describe(StopReason reason) {
+  switch (reason) {
+    case StopReason::none:
+      return "not stopped";
+    case StopReason::node_cap:
+      return "node cap (--max-nodes) reached";
+    case StopReason::tour_cap:
+      return "tour cap (--max-tours) reached";
+    case StopReason::time_limit:
+      return "time limit (--time-limit) reached";
+    case StopReason::signal:
+      return "interrupted by a signal";
+    case StopReason::failure:
+      return "stopped by an error";
+  }
+  return "unknown";
+}
+
+StopControl::StopControl(const Caps& caps) : caps_(caps) {
+  const auto limit = std::chrono::duration<double>(caps.time_limit > 0 ? caps.time_limit : 1e9);
+  deadline_ = std::chrono::steady_clock::now() +
+              std::chrono::duration_cast<std::chrono::steady_clock::duration>(limit);
+}
+
+void StopControl::request(StopReason reason) {
+  int expected = 0;
+  reason_.compare_exchange_strong(expected, static_cast<int>(reason));
+  stop_.store(true);
+}
+
+bool StopControl::account(std::uint64_t nodes, std::uint64_t tours) {
+  const auto total_nodes = nodes_.fetch_add(nodes, std::memory_order_relaxed) + nodes;
+  const auto total_tours = tours_.fetch_add(tours, std::memory_order_relaxed) + tours;
+  if (stopped()) return true;
+  if (caps_.max_nodes != 0 && total_nodes >= caps_.max_nodes) {
+    request(StopReason::node_cap);
+  } else if (caps_.max_tours != 0 && total_tours >= caps_.max_tours) {
+    request(StopReason::tour_cap);
+  } else if (caps_.time_limit > 0 && std::chrono::steady_clock::now() >= deadline_) {
+    request(StopReason::time_limit);
+  } else if (stop_signal_received()) {
+    request(StopReason::signal);
+  }
+  return stopped();
+}
+
+std::uint64_t StopControl::poll_interval(int threads) const {
+  std::uint64_t interval = std::uint64_t{1} << 20;
+  if (caps_.max_nodes != 0) {
+    const auto share = caps_.max_nodes / (8 * static_cast<std::uint64_t>(std::max(threads, 1)));
+    interval = std::min(interval, std::bit_floor(std::max<std::uint64_t>(share, 1)));
+  }
+  return interval;
+}
+
+void install_stop_signal_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+bool stop_signal_received() { return g_signal.load(std::memory_order_relaxed) != 0; }
+
+int stop_signal_number() { return g_signal.load(); }
+
+}  // namespace knightstour

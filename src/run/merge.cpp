@@ -1,0 +1,184 @@
+#include "knightstour/run/merge.hpp"
+
+#include <fcntl.h>
+
+#include <map>
+
+#include "knightstour/base/errors.hpp"
+#include "knightstour/io/posix_file.hpp"
+#include "knightstour/io/tour_file_reader.hpp"
+#include "knightstour/run/journal.hpp"
+#include "knightstour/run/manifest.hpp"
+#include "knightstour/run/run_directory.hpp"
+
+namespace knightstour {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Input {
+  fs::path dir;
+  RunManifest manifest;
+  std::vector<JournalRecord> records;  // the committed ones
+};
+
+// The records of a run directory that are durably committed: a torn journal line and the
+// records of any tour file whose row count disagrees with its journal lines are left out.
+Input read_input(const fs::path& dir, std::vector<std::string>& notes) {
+  Input in{dir, read_manifest(dir), {}};
+  const auto& m = in.manifest;
+  const bool enumerate = m.command == "enumerate";
+  const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const auto name = e.path().filename().string();
+    if (name.rfind("journal-", 0) != 0) continue;
+    const auto contents = read_journal(e.path(), kind, m.rows * m.cols);
+    if (contents.torn_tail) notes.push_back(dir.string() + ": ignored a torn last journal line");
+    for (const auto& r : contents.records) in.records.push_back(r);
+  }
+  if (!enumerate) return in;
+  std::map<std::string, std::uint64_t> by_file;
+  for (const auto& r : in.records) {
+    if (r.file != "-") by_file[r.file] += r.tours;
+  }
+  std::map<std::string, bool> ok;
+  for (const auto& [file, tours] : by_file) {
+    const auto path = dir / file;
+    bool good = false;
+    try {
+      good = fs::exists(path) && count_tours_in_file(path, {m.rows, m.cols}) == tours;
+    } catch (const FormatError&) {
+      good = false;
+    }
+    ok[file] = good;
+    if (!good)
+      notes.push_back(dir.string() + ": left out " + file +
+                      " (missing or not matching its journal lines)");
+  }
+  std::vector<JournalRecord> kept;
+  for (auto& r : in.records) {
+    if (r.file == "-" || ok[r.file]) kept.push_back(std::move(r));
+  }
+  in.records = std::move(kept);
+  return in;
+}
+
+void link_or_copy(const fs::path& from, const fs::path& to) {
+  std::error_code ec;
+  fs::create_hard_link(from, to, ec);
+  if (!ec) return;
+  fs::copy_file(from, to, ec);
+  if (ec)
+    throw IoError("cannot copy " + from.string() + " to " + to.string() + ": " + ec.message());
+  PosixFile file(to, O_RDONLY);
+  file.sync();
+}
+
+}  // namespace
+
+MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out) {
+  if (dirs.empty()) throw UsageError("merge needs at least one run directory");
+  MergeReport report;
+  std::vector<Input> inputs;
+  for (const auto& d : dirs) {
+    if (!fs::exists(d / "manifest.json"))
+      throw UsageError(d.string() + " is not a run directory (no manifest.json)");
+    inputs.push_back(read_input(d, report.notes));
+  }
+  // What was asked must agree, except which shard each input ran.
+  const RunManifest& first = inputs.front().manifest;
+  for (std::size_t i = 1; i < inputs.size(); ++i) {
+    RunManifest other = inputs[i].manifest;
+    other.shard.index = first.shard.index;
+    const auto diff = first.differences(other);
+    if (!diff.empty()) {
+      std::string list;
+      for (const auto& d : diff) list += (list.empty() ? "" : "; ") + d;
+      throw UsageError("cannot merge " + inputs[i].dir.string() + " with " +
+                       inputs.front().dir.string() + ": their manifests differ: " + list);
+    }
+  }
+  const std::size_t plan_size = first.prefixes_in_plan;
+  for (const auto& in : inputs) {
+    if (in.manifest.prefixes_in_plan != plan_size) {
+      throw UsageError("cannot merge: " + in.dir.string() + " has a plan of " +
+                       std::to_string(in.manifest.prefixes_in_plan) + " prefixes, " +
+                       inputs.front().dir.string() + " of " + std::to_string(plan_size));
+    }
+  }
+  // Each prefix finished exactly once.
+  std::map<std::size_t, std::pair<std::size_t, const JournalRecord*>> owner;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    for (const auto& r : inputs[i].records) {
+      if (r.id >= plan_size)
+        throw UsageError(inputs[i].dir.string() + ": prefix id " + std::to_string(r.id) +
+                         " is not in the plan");
+      const auto [it, fresh] = owner.emplace(r.id, std::make_pair(i, &r));
+      if (!fresh) {
+        throw UsageError("cannot merge: prefix " + std::to_string(r.id) + " is finished in both " +
+                         inputs[it->second.first].dir.string() + " and " + inputs[i].dir.string() +
+                         " (the same shard given twice, or overlapping shards)");
+      }
+    }
+  }
+  auto dir = RunDirectory::create(out);
+  const bool enumerate = first.command == "enumerate";
+  const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
+  std::map<std::pair<std::size_t, std::string>, std::string> renamed;
+  std::uint64_t part = 0;
+  const std::string extension = enumerate ? file_extension(parse_tour_format(first.tour_format),
+                                                           parse_compression(first.compression))
+                                          : "";
+  std::string journal = journal_header(kind, first.rows * first.cols);
+  for (const auto& [id, who] : owner) {
+    JournalRecord r = *who.second;
+    if (enumerate && r.file != "-") {
+      const auto key = std::make_pair(who.first, r.file);
+      auto it = renamed.find(key);
+      if (it == renamed.end()) {
+        const auto name = RunDirectory::tour_file_name(0, part++, extension);
+        link_or_copy(inputs[who.first].dir / r.file, out / name);
+        it = renamed.emplace(key, name).first;
+      }
+      r.file = it->second;
+    }
+    report.tours += r.tours;
+    report.closed += r.closed;
+    report.nodes += r.nodes;
+    journal += journal_line(r, kind);
+  }
+  sync_directory(out);
+  write_file_atomically(dir.journal_path(0), journal);
+
+  report.inputs = inputs.size();
+  report.prefixes = plan_size;
+  report.prefixes_done = owner.size();
+  for (std::size_t id = 0; id < plan_size; ++id) {
+    if (!owner.count(id)) report.missing.push_back(id);
+  }
+  report.files = part;
+
+  RunManifest m = first;
+  m.shard = {0, 1};
+  m.prefixes = plan_size;
+  m.prefixes_done = owner.size();
+  m.tours = report.tours;
+  m.closed_tours = report.closed;
+  m.nodes = report.nodes;
+  m.tour_files = part;
+  m.status = report.complete() ? "complete" : "incomplete";
+  m.stop_reason = report.complete() ? "" : "merged from shards that do not cover every prefix";
+  m.seconds = 0;
+  m.sessions = 0;
+  for (const auto& in : inputs) {
+    m.seconds += in.manifest.seconds;
+    m.sessions += in.manifest.sessions;
+  }
+  m.created = utc_now_iso8601();
+  m.updated = m.created;
+  write_manifest(out, m);
+  return report;
+}
+
+}  // namespace knightstour

@@ -1,0 +1,328 @@
+#include "knightstour/run/verify.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "knightstour/base/errors.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/board/tour_check.hpp"
+#include "knightstour/io/tour_file_reader.hpp"
+#include "knightstour/plan/prefix_plan.hpp"
+#include "knightstour/run/journal.hpp"
+#include "knightstour/run/manifest.hpp"
+
+namespace knightstour {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// 128-bit fingerprint of a tour; equal fingerprints are confirmed by comparing the rows.
+struct Fingerprint {
+  std::uint64_t a, b;
+  std::uint32_t file;
+  std::uint64_t row;
+  bool operator<(const Fingerprint& o) const {
+    if (a != o.a) return a < o.a;
+    if (b != o.b) return b < o.b;
+    return file != o.file ? file < o.file : row < o.row;  // report the later copy
+  }
+  bool same_hash(const Fingerprint& o) const { return a == o.a && b == o.b; }
+};
+
+Fingerprint fingerprint(const std::vector<std::uint32_t>& tour, std::uint32_t file,
+                        std::uint64_t row) {
+  std::uint64_t a = 0x9E3779B97F4A7C15ull, b = 0xC2B2AE3D27D4EB4Full;
+  for (auto s : tour) {
+    a = (a ^ s) * 0xBF58476D1CE4E5B9ull;
+    a ^= a >> 31;
+    b = (b + s) * 0x94D049BB133111EBull;
+    b ^= b >> 29;
+  }
+  return {a, b, file, row};
+}
+
+std::vector<std::uint32_t> read_row(const fs::path& path, BoardShape shape, std::uint64_t row) {
+  TourFileReader reader(path, shape);
+  std::vector<std::uint32_t> tour;
+  for (std::uint64_t i = 0; i <= row; ++i) reader.next(tour);
+  return tour;
+}
+
+// Finds the first real duplicate among the fingerprints (sorted in place).
+std::optional<std::string> find_duplicate(std::vector<Fingerprint>& prints,
+                                          const std::vector<fs::path>& files, BoardShape shape) {
+  std::sort(prints.begin(), prints.end());
+  for (std::size_t i = 1; i < prints.size(); ++i) {
+    if (!prints[i].same_hash(prints[i - 1])) continue;
+    const auto& p = prints[i - 1];
+    const auto& q = prints[i];
+    if (read_row(files[p.file], shape, p.row) == read_row(files[q.file], shape, q.row)) {
+      return files[q.file].filename().string() + " row " + std::to_string(q.row) +
+             ": the same tour as " + files[p.file].filename().string() + " row " +
+             std::to_string(p.row);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string key_of(const std::uint32_t* squares, std::size_t n) {
+  std::string k(n, '\0');
+  for (std::size_t i = 0; i < n; ++i) k[i] = static_cast<char>(squares[i]);
+  return k;
+}
+
+std::string first_squares(const Board& board, const std::vector<std::uint32_t>& tour,
+                          std::size_t n) {
+  std::string s;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i) s += ',';
+    s += square_name(board, static_cast<int>(tour[i]));
+  }
+  return s;
+}
+
+bool is_tour_file_name(const std::string& name) {
+  return name.rfind("tours-", 0) == 0 && name.find(".tmp") == std::string::npos;
+}
+
+}  // namespace
+
+VerifyReport verify_run_directory(const fs::path& dir) {
+  VerifyReport report;
+  report.run_directory = true;
+  if (!fs::is_directory(dir)) throw FormatError(dir.string() + " is not a run directory");
+  const RunManifest m = read_manifest(dir);
+  const JobSpec job = job_from_manifest(m);
+  const Board& board = job.board;
+  const BoardShape shape = board.shape();
+  const bool enumerate = m.command == "enumerate";
+  const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
+  const PrefixPlan plan(board, job.roots(), job.mode, job.split_depth);
+  if (plan.size() != m.prefixes_in_plan) {
+    report.fail("manifest says the plan has " + std::to_string(m.prefixes_in_plan) +
+                " prefixes, it has " + std::to_string(plan.size()));
+    return report;
+  }
+  report.run_status = m.status;
+
+  // Journals: every journal-<k>.tsv in the directory (a merged run holds several).
+  std::vector<fs::path> journals, files;
+  std::vector<std::string> leftovers;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const auto name = e.path().filename().string();
+    if (name.rfind("journal-", 0) == 0 && name.size() > 4 && name.substr(name.size() - 4) == ".tsv")
+      journals.push_back(e.path());
+    if (is_tour_file_name(name)) files.push_back(e.path());
+    if (name.size() > 4 && name.substr(name.size() - 4) == ".tmp") leftovers.push_back(name);
+  }
+  std::sort(journals.begin(), journals.end());
+  std::sort(files.begin(), files.end());
+  if (!leftovers.empty()) {
+    report.notes.push_back(
+        std::to_string(leftovers.size()) +
+        " unfinished temp file(s) from an interrupted session (ignored; --resume removes them)");
+  }
+  std::map<std::size_t, JournalRecord> records;
+  for (const auto& path : journals) {
+    const auto contents = read_journal(path, kind, board.squares());
+    if (contents.torn_tail)
+      report.fail(path.filename().string() +
+                  ": the last line is torn (an interrupted session; --resume repairs it)");
+    for (const auto& r : contents.records) {
+      const std::string where = path.filename().string() + " prefix " + std::to_string(r.id);
+      if (r.id >= plan.size() || !job.shard.contains(r.id)) {
+        report.fail(where + ": not a prefix of this run's plan");
+        continue;
+      }
+      const auto p = plan[r.id];
+      if (path_name(board, p.data(), static_cast<int>(p.size())) != r.squares) {
+        report.fail(where + ": squares " + r.squares + " differ from the plan's " +
+                    path_name(board, p.data(), static_cast<int>(p.size())));
+      }
+      if (!records.emplace(r.id, r).second) report.fail(where + ": journaled twice");
+      if (!enumerate) {
+        std::uint64_t closed = 0;
+        for (int e = 0; e < board.squares(); ++e) {
+          if (board.adjacent(e, p[0])) closed += r.by_end[static_cast<std::size_t>(e)];
+        }
+        if (closed != r.closed)
+          report.fail(where + ": closed count disagrees with the counts by last square");
+        if (m.closed_only && r.closed != r.tours)
+          report.fail(where + ": a closed-only run with open tours");
+      }
+    }
+  }
+  for (std::size_t id = 0; id < plan.size(); ++id)
+    report.prefixes += job.shard.contains(id) ? 1 : 0;
+  report.prefixes_journaled = records.size();
+
+  if (enumerate) {
+    // Prefix of each tour -> id, so each tour can be matched to its journal record.
+    std::unordered_map<std::string, std::size_t> id_of;
+    const auto length = static_cast<std::size_t>(plan.length());
+    for (std::size_t id = 0; id < plan.size(); ++id) {
+      const auto p = plan[id];
+      std::vector<std::uint32_t> wide(p.begin(), p.end());
+      id_of.emplace(key_of(wide.data(), length), id);
+    }
+    std::set<std::string> named;
+    for (const auto& [id, r] : records) {
+      if (r.file == "-") {
+        if (r.tours != 0)
+          report.fail("prefix " + std::to_string(id) + " has tours but names no file");
+      } else {
+        named.insert(r.file);
+      }
+    }
+    std::map<std::size_t, std::uint64_t> found, found_closed;
+    TourChecker checker(shape, m.closed_only);
+    std::vector<std::uint32_t> tour;
+    for (std::uint32_t f = 0; f < files.size(); ++f) {
+      const auto name = files[f].filename().string();
+      if (!named.count(name)) {
+        report.fail(name + ": not named by any journal line (its prefixes were not journaled)");
+        continue;
+      }
+      std::vector<Fingerprint> prints;
+      TourFileReader reader(files[f], shape);
+      std::uint64_t row = 0;
+      for (; reader.next(tour); ++row) {
+        const std::string where = name + " row " + std::to_string(row);
+        if (auto why = checker.problem(tour)) {
+          report.fail(where + ": " + *why);
+          continue;
+        }
+        const auto it = id_of.find(key_of(tour.data(), length));
+        if (it == id_of.end()) {
+          report.fail(where + ": begins with no prefix of this run (" +
+                      first_squares(board, tour, length) + ")");
+          continue;
+        }
+        const auto rec = records.find(it->second);
+        if (rec == records.end()) {
+          report.fail(where + ": its prefix " + std::to_string(it->second) + " is not journaled");
+          continue;
+        }
+        if (rec->second.file != name) {
+          report.fail(where + ": its prefix " + std::to_string(it->second) + " is journaled in " +
+                      rec->second.file);
+          continue;
+        }
+        ++found[it->second];
+        ++report.tours;
+        if (knight_move(shape, tour.back(), tour.front())) {
+          ++found_closed[it->second];
+          ++report.closed;
+        }
+        prints.push_back(fingerprint(tour, f, row));
+      }
+      ++report.files;
+      if (auto dup = find_duplicate(prints, files, shape)) report.fail(*dup);
+      named.erase(name);
+    }
+    for (const auto& missing : named) report.fail(missing + ": named by the journal but missing");
+    for (const auto& [id, r] : records) {
+      if (found[id] != r.tours) {
+        report.fail("prefix " + std::to_string(id) + ": the journal says " +
+                    std::to_string(r.tours) + " tours, the files hold " +
+                    std::to_string(found[id]));
+      } else if (found_closed[id] != r.closed) {
+        report.fail("prefix " + std::to_string(id) + ": the journal says " +
+                    std::to_string(r.closed) + " closed tours, the files hold " +
+                    std::to_string(found_closed[id]));
+      }
+    }
+  } else {
+    for (const auto& [id, r] : records) {
+      report.tours += r.tours;
+      report.closed += r.closed;
+    }
+    if (!files.empty())
+      report.fail(files.front().filename().string() + ": a tour file in a count run");
+  }
+
+  if (m.status == "complete") {
+    if (report.prefixes_journaled != report.prefixes) {
+      for (std::size_t id = 0; id < plan.size(); ++id) {
+        if (job.shard.contains(id) && !records.count(id)) {
+          report.fail("the manifest says complete but prefix " + std::to_string(id) + " (" +
+                      path_name(board, plan[id].data(), plan.length()) + ") is not journaled");
+          break;
+        }
+      }
+    }
+    std::uint64_t tours = 0, closed = 0;
+    for (const auto& [id, r] : records) {
+      tours += r.tours;
+      closed += r.closed;
+    }
+    if (tours != m.tours || closed != m.closed_tours || records.size() != m.prefixes_done) {
+      report.fail("manifest totals (" + std::to_string(m.tours) + " tours, " +
+                  std::to_string(m.closed_tours) + " closed, " + std::to_string(m.prefixes_done) +
+                  " prefixes) differ from the journal (" + std::to_string(tours) + ", " +
+                  std::to_string(closed) + ", " + std::to_string(records.size()) + ")");
+    }
+  } else {
+    report.notes.push_back("the run is incomplete: " + std::to_string(report.prefixes_journaled) +
+                           " of " + std::to_string(report.prefixes) + " prefixes journaled");
+  }
+  return report;
+}
+
+VerifyReport verify_tour_files(const std::vector<fs::path>& files, VerifyOptions options) {
+  VerifyReport report;
+  std::vector<Fingerprint> prints;
+  std::optional<BoardShape> common;
+  for (const auto& path : files) {
+    tour_file_type(path);  // a FormatError for a name that is no tour file
+    BoardShape shape;
+    if (options.board) {
+      shape = *options.board;
+    } else if (fs::exists(path.parent_path() / "manifest.json")) {
+      const auto m = read_manifest(path.parent_path().empty() ? fs::path(".") : path.parent_path());
+      shape = {m.rows, m.cols};
+      options.closed = options.closed || m.closed_only;
+    } else if (auto inferred = infer_board_shape(path)) {
+      shape = *inferred;
+    } else {
+      throw FormatError("cannot tell the board of " + path.string() + ": give --board RxC");
+    }
+    if (common && !(*common == shape))
+      throw FormatError(path.string() + ": a different board from the other files");
+    common = shape;
+  }
+  if (!common) return report;
+  const BoardShape shape = *common;
+  TourChecker checker(shape, options.closed);
+  std::vector<std::uint32_t> tour;
+  for (std::uint32_t f = 0; f < files.size(); ++f) {
+    TourFileReader reader(files[f], shape);
+    std::uint64_t row = 0;
+    for (; reader.next(tour); ++row) {
+      const std::string where = files[f].string() + " row " + std::to_string(row);
+      if (auto why = checker.problem(tour)) {
+        report.fail(where + ": " + *why);
+        continue;
+      }
+      if (options.start && tour.front() != *options.start) {
+        report.fail(
+            where + ": starts on " +
+            square_name(static_cast<int>(tour.front() / static_cast<std::uint32_t>(shape.cols)),
+                        static_cast<int>(tour.front() % static_cast<std::uint32_t>(shape.cols))) +
+            ", not the given start");
+        continue;
+      }
+      ++report.tours;
+      if (shape.squares() > 1 && knight_move(shape, tour.back(), tour.front())) ++report.closed;
+      prints.push_back(fingerprint(tour, f, row));
+    }
+    ++report.files;
+  }
+  if (auto dup = find_duplicate(prints, files, shape)) report.fail(*dup);
+  return report;
+}
+
+}  // namespace knightstour

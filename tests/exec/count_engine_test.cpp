@@ -1,0 +1,195 @@
+#include "knightstour/exec/count_engine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+#include "knightstour/board/square.hpp"
+#include "support/count_helpers.hpp"
+
+namespace knightstour {
+namespace {
+
+using test::count;
+using test::EngineKnobs;
+using test::make_all_starts_job;
+using test::make_job;
+
+EngineKnobs split(int threads, int depth) {
+  EngineKnobs k;
+  k.threads = threads;
+  k.split_depth = depth;
+  return k;
+}
+
+TEST(CountEngine, SixBySixFromTheCorner) {
+  const auto r = count(make_job("6x6", "a1"));
+  EXPECT_TRUE(r.complete());
+  EXPECT_EQ(r.tours, 524'486u);
+  EXPECT_EQ(r.closed, 19'724u);
+  EXPECT_EQ(r.tours_by_start[0], 524'486u);
+  EXPECT_EQ(std::accumulate(r.tours_by_end.begin(), r.tours_by_end.end(), std::uint64_t{0}),
+            r.tours);
+}
+
+TEST(CountEngine, ClosedModeCountsOnlyClosedTours) {
+  EngineKnobs k;
+  k.closed = true;
+  const auto r = count(make_job("6x6", "a1", k));
+  EXPECT_EQ(r.tours, 19'724u);
+  EXPECT_EQ(r.closed, 19'724u);
+}
+
+TEST(CountEngine, PrefixCountsOnlyItsTours) {
+  EXPECT_EQ(count(make_job("6x6", "a1,b3")).tours, 262'243u);
+  EXPECT_EQ(count(make_job("6x6", "a1,c2")).tours, 262'243u);
+}
+
+TEST(CountEngine, AllStartsFiveByFive) {
+  const auto r = count(make_all_starts_job("5x5"));
+  EXPECT_EQ(r.tours, 1'728u);
+  const Board b(5, 5);
+  auto at = [&](const char* sq) {
+    return r.tours_by_start[static_cast<std::size_t>(parse_square(b, sq))];
+  };
+  EXPECT_EQ(at("a1"), 304u);
+  EXPECT_EQ(at("e1"), 304u);
+  EXPECT_EQ(at("a5"), 304u);
+  EXPECT_EQ(at("e5"), 304u);
+  EXPECT_EQ(at("c3"), 64u);
+  EXPECT_EQ(at("c1"), 56u);
+  EXPECT_EQ(at("b2"), 56u);
+  EXPECT_EQ(at("b1"), 0u);
+}
+
+TEST(CountEngine, AllStartsSmallRectangles) {
+  EXPECT_EQ(count(make_all_starts_job("3x4")).tours, 16u);
+  EXPECT_EQ(count(make_all_starts_job("4x3")).tours, 16u);
+  EXPECT_EQ(count(make_all_starts_job("4x5")).tours, 164u);
+  EXPECT_EQ(count(make_all_starts_job("4x4")).tours, 0u);
+}
+
+TEST(CountEngine, ClosedCyclesOverAllStarts) {
+  EngineKnobs k;
+  k.closed = true;
+  EXPECT_EQ(count(make_all_starts_job("3x10", k)).tours, 16u * 2 * 30);
+  EXPECT_EQ(count(make_all_starts_job("5x6", k)).tours, 8u * 2 * 30);
+  EXPECT_EQ(count(make_all_starts_job("6x6", k)).tours, 9'862u * 2 * 36);
+}
+
+TEST(CountEngine, AllStartsSixBySix) {
+  const auto r = count(make_all_starts_job("6x6"));
+  EXPECT_EQ(r.tours, 6'637'920u);
+  EXPECT_EQ(r.closed, 9'862u * 2 * 36);
+  EXPECT_EQ(r.tours_by_start[0], 524'486u);
+  // Reversal: tours from s ending on e are the reverses of tours from e ending on s, so the
+  // all-starts end counts equal the start counts.
+  EXPECT_EQ(r.tours_by_end, r.tours_by_start);
+}
+
+TEST(CountEngine, SameTotalsForAnyThreadsAndSplitDepth) {
+  const auto reference = count(make_job("6x6", "a1"));
+  for (int threads : {1, 2, 3, 8}) {
+    for (int depth : {0, 1, 2, 5, 9, 14}) {
+      EngineKnobs k;
+      k.threads = threads;
+      k.split_depth = depth;
+      const auto r = count(make_job("6x6", "a1", k));
+      EXPECT_EQ(r.tours, reference.tours) << threads << " threads, depth " << depth;
+      EXPECT_EQ(r.tours_by_end, reference.tours_by_end);
+      EXPECT_EQ(r.shard_prefixes, r.prefixes_done);
+    }
+  }
+}
+
+TEST(CountEngine, SymmetryOffGivesTheSameCountsWithMoreSearching) {
+  EngineKnobs off;
+  off.symmetry = false;
+  off.split_depth = 4;
+  EngineKnobs on = off;
+  on.symmetry = true;
+  const auto a = count(make_all_starts_job("6x6", off));
+  const auto b = count(make_all_starts_job("6x6", on));
+  EXPECT_EQ(a.tours_by_start, b.tours_by_start);
+  EXPECT_EQ(a.tours_by_end, b.tours_by_end);
+  EXPECT_EQ(a.searches, a.shard_prefixes);
+  EXPECT_LT(b.searches * 6, a.searches);
+  EXPECT_LT(b.nodes * 4, a.nodes);
+}
+
+TEST(CountEngine, NaiveAlgorithmCountsTheSame) {
+  EngineKnobs k;
+  k.algorithm = Algorithm::naive;
+  const auto naive = count(make_all_starts_job("5x5", k));
+  const auto pruned = count(make_all_starts_job("5x5"));
+  EXPECT_EQ(naive.tours_by_start, pruned.tours_by_start);
+  EXPECT_GT(naive.nodes, 50 * pruned.nodes);
+}
+
+TEST(CountEngine, ShardsPartitionThePrefixes) {
+  const auto whole = count(make_job("6x6", "a1", split(2, 6)));
+  std::uint64_t sum = 0;
+  std::size_t prefixes = 0;
+  for (int i = 0; i < 3; ++i) {
+    EngineKnobs k = split(2, 6);
+    k.shard = {i, 3};
+    const auto r = count(make_job("6x6", "a1", k));
+    EXPECT_TRUE(r.complete());
+    EXPECT_EQ(r.plan_prefixes, whole.plan_prefixes);
+    sum += r.tours;
+    prefixes += r.shard_prefixes;
+  }
+  EXPECT_EQ(sum, whole.tours);
+  EXPECT_EQ(prefixes, whole.plan_prefixes);
+}
+
+TEST(CountEngine, NodeCapStopsWithALowerBound) {
+  EngineKnobs k;
+  k.caps.max_nodes = 200'000;
+  const auto r = count(make_job("6x6", "a1", k));
+  EXPECT_FALSE(r.complete());
+  EXPECT_EQ(r.stop_reason, StopReason::node_cap);
+  EXPECT_LT(r.prefixes_done, r.shard_prefixes);
+  EXPECT_LT(r.tours, 524'486u);
+  EXPECT_LT(r.nodes, 2'000'000u);  // overshoot bounded by threads x poll interval
+}
+
+TEST(CountEngine, TourCapStops) {
+  EngineKnobs k;
+  k.caps.max_tours = 1000;
+  const auto r = count(make_job("6x6", "a1", k));
+  EXPECT_FALSE(r.complete());
+  EXPECT_EQ(r.stop_reason, StopReason::tour_cap);
+  EXPECT_LT(r.tours, 524'486u);
+}
+
+TEST(CountEngine, TimeLimitStopsPromptly) {
+  EngineKnobs k;
+  k.caps.time_limit = 0.2;
+  const auto r = count(make_job("7x7", "a1", k));
+  EXPECT_FALSE(r.complete());
+  EXPECT_EQ(r.stop_reason, StopReason::time_limit);
+  EXPECT_LT(r.seconds, 0.7);  // the start-up sampling honours the limit too
+}
+
+TEST(CountEngine, ResumedPrefixesAreNotSearchedAgain) {
+  const JobSpec job = make_job("6x6", "a1", split(2, 4));
+  std::vector<std::optional<PrefixCounts>> first(1000);
+  CountOptions collect;
+  collect.on_prefix_done = [&](std::size_t id, std::span<const std::uint8_t>,
+                               const PrefixCounts& c) {
+    if (id % 2 == 0) first.at(id) = c;
+  };
+  StopControl stop1(job.caps);
+  run_count(job, collect, stop1);
+  CountOptions resume;
+  resume.done_before = first;
+  StopControl stop2(job.caps);
+  const auto r = run_count(job, resume, stop2);
+  EXPECT_TRUE(r.complete());
+  EXPECT_EQ(r.tours, 524'486u);
+  EXPECT_LT(r.searches, r.shard_prefixes);
+}
+
+}  // namespace
+}  // namespace knightstour

@@ -1,0 +1,129 @@
+#include "knightstour/run/journal.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "knightstour/base/errors.hpp"
+#include "knightstour/run/manifest.hpp"
+#include "support/temp_dir.hpp"
+
+namespace knightstour {
+namespace {
+
+using test::TempDir;
+
+JournalRecord record(std::size_t id, std::uint64_t tours) {
+  JournalRecord r;
+  r.id = id;
+  r.squares = "a1,b3";
+  r.tours = tours;
+  r.closed = tours / 2;
+  r.nodes = 1000 + id;
+  r.seconds = 0.25;
+  r.file = "tours-0-" + std::to_string(id) + ".npy";
+  return r;
+}
+
+TEST(Journal, RoundTrip) {
+  TempDir dir;
+  const auto path = dir / "journal-0.tsv";
+  {
+    JournalWriter w(path, JournalKind::enumerate, 36);
+    w.append({record(0, 10), record(1, 20)});
+    w.append({record(5, 0)});
+    w.sync();
+  }
+  const auto j = read_journal(path, JournalKind::enumerate, 36);
+  EXPECT_FALSE(j.torn_tail);
+  ASSERT_EQ(j.records.size(), 3u);
+  EXPECT_EQ(j.records[1], record(1, 20));
+  EXPECT_EQ(j.records[2].id, 5u);
+}
+
+TEST(Journal, CountRecordsCarryCountsByLastSquare) {
+  TempDir dir;
+  const auto path = dir / "journal-0.tsv";
+  JournalRecord r = record(3, 7);
+  r.file.clear();
+  r.by_end = {0, 3, 4, 0};
+  r.closed = 3;
+  {
+    JournalWriter w(path, JournalKind::count, 4);
+    w.append({r});
+  }
+  const auto j = read_journal(path, JournalKind::count, 4);
+  ASSERT_EQ(j.records.size(), 1u);
+  EXPECT_EQ(j.records[0].by_end, r.by_end);
+}
+
+TEST(Journal, TornLastLineIsReportedNotParsed) {
+  TempDir dir;
+  const auto path = dir / "journal-0.tsv";
+  {
+    JournalWriter w(path, JournalKind::enumerate, 36);
+    w.append({record(0, 10)});
+  }
+  const auto good = std::filesystem::file_size(path);
+  std::ofstream(path, std::ios::app) << "1\ta1,b3\t2";  // a write cut short
+  const auto j = read_journal(path, JournalKind::enumerate, 36);
+  EXPECT_TRUE(j.torn_tail);
+  EXPECT_EQ(j.records.size(), 1u);
+  EXPECT_EQ(j.valid_bytes, good);
+}
+
+TEST(Journal, MalformedLinesAreFormatErrors) {
+  TempDir dir;
+  const auto path = dir / "journal-0.tsv";
+  for (const char* bad :
+       {"x\ta1\t1\t0\t5\t0.1\tf.npy\n", "1\ta1\t1\t0\t5\n", "1\ta1\t1\t2\t5\t0.1\tf.npy\n",
+        "1\ta1\t-1\t0\t5\t0.1\tf.npy\n", "1\ta1\t1\t0\t5\t0.1\t../f.npy\n"}) {
+    std::ofstream(path) << journal_header(JournalKind::enumerate, 36) << bad;
+    EXPECT_THROW(read_journal(path, JournalKind::enumerate, 36), FormatError) << bad;
+  }
+  std::ofstream(path) << journal_header(JournalKind::count, 2) << "1\ta1\t5\t0\t5\t0.1\t1\t1\n";
+  EXPECT_THROW(read_journal(path, JournalKind::count, 2), FormatError);  // 1 + 1 != 5
+}
+
+TEST(Manifest, RoundTripAndDifferences) {
+  RunManifest m;
+  m.command = "enumerate";
+  m.rows = 6;
+  m.cols = 6;
+  m.prefix = {"a1"};
+  m.prefix_rules = "pruned-v1";
+  m.split_depth = 5;
+  m.tour_format = "npy";
+  m.compression = "zstd";
+  m.part_size = 1 << 20;
+  m.checkpoint_seconds = 60;
+  m.tours = 524486;
+  m.created = m.updated = utc_now_iso8601();
+  const auto back = RunManifest::from_json(m.to_json(), "test");
+  EXPECT_EQ(back.to_json(), m.to_json());
+  EXPECT_TRUE(m.differences(back).empty());
+  RunManifest other = back;
+  other.split_depth = 6;
+  other.closed_only = true;
+  const auto diff = m.differences(other);
+  ASSERT_EQ(diff.size(), 2u);
+  EXPECT_EQ(diff[0], "closed false vs true");
+  EXPECT_EQ(diff[1], "split depth 5 vs 6");
+  other = back;
+  other.threads = 64;  // how it ran is not what was asked
+  EXPECT_TRUE(m.differences(other).empty());
+}
+
+TEST(Manifest, RejectsBrokenFiles) {
+  EXPECT_THROW(RunManifest::from_json("{", "m"), FormatError);
+  EXPECT_THROW(RunManifest::from_json("{\"format\": \"something else\"}", "m"), FormatError);
+  RunManifest m;
+  m.command = "count";
+  m.rows = 9;
+  m.cols = 9;  // 81 squares
+  m.prefix = {"a1"};
+  EXPECT_THROW(RunManifest::from_json(m.to_json(), "m"), FormatError);
+}
+
+}  // namespace
+}  // namespace knightstour
