@@ -37,8 +37,18 @@ std::string describe(StopReason reason) {
       return "interrupted by a signal";
     case StopReason::failure:
       return "stopped by an error";
+    case StopReason::missing_shards:
+      return "merged from shards that do not cover every prefix";
   }
   return "unknown";
+}
+
+std::optional<StopReason> stop_reason_described(const std::string& text) {
+  if (text.empty()) return StopReason::none;
+  for (int r = 0; r <= static_cast<int>(StopReason::missing_shards); ++r) {
+    if (describe(static_cast<StopReason>(r)) == text) return static_cast<StopReason>(r);
+  }
+  return std::nullopt;
 }
 
 StopControl::StopControl(const Caps& caps) : caps_(caps) {

@@ -148,61 +148,65 @@ std::string board_argument(const cxxopts::ParseResult& result) {
   return result["board"].as<std::string>();
 }
 
-JobSpec job_from(const cxxopts::ParseResult& result, bool allow_all_starts) {
-  JobSpec job;
-  job.board = parse_board(board_argument(result));
+JobOptions job_options_from(const cxxopts::ParseResult& result) {
+  JobOptions out;
+  Request& request = out.request;
+  request.board = parse_board(board_argument(result));
   const bool has_start = result.count("start") > 0;
   const bool has_prefix = result.count("prefix") > 0;
-  job.all_starts = result.count("all-starts") > 0;
-  if (job.all_starts && !allow_all_starts) throw UsageError("--all-starts is not supported here");
-  if (job.all_starts && (has_start || has_prefix)) {
+  request.all_starts = result.count("all-starts") > 0;
+  if (request.all_starts && (has_start || has_prefix)) {
     throw UsageError("--all-starts cannot be combined with --start or --prefix");
   }
-  if (!job.all_starts && !has_start && !has_prefix) {
-    throw UsageError(allow_all_starts ? "give a start square with --start (e.g. --start a1), "
-                                        "a --prefix, or --all-starts"
-                                      : "give a start square with --start (e.g. --start a1)");
+  if (!request.all_starts && !has_start && !has_prefix) {
+    throw UsageError(
+        "give a start square with --start (e.g. --start a1), a --prefix, or --all-starts");
   }
   if (has_prefix) {
-    for (int s : parse_square_list(job.board, result["prefix"].as<std::string>(), "prefix")) {
-      job.prefix.push_back(static_cast<std::uint8_t>(s));
+    for (int s : parse_square_list(request.board, result["prefix"].as<std::string>(), "prefix")) {
+      request.prefix.push_back(static_cast<std::uint8_t>(s));
     }
   }
   if (has_start) {
-    const int start = parse_square(job.board, result["start"].as<std::string>(), "start square");
-    if (has_prefix && job.prefix.front() != start) {
+    const int start =
+        parse_square(request.board, result["start"].as<std::string>(), "start square");
+    if (has_prefix && request.prefix.front() != start) {
       throw UsageError("--prefix must begin with the --start square");
     }
-    if (!has_prefix) job.prefix = {static_cast<std::uint8_t>(start)};
+    if (!has_prefix) request.prefix = {static_cast<std::uint8_t>(start)};
   }
-  if (!job.all_starts) validate_path(job.board, job.prefix, "prefix");
-  job.mode.closed = result.count("closed") > 0;
-  job.mode.algorithm = parse_algorithm(result["algorithm"].as<std::string>());
-  job.symmetry = result.count("no-symmetry") == 0;
+  if (!request.all_starts) validate_path(request.board, request.prefix, "prefix");
+  request.mode.closed = result.count("closed") > 0;
+  request.mode.algorithm = parse_algorithm(result["algorithm"].as<std::string>());
+  request.symmetry = result.count("no-symmetry") == 0;
   if (result.count("threads")) {
-    job.threads = parse_int("threads", result["threads"].as<std::string>(), 1, 4096);
+    out.threads = parse_int("threads", result["threads"].as<std::string>(), 1, 4096);
   }
   if (result.count("split-depth")) {
-    job.split_depth = parse_int("split-depth", result["split-depth"].as<std::string>(), 0,
-                                job.board.squares() - 1);
+    request.split_depth = parse_int("split-depth", result["split-depth"].as<std::string>(), 0,
+                                    request.board.squares() - 1);
   }
-  job.shard.count = parse_int("shard-count", result["shard-count"].as<std::string>(), 1, 1 << 24);
-  job.shard.index = parse_int("shard-index", result["shard-index"].as<std::string>(), 0, 1 << 24);
-  if (job.shard.index >= job.shard.count) {
-    throw UsageError("--shard-index " + std::to_string(job.shard.index) +
-                     " must be less than --shard-count " + std::to_string(job.shard.count));
+  request.shard.count =
+      parse_int("shard-count", result["shard-count"].as<std::string>(), 1, 1 << 24);
+  request.shard.index =
+      parse_int("shard-index", result["shard-index"].as<std::string>(), 0, 1 << 24);
+  if (request.shard.index >= request.shard.count) {
+    throw UsageError("--shard-index " + std::to_string(request.shard.index) +
+                     " must be less than --shard-count " + std::to_string(request.shard.count));
   }
   if (result.count("max-nodes")) {
-    job.caps.max_nodes = parse_positive("max-nodes", result["max-nodes"].as<std::string>());
+    out.caps.max_nodes = parse_positive("max-nodes", result["max-nodes"].as<std::string>());
   }
   if (result.count("max-tours")) {
-    job.caps.max_tours = parse_positive("max-tours", result["max-tours"].as<std::string>());
+    out.caps.max_tours = parse_positive("max-tours", result["max-tours"].as<std::string>());
   }
   if (result.count("time-limit")) {
-    job.caps.time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
-    if (job.caps.time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
+    out.caps.time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
+    if (out.caps.time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
   }
-  return job;
+  out.progress_seconds = parse_seconds("progress", result["progress"].as<std::string>());
+  out.json = result.count("json") > 0;
+  return out;
 }
 
 }  // namespace knightstour::cli

@@ -10,7 +10,8 @@
 #include <cxxopts.hpp>
 #include <string>
 
-#include "knightstour/plan/job.hpp"
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/plan/request.hpp"
 
 namespace knightstour::cli {
 
@@ -41,8 +42,15 @@ bool parse_command(cxxopts::Options& options, const std::string& positional, int
 // The job options of count and enumerate (and, in part, prefixes and estimate).
 void add_job_options(cxxopts::Options& options);
 
-// Board, start/prefix/all-starts, mode and the rest of add_job_options, validated.
-JobSpec job_from(const cxxopts::ParseResult& result, bool allow_all_starts);
+// The job options of add_job_options, parsed and validated: what to search, and how.
+struct JobOptions {
+  Request request;
+  int threads = 0;  // 0: every CPU this process may use
+  Caps caps;
+  double progress_seconds = 0;
+  bool json = false;
+};
+JobOptions job_options_from(const cxxopts::ParseResult& result);
 
 // The positional BOARD argument (a UsageError when missing).
 std::string board_argument(const cxxopts::ParseResult& result);

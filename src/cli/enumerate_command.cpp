@@ -1,5 +1,3 @@
-#include <spdlog/spdlog.h>
-
 #include <cctype>
 #include <optional>
 #include <string_view>
@@ -7,8 +5,7 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "knightstour/base/errors.hpp"
-#include "knightstour/exec/enumerate_engine.hpp"
-#include "knightstour/run/run_session.hpp"
+#include "knightstour/run/job_runner.hpp"
 #include "run_summary.hpp"
 
 namespace knightstour::cli {
@@ -52,55 +49,30 @@ int enumerate_command(int argc, char** argv) {
       "resume", "Continue the run in --out where it stopped");
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
-  JobSpec job = job_from(result, true);
-  const double progress = parse_seconds("progress", result["progress"].as<std::string>());
+  const JobOptions parsed = job_options_from(result);
   if (!result.count("out")) throw UsageError("enumerate needs --out DIR");
-  RunRequest request;
-  request.dir = result["out"].as<std::string>();
-  request.resume = result.count("resume") > 0;
-  request.command = "enumerate";
-  request.job = job;
-  if (result.count("format"))
-    request.format = parse_tour_format(result["format"].as<std::string>());
+  JobRequest job;
+  job.command = Command::enumerate;
+  job.request = parsed.request;
+  job.threads = parsed.threads;
+  job.caps = parsed.caps;
+  job.progress_seconds = parsed.progress_seconds;
+  job.dir = result["out"].as<std::string>();
+  job.resume = result.count("resume") > 0;
+  if (result.count("format")) job.format = parse_tour_format(result["format"].as<std::string>());
   if (result.count("compress"))
-    request.compression = parse_compression(result["compress"].as<std::string>());
-  request.part_size = parse_size("part-size", result["part-size"].as<std::string>());
-  request.checkpoint_seconds = parse_seconds("checkpoint", result["checkpoint"].as<std::string>());
-  if (request.checkpoint_seconds <= 0) throw UsageError("--checkpoint must be more than 0 seconds");
+    job.compression = parse_compression(result["compress"].as<std::string>());
+  job.files.part_size = parse_size("part-size", result["part-size"].as<std::string>());
+  job.files.checkpoint_seconds =
+      parse_seconds("checkpoint", result["checkpoint"].as<std::string>());
+  if (job.files.checkpoint_seconds <= 0)
+    throw UsageError("--checkpoint must be more than 0 seconds");
 
   install_stop_signal_handlers();
-  RunSession session(std::move(request));
-  job = session.job();
-  for (const auto& note : session.recovery().cleaned) spdlog::info("resume: {}", note);
-
-  EnumerateOptions eo;
-  eo.dir = session.directory().dir();
-  eo.format = parse_tour_format(session.manifest().tour_format);
-  eo.compression = parse_compression(session.manifest().compression);
-  eo.part_size = session.manifest().part_size;
-  eo.checkpoint_seconds = session.manifest().checkpoint_seconds;
-  eo.first_part = session.recovery().next_part;
-  eo.progress_seconds = progress;
-  eo.done_before = session.done_by_id();
-  std::size_t before = 0;
-  for (const auto& r : eo.done_before) before += r ? 1 : 0;
-
-  JournalWriter journal(session.directory().journal_path(job.shard.index), JournalKind::enumerate,
-                        job.board.squares());
-  StopControl stop(job.caps);
-  const EnumerateReport report = run_enumerate(job, eo, journal, stop);
-  session.finish(report);
-
-  RunSummary s;
-  s.command = "enumerate";
-  s.job = job;
-  s.totals = report;
-  s.enumerate = &report;
-  s.prefixes_before = before;
-  s.run_dir = eo.dir.string();
-  s.format = to_string(eo.format);
-  s.compression = to_string(eo.compression);
-  return print_summary(s, result.count("json") > 0);
+  const JobOutcome outcome = run_job(job);
+  return print_summary(EnumerateSummary{outcome.request, outcome.report, outcome.dir.string(),
+                                        *outcome.files, outcome.format, outcome.compression},
+                       parsed.json);
 }
 
 }  // namespace knightstour::cli

@@ -6,11 +6,12 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
 #include "knightstour/board/square.hpp"
-#include "knightstour/exec/count_engine.hpp"
-#include "knightstour/plan/job_estimate.hpp"
+#include "knightstour/plan/plan_estimate.hpp"
+#include "knightstour/run/job_runner.hpp"
 #include "output.hpp"
 
 namespace knightstour::cli {
@@ -41,25 +42,26 @@ int estimate_command(int argc, char** argv) {
   add_job_options(options);
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
-  JobSpec job = job_from(result, true);
-  resolve(job);
+  const JobOptions parsed = job_options_from(result);
+  const int threads = parsed.threads > 0 ? parsed.threads : available_cpus();
+  const Plan plan = resolve(parsed.request, threads);
+  const Request& job = plan.request();
   const auto walks = parse_count("walks", result["walks"].as<std::string>());
   if (walks == 0) throw UsageError("--walks must be at least 1");
   const auto seed = parse_count("seed", result["seed"].as<std::string>());
   const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
 
-  const JobEstimate e = estimate_job(job, walks, seed);
+  const PlanEstimate e = estimate_plan(plan, walks, seed, threads);
   // Speed: count the real job for a moment on all threads (the caps make it stop).
   double nodes_per_second = 0;
-  std::optional<CountReport> whole;
+  std::optional<RunReport> whole;
   if (calibrate > 0 && e.searched.nodes > 0) {
-    JobSpec probe = job;
-    probe.caps = {};
+    JobRequest probe;
+    probe.request = job;
+    probe.threads = threads;
     probe.caps.time_limit = calibrate;
-    StopControl stop(probe.caps);
-    CountOptions search_only;
-    search_only.largest_first = false;  // measure the kernel, not the start-up sampling
-    const auto r = run_count(probe, search_only, stop);
+    probe.largest_first = false;  // measure the kernel, not the start-up sampling
+    const auto r = run_job(probe).report;
     if (r.seconds > 0) nodes_per_second = static_cast<double>(r.nodes) / r.seconds;
     if (r.complete()) whole = r;  // the whole count fit in the calibration
   }
@@ -69,7 +71,7 @@ int estimate_command(int argc, char** argv) {
     nlohmann::json j{{"board", job.board.name()},
                      {"all_starts", job.all_starts},
                      {"closed_only", job.mode.closed},
-                     {"split_depth", job.split_depth},
+                     {"split_depth", plan.split_depth()},
                      {"prefixes", e.prefixes},
                      {"searches", e.searches},
                      {"walks", e.walks},
@@ -77,7 +79,7 @@ int estimate_command(int argc, char** argv) {
                      {"nodes_error", e.searched.nodes_error()},
                      {"tours", e.tours},
                      {"tours_error", tours_err},
-                     {"threads", job.threads},
+                     {"threads", threads},
                      {"nodes_per_second", nodes_per_second},
                      {"seconds", seconds}};
     if (!job.all_starts) j["start"] = square_name(job.board, job.prefix.front());
@@ -94,14 +96,14 @@ int estimate_command(int argc, char** argv) {
   std::printf("nodes      ~%s to search  (standard error %s)\n", sci(e.searched.nodes).c_str(),
               sci(e.searched.nodes_error()).c_str());
   std::printf("prefixes   %zu at split depth %d, %zu searched (the rest are mirror images)\n",
-              e.prefixes, job.split_depth, e.searches);
+              e.prefixes, plan.split_depth(), e.searches);
   if (whole) {
     std::printf("exact      the whole count ran during calibration: %s tours, %s nodes, %.3f s\n",
                 with_commas(whole->tours).c_str(), with_commas(whole->nodes).c_str(),
                 whole->seconds);
   } else if (seconds >= 0) {
     std::printf("speed      %s nodes/s on %d threads (measured for %.1f s)\n",
-                with_commas(static_cast<std::uint64_t>(nodes_per_second)).c_str(), job.threads,
+                with_commas(static_cast<std::uint64_t>(nodes_per_second)).c_str(), threads,
                 calibrate);
     std::printf("time       ~%s for knightstour count with the same options\n",
                 human_duration(seconds).c_str());

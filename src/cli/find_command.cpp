@@ -1,12 +1,8 @@
 #include <spdlog/spdlog.h>
 
-#include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <iostream>
-#include <mutex>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "cli_options.hpp"
 #include "commands.hpp"
@@ -48,33 +44,6 @@ std::string labelled_grid(const BoardShape& shape, const std::vector<std::uint32
   for (int c = 0; c < shape.cols; ++c) out += ' ' + pad(file_name(c), width);
   return out + '\n';
 }
-
-// Sets `flag` after `seconds` unless destroyed first.
-class Deadline {
- public:
-  Deadline(double seconds, std::atomic<bool>& flag) {
-    if (seconds <= 0) return;
-    thread_ = std::thread([this, seconds, &flag] {
-      std::unique_lock lock(mutex_);
-      if (!wake_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; }))
-        flag = true;
-    });
-  }
-  ~Deadline() {
-    {
-      std::lock_guard lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_all();
-    if (thread_.joinable()) thread_.join();
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread thread_;
-};
 
 }  // namespace
 
@@ -139,26 +108,8 @@ int find_command(int argc, char** argv) {
   const bool json = result.count("json") > 0;
 
   install_stop_signal_handlers();
-  std::atomic<bool> stop{false};
-  FindResult r;
-  {
-    Deadline deadline(time_limit, stop);
-    std::thread signals([&] {
-      while (!stop.load()) {
-        if (stop_signal_received()) stop = true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      }
-    });
-    try {
-      r = find_tour(q, &stop);
-    } catch (...) {
-      stop = true;
-      signals.join();
-      throw;
-    }
-    stop = true;
-    signals.join();
-  }
+  StopControl stop(Caps{0, 0, time_limit});
+  const FindResult r = find_tour(q, &stop);
   const std::string kind = q.closed ? "closed" : "open";
   const std::string from = square_name(rc.row, rc.col);
   if (r.outcome == FindResult::Outcome::found && to_file) {

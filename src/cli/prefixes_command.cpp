@@ -4,8 +4,9 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "knightstour/base/cpus.hpp"
 #include "knightstour/board/square.hpp"
-#include "knightstour/plan/prefix_plan.hpp"
+#include "knightstour/plan/plan.hpp"
 
 namespace knightstour::cli {
 
@@ -17,21 +18,23 @@ int prefixes_command(int argc, char** argv) {
   add_job_options(options);
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
-  JobSpec job = job_from(result, true);
-  resolve(job);
-  const PrefixPlan plan(job.board, job.roots(), job.mode, job.split_depth);
+  const JobOptions parsed = job_options_from(result);
+  const Plan resolved =
+      resolve(parsed.request, parsed.threads > 0 ? parsed.threads : available_cpus());
+  const Request& job = resolved.request();
+  const PrefixPlan& plan = resolved.prefixes();
   const bool json = result.count("json") > 0;
   nlohmann::json list = nlohmann::json::array();
   if (!json) {
     std::printf("# %s, %s tours, split depth %d, prefix rules %s: %zu prefixes",
-                job.board.name().c_str(), job.mode.closed ? "closed" : "open", job.split_depth,
-                job.mode.prefix_rules().c_str(), plan.size());
+                job.board.name().c_str(), job.mode.closed ? "closed" : "open",
+                resolved.split_depth(), job.mode.prefix_rules().c_str(), plan.size());
     if (job.shard.count > 1)
       std::printf(" (listing shard %d of %d)", job.shard.index, job.shard.count);
     std::printf("\n# id\tsquares\n");
   }
   for (std::size_t id = 0; id < plan.size(); ++id) {
-    if (!job.shard.contains(id)) continue;
+    if (!resolved.in_shard(id)) continue;
     const auto p = plan[id];
     const auto name = path_name(job.board, p.data(), static_cast<int>(p.size()));
     if (json) {
@@ -42,7 +45,7 @@ int prefixes_command(int argc, char** argv) {
   }
   if (json) {
     nlohmann::json j{{"board", job.board.name()},
-                     {"split_depth", job.split_depth},
+                     {"split_depth", resolved.split_depth()},
                      {"prefix_rules", job.mode.prefix_rules()},
                      {"closed_only", job.mode.closed},
                      {"prefixes_in_plan", plan.size()},

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <type_traits>
 
 #include "cli_options.hpp"
 #include "knightstour/board/square.hpp"
@@ -16,15 +18,15 @@ namespace {
 // Closed cycles behind a closed count, when the count covers whole cycles: every cycle
 // through a fixed start appears twice (two directions), and over all starts 2 * squares
 // times. With a longer prefix, a shard or a stopped run it is not a whole number of cycles.
-std::optional<std::uint64_t> cycles(const RunSummary& s) {
-  if (!s.totals.complete() || s.job.shard.count != 1) return std::nullopt;
-  if (s.job.all_starts)
-    return s.totals.closed / (2 * static_cast<std::uint64_t>(s.job.board.squares()));
-  if (s.job.prefix.size() == 1) return s.totals.closed / 2;
+std::optional<std::uint64_t> cycles(const Request& request, const RunReport& report) {
+  if (!report.complete() || request.shard.count != 1) return std::nullopt;
+  if (request.all_starts)
+    return report.closed / (2 * static_cast<std::uint64_t>(request.board.squares()));
+  if (request.prefix.size() == 1) return report.closed / 2;
   return std::nullopt;
 }
 
-std::string what_is_counted(const JobSpec& job) {
+std::string what_is_counted(const Request& job) {
   const std::string kind = job.mode.closed ? "closed" : "open";
   if (job.all_starts) return "all starts, directed " + kind + " tours";
   const std::string from = square_name(job.board, job.prefix.front());
@@ -33,7 +35,7 @@ std::string what_is_counted(const JobSpec& job) {
          ", directed " + kind + " tours";
 }
 
-std::string each_cycle_counted(const JobSpec& job) {
+std::string each_cycle_counted(const Request& job) {
   return job.all_starts ? "2 x " + std::to_string(job.board.squares()) +
                               " times (every start, both directions)"
                         : std::string("twice (both directions)");
@@ -45,10 +47,28 @@ std::string megabytes(std::uint64_t bytes) {
   return b;
 }
 
-}  // namespace
+// The parts of a summary every command has; `files` only for enumerate.
+struct View {
+  const Request& job;
+  const RunReport& totals;
+  const std::string& run_dir;
+  const EnumerateSummary* files = nullptr;
+};
 
-void print_summary_text(const RunSummary& s) {
-  const JobSpec& job = s.job;
+View view_of(const Summary& summary) {
+  return std::visit(
+      [](const auto& s) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(s)>, EnumerateSummary>) {
+          return View{s.request, s.report, s.run_dir, &s};
+        } else {
+          return View{s.request, s.report, s.run_dir, nullptr};
+        }
+      },
+      summary);
+}
+
+void print_text(const View& s) {
+  const Request& job = s.job;
   const Board& board = job.board;
   const std::string ge = s.totals.complete() ? "" : ">= ";
   std::printf("board      %s, %s\n", board.name().c_str(), what_is_counted(job).c_str());
@@ -62,13 +82,13 @@ void print_summary_text(const RunSummary& s) {
       std::printf("           Resume with the same command plus --resume.\n");
     }
   }
-  if (job.all_starts && s.count && !s.count->tours_by_start.empty()) {
+  if (job.all_starts && !s.files) {
     std::printf("\n%s tours from each start square:\n%s\n", job.mode.closed ? "closed" : "open",
-                board_grid(board, s.count->tours_by_start).c_str());
+                board_grid(board, s.totals.tours_by_start).c_str());
   }
   std::printf("tours      %s%s  (a tour and its reverse from the other end count separately)\n",
               ge.c_str(), with_commas(s.totals.tours).c_str());
-  const auto cyc = cycles(s);
+  const auto cyc = cycles(job, s.totals);
   if (job.mode.closed) {
     if (cyc) {
       std::printf("cycles     %s closed cycles: each is counted %s in the tours above\n",
@@ -81,27 +101,28 @@ void print_summary_text(const RunSummary& s) {
       line += ": " + with_commas(*cyc) + " closed cycles, each counted " + each_cycle_counted(job);
     std::printf("closed     %s\n", line.c_str());
   }
-  if (s.command == "enumerate") {
+  if (s.files) {
+    const TourFileStats& f = s.files->files;
     std::printf("files      %s: %s tours written this session to %s file%s (%s, %s%s)\n",
-                s.run_dir.c_str(), with_commas(s.enumerate->tours_written).c_str(),
-                with_commas(s.enumerate->files_written).c_str(),
-                s.enumerate->files_written == 1 ? "" : "s",
-                megabytes(s.enumerate->bytes_written).c_str(), s.format.c_str(),
-                s.compression == "zstd" ? ", zstd" : "");
+                s.run_dir.c_str(), with_commas(f.tours).c_str(), with_commas(f.files).c_str(),
+                f.files == 1 ? "" : "s", megabytes(f.bytes).c_str(),
+                to_string(s.files->format).c_str(),
+                s.files->compression == Compression::zstd ? ", zstd" : "");
   } else if (!s.run_dir.empty()) {
     std::printf("run dir    %s\n", s.run_dir.c_str());
   }
   std::printf("nodes      %s searched\n", with_commas(s.totals.nodes).c_str());
-  std::printf("threads    %d; %zu prefixes at split depth %d", job.threads, s.totals.shard_prefixes,
-              job.split_depth);
+  std::printf("threads    %d; %zu prefixes at split depth %d", s.totals.threads,
+              s.totals.shard_prefixes, s.totals.split_depth);
   if (job.shard.count > 1) {
     std::printf(" (shard %d of %d; the plan has %zu)", job.shard.index, job.shard.count,
                 s.totals.plan_prefixes);
   }
   std::printf(", %zu searched", s.totals.searches);
-  if (s.prefixes_before > 0) std::printf(", %zu done by earlier sessions", s.prefixes_before);
+  if (s.totals.prefixes_before > 0)
+    std::printf(", %zu done by earlier sessions", s.totals.prefixes_before);
   if (job.symmetry && job.mode.algorithm == Algorithm::pruned &&
-      s.totals.searches + s.prefixes_before < s.totals.shard_prefixes) {
+      s.totals.searches + s.totals.prefixes_before < s.totals.shard_prefixes) {
     std::printf(", the rest derived by symmetry");
   }
   std::printf("\n");
@@ -109,22 +130,22 @@ void print_summary_text(const RunSummary& s) {
   std::printf(
       "time       %.3f s (%s nodes/s", s.totals.seconds,
       with_commas(static_cast<std::uint64_t>(static_cast<double>(s.totals.nodes) / secs)).c_str());
-  if (s.command == "enumerate") {
-    std::printf(", %s tours/s, %.0f MB/s written",
-                with_commas(static_cast<std::uint64_t>(
-                                static_cast<double>(s.enumerate->tours_written) / secs))
-                    .c_str(),
-                static_cast<double>(s.enumerate->bytes_written) / 1e6 / secs);
+  if (s.files) {
+    std::printf(
+        ", %s tours/s, %.0f MB/s written",
+        with_commas(static_cast<std::uint64_t>(static_cast<double>(s.files->files.tours) / secs))
+            .c_str(),
+        static_cast<double>(s.files->files.bytes) / 1e6 / secs);
   }
   std::printf(")\n");
   if (s.totals.complete()) std::printf("status     complete\n");
 }
 
-void print_summary_json(const RunSummary& s) {
-  const JobSpec& job = s.job;
+void print_json(const View& s) {
+  const Request& job = s.job;
   const Board& board = job.board;
   nlohmann::json j;
-  j["command"] = s.command;
+  j["command"] = s.files ? "enumerate" : "count";
   j["board"] = board.name();
   j["rows"] = board.rows();
   j["cols"] = board.cols();
@@ -143,14 +164,14 @@ void print_summary_json(const RunSummary& s) {
                                          : nlohmann::json(describe(s.totals.stop_reason));
   j["tours"] = s.totals.tours;
   j["closed_tours"] = s.totals.closed;
-  const auto cyc = cycles(s);
+  const auto cyc = cycles(job, s.totals);
   j["closed_cycles"] = cyc ? nlohmann::json(*cyc) : nlohmann::json(nullptr);
   j["nodes"] = s.totals.nodes;
-  j["threads"] = job.threads;
-  j["split_depth"] = job.split_depth;
+  j["threads"] = s.totals.threads;
+  j["split_depth"] = s.totals.split_depth;
   j["prefixes"] = s.totals.shard_prefixes;
   j["prefixes_done"] = s.totals.prefixes_done;
-  j["prefixes_done_before"] = s.prefixes_before;
+  j["prefixes_done_before"] = s.totals.prefixes_before;
   j["prefixes_in_plan"] = s.totals.plan_prefixes;
   j["searches"] = s.totals.searches;
   j["shard"] = {{"index", job.shard.index}, {"count", job.shard.count}};
@@ -159,27 +180,30 @@ void print_summary_json(const RunSummary& s) {
   std::vector<std::string> squares;
   for (int sq = 0; sq < board.squares(); ++sq) squares.push_back(square_name(board, sq));
   j["squares"] = squares;
-  if (s.command == "count") {
+  if (!s.files) {
     if (job.all_starts) {
-      j["tours_by_start"] = s.count->tours_by_start;
-      j["closed_by_start"] = s.count->closed_by_start;
+      j["tours_by_start"] = s.totals.tours_by_start;
+      j["closed_by_start"] = s.totals.closed_by_start;
     }
-    j["tours_by_end"] = s.count->tours_by_end;
+    j["tours_by_end"] = s.totals.tours_by_end;
   } else {
-    j["format"] = s.format;
-    j["compression"] = s.compression;
-    j["files_written"] = s.enumerate->files_written;
-    j["tours_written"] = s.enumerate->tours_written;
-    j["bytes_written"] = s.enumerate->bytes_written;
+    j["format"] = to_string(s.files->format);
+    j["compression"] = to_string(s.files->compression);
+    j["files_written"] = s.files->files.files;
+    j["tours_written"] = s.files->files.tours;
+    j["bytes_written"] = s.files->files.bytes;
   }
   std::cout << j.dump() << '\n';
 }
 
-int print_summary(const RunSummary& s, bool json) {
+}  // namespace
+
+int print_summary(const Summary& summary, bool json) {
+  const View s = view_of(summary);
   if (json) {
-    print_summary_json(s);
+    print_json(s);
   } else {
-    print_summary_text(s);
+    print_text(s);
   }
   return s.totals.complete() ? kExitOk : kExitStopped;
 }

@@ -1,33 +1,35 @@
 #pragma once
 
-#include <cstdint>
-#include <optional>
 #include <string>
-#include <vector>
+#include <variant>
 
-#include "knightstour/exec/count_engine.hpp"
-#include "knightstour/exec/enumerate_engine.hpp"
-#include "knightstour/exec/run_totals.hpp"
-#include "knightstour/plan/job.hpp"
+#include "knightstour/exec/driver.hpp"
+#include "knightstour/exec/tour_file_sink.hpp"
+#include "knightstour/io/tour_format.hpp"
+#include "knightstour/plan/request.hpp"
 
 namespace knightstour::cli {
 
-// What count and enumerate print at the end of a run, as text or JSON.
-struct RunSummary {
-  std::string command;  // "count" or "enumerate"
-  JobSpec job;
-  RunTotals totals;
-  std::size_t prefixes_before = 0;             // done by earlier sessions (resume)
-  std::string run_dir;                         // empty when none
-  const CountReport* count = nullptr;          // count's grids
-  const EnumerateReport* enumerate = nullptr;  // enumerate's files
-  std::string format;                          // enumerate
-  std::string compression;                     // enumerate
+// What `count` ran: counts, by start and by last square.
+struct CountSummary {
+  Request request;  // resolved
+  RunReport report;
+  std::string run_dir;  // empty when none
 };
 
-void print_summary_text(const RunSummary& s);
-void print_summary_json(const RunSummary& s);
+// What `enumerate` ran: the same totals, and the files it wrote.
+struct EnumerateSummary {
+  Request request;
+  RunReport report;
+  std::string run_dir;
+  TourFileStats files;
+  TourFormat format = TourFormat::npy;
+  Compression compression = Compression::none;
+};
+
+using Summary = std::variant<CountSummary, EnumerateSummary>;
+
 // Prints the summary as text or JSON; returns the exit code (0 complete, 3 stopped early).
-int print_summary(const RunSummary& s, bool json);
+int print_summary(const Summary& summary, bool json);
 
 }  // namespace knightstour::cli

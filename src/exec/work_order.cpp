@@ -9,8 +9,8 @@
 
 namespace knightstour {
 
-std::vector<double> order_largest_first(std::vector<WorkItem>& items, const PrefixPlan& plan,
-                                        const JobSpec& job, StopControl& stop) {
+std::vector<double> order_largest_first(std::vector<WorkItem>& items, const Plan& plan,
+                                        StopControl& stop) {
   if (items.empty()) return {};
   // About 2^14 walks in all: a millisecond or two, whatever the number of items. A job that
   // looks long (over 10^10 nodes, minutes) gets 2^22 walks, about a second, because its
@@ -22,7 +22,9 @@ std::vector<double> order_largest_first(std::vector<WorkItem>& items, const Pref
     tbb::parallel_for(std::size_t{0}, items.size(), [&](std::size_t i) {
       if (stop.account(0, 0)) return;  // a few milliseconds of walks per item at most
       std::mt19937_64 rng(items[i].searched * 0x9E3779B97F4A7C15ull + 1);
-      size[i] = estimate_tree(job.board, plan[items[i].searched], job.mode, walks, rng).nodes;
+      size[i] =
+          estimate_tree(plan.board(), plan.prefixes()[items[i].searched], plan.mode(), walks, rng)
+              .nodes;
     });
     double total = 0;
     for (double s : size) total += s;

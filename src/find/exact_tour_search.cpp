@@ -77,8 +77,7 @@ class ExactSearch {
     if (!expand()) return none(result);
     while (!frames_.empty()) {
       if (options_.max_nodes && nodes_ >= options_.max_nodes) break;
-      if ((nodes_ & 0xFFFF) == 0 && options_.stop && options_.stop->load(std::memory_order_relaxed))
-        break;
+      if ((nodes_ & 0xFFFF) == 0 && options_.stop && options_.stop->poll()) break;
       Frame& f = frames_.back();
       if (f.next == f.count) {  // every move tried: undo the move that led here
         frames_.pop_back();

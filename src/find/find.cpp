@@ -34,7 +34,7 @@ void checked(FindResult& r, const FindRequest& q) {
 
 }  // namespace
 
-FindResult find_tour(const FindRequest& q, const std::atomic<bool>* stop) {
+FindResult find_tour(const FindRequest& q, StopControl* stop) {
   const auto t0 = Clock::now();
   FindResult r;
   auto done = [&]() -> FindResult& {
@@ -103,7 +103,7 @@ FindResult find_tour(const FindRequest& q, const std::atomic<bool>* stop) {
     total += exact.nodes;
     ++attempt;
     if (exact.outcome != ExactSearchResult::Outcome::stopped) break;
-    if (stop && stop->load()) break;
+    if (stop && stop->stopped()) break;
   }
   r.work = total;
   const std::string nodes = with_commas(total) + " nodes";

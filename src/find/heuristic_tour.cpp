@@ -159,7 +159,7 @@ HeuristicResult heuristic_tour(const BoardShape& shape, std::uint32_t start,
                                const HeuristicOptions& options) {
   HeuristicResult result;
   for (int attempt = 0; attempt < options.attempts; ++attempt) {
-    if (options.stop && options.stop->load(std::memory_order_relaxed)) break;
+    if (options.stop && options.stop->poll()) break;
     result.attempts = attempt + 1;
     PathBuilder builder(shape, options.seed * 1'000'003 + static_cast<std::uint64_t>(attempt),
                         attempt == 0);
@@ -175,17 +175,14 @@ HeuristicResult heuristic_tour(const BoardShape& shape, std::uint32_t start,
       }
       ++rotations;
       builder.extend();
-      if ((rotations & 1023) == 0 && options.stop && options.stop->load(std::memory_order_relaxed))
-        break;
+      if ((rotations & 1023) == 0 && options.stop && options.stop->poll()) break;
     }
     if (!builder.complete() || stuck) continue;
     if (options.closed) {
       while (!builder.closes() && rotations < options.max_rotations) {
         if (!builder.rotate_toward(start, false)) break;
         ++rotations;
-        if ((rotations & 1023) == 0 && options.stop &&
-            options.stop->load(std::memory_order_relaxed))
-          break;
+        if ((rotations & 1023) == 0 && options.stop && options.stop->poll()) break;
       }
       if (!builder.closes()) continue;
     }

@@ -45,7 +45,7 @@ MoveOrder parse_move_order(std::string_view text) {
 
 BacktrackResult textbook_backtrack(const BoardShape& shape, std::uint32_t start, bool closed,
                                    const MoveOrder& order, std::uint64_t max_checks,
-                                   const std::atomic<bool>* stop) {
+                                   StopControl* stop) {
   BacktrackResult result;
   const int rows = shape.rows, cols = shape.cols;
   const auto n = static_cast<std::uint32_t>(shape.squares());
@@ -69,8 +69,7 @@ BacktrackResult textbook_backtrack(const BoardShape& shape, std::uint32_t start,
       return result;
     }
     if (max_checks && result.checks >= max_checks) return result;
-    if ((result.checks & 0xFFFFF) == 0 && stop && stop->load(std::memory_order_relaxed))
-      return result;
+    if ((result.checks & 0xFFFFF) == 0 && stop && stop->poll()) return result;
     auto& k = next_move.back();
     if (k == 8 || path.size() == n) {  // every move from here tried: step back
       visited[path.back()] = 0;

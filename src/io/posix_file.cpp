@@ -114,7 +114,7 @@ void durable_rename(const std::filesystem::path& from, const std::filesystem::pa
 
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
   auto tmp = path;
-  tmp += ".tmp";
+  tmp += kTempSuffix;
   {
     PosixFile file(tmp, O_WRONLY | O_CREAT | O_TRUNC);
     file.write_all(content.data(), content.size());

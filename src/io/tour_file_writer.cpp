@@ -25,7 +25,7 @@ void check_zstd(std::size_t code, const std::filesystem::path& path) {
 TourFileWriter::TourFileWriter(std::filesystem::path final_path, BoardShape shape,
                                TourFormat format, Compression compression)
     : final_path_(std::move(final_path)),
-      temp_path_(final_path_.string() + ".tmp"),
+      temp_path_(final_path_.string() + kTempSuffix),
       encoder_(shape, format),
       raw_rows_(format == TourFormat::npy && npy_item_size(shape.squares()) == 1),
       row_bytes_(static_cast<std::size_t>(shape.squares())),

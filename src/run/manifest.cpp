@@ -7,30 +7,39 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/io/posix_file.hpp"
+#include "knightstour/run/run_layout.hpp"
 
 namespace knightstour {
 
 using nlohmann::json;
+
+std::string to_string(Command command) {
+  return command == Command::enumerate ? "enumerate" : "count";
+}
+
+std::string to_string(RunStatus status) {
+  return status == RunStatus::complete ? "complete" : "incomplete";
+}
 
 std::string RunManifest::to_json() const {
   json j;
   j["format"] = "knightstour-run";
   j["format_version"] = kFormatVersion;
   j["knightstour_version"] = version;
-  j["command"] = command;
+  j["command"] = to_string(command);
   j["board"] = board_name();
   j["rows"] = rows;
   j["cols"] = cols;
   j["all_starts"] = all_starts;
   j["prefix"] = prefix;
   j["closed_only"] = closed_only;
-  j["algorithm"] = algorithm;
+  j["algorithm"] = to_string(algorithm);
   j["prefix_rules"] = prefix_rules;
   j["split_depth"] = split_depth;
   j["shard"] = {{"index", shard.index}, {"count", shard.count}};
-  if (command == "enumerate") {
-    j["tour_format"] = tour_format;
-    j["compression"] = compression;
+  if (command == Command::enumerate) {
+    j["tour_format"] = to_string(tour_format.value_or(TourFormat::npy));
+    j["compression"] = to_string(compression.value_or(Compression::none));
     j["part_size"] = part_size;
     j["checkpoint_seconds"] = checkpoint_seconds;
   }
@@ -39,8 +48,8 @@ std::string RunManifest::to_json() const {
   j["caps"] = {{"max_nodes", caps.max_nodes},
                {"max_tours", caps.max_tours},
                {"time_limit", caps.time_limit}};
-  j["status"] = status;
-  j["stop_reason"] = stop_reason;
+  j["status"] = to_string(status);
+  j["stop_reason"] = stop_reason == StopReason::none ? "" : knightstour::describe(stop_reason);
   j["totals"] = {{"prefixes_in_plan", prefixes_in_plan},
                  {"prefixes", prefixes},
                  {"prefixes_done", prefixes_done},
@@ -55,6 +64,9 @@ std::string RunManifest::to_json() const {
 
 RunManifest RunManifest::from_json(const std::string& text, const std::string& where) {
   RunManifest m;
+  auto bad = [&](const std::string& why) {
+    return FormatError(where + " is not a valid manifest: " + why);
+  };
   try {
     const json j = json::parse(text);
     if (j.at("format") != "knightstour-run")
@@ -63,24 +75,29 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
       throw FormatError(where + ": unsupported manifest version " + j.at("format_version").dump());
     }
     m.version = j.value("knightstour_version", "");
-    m.command = j.at("command").get<std::string>();
+    const auto command = j.at("command").get<std::string>();
+    if (command == "count") {
+      m.command = Command::count;
+    } else if (command == "enumerate") {
+      m.command = Command::enumerate;
+    } else {
+      throw FormatError(where + ": unknown command '" + command + "'");
+    }
     m.rows = j.at("rows").get<int>();
     m.cols = j.at("cols").get<int>();
     m.all_starts = j.at("all_starts").get<bool>();
     m.prefix = j.at("prefix").get<std::vector<std::string>>();
     m.closed_only = j.at("closed_only").get<bool>();
-    m.algorithm = j.at("algorithm").get<std::string>();
+    m.algorithm = parse_algorithm(j.at("algorithm").get<std::string>());
     m.prefix_rules = j.at("prefix_rules").get<std::string>();
     m.split_depth = j.at("split_depth").get<int>();
     m.shard.index = j.at("shard").at("index").get<int>();
     m.shard.count = j.at("shard").at("count").get<int>();
-    if (m.command == "enumerate") {
-      m.tour_format = j.at("tour_format").get<std::string>();
-      m.compression = j.at("compression").get<std::string>();
+    if (m.command == Command::enumerate) {
+      m.tour_format = parse_tour_format(j.at("tour_format").get<std::string>());
+      m.compression = parse_compression(j.at("compression").get<std::string>());
       m.part_size = j.at("part_size").get<std::uint64_t>();
       m.checkpoint_seconds = j.at("checkpoint_seconds").get<double>();
-    } else if (m.command != "count") {
-      throw FormatError(where + ": unknown command '" + m.command + "'");
     }
     m.threads = j.value("threads", 0);
     m.symmetry = j.value("symmetry", true);
@@ -88,8 +105,11 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     m.caps.max_nodes = caps.at("max_nodes").get<std::uint64_t>();
     m.caps.max_tours = caps.at("max_tours").get<std::uint64_t>();
     m.caps.time_limit = caps.at("time_limit").get<double>();
-    m.status = j.at("status").get<std::string>();
-    m.stop_reason = j.value("stop_reason", "");
+    const auto status = j.at("status").get<std::string>();
+    if (status != "complete" && status != "incomplete") throw bad("status '" + status + "'");
+    m.status = status == "complete" ? RunStatus::complete : RunStatus::incomplete;
+    const auto reason = stop_reason_described(j.value("stop_reason", ""));
+    m.stop_reason = reason.value_or(StopReason::failure);
     const auto& t = j.at("totals");
     m.prefixes_in_plan = t.at("prefixes_in_plan").get<std::size_t>();
     m.prefixes = t.at("prefixes").get<std::size_t>();
@@ -104,13 +124,14 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     m.seconds = tm.at("seconds").get<double>();
     m.sessions = tm.at("sessions").get<int>();
   } catch (const json::exception& e) {
-    throw FormatError(where + " is not a valid manifest: " + e.what());
+    throw bad(e.what());
+  } catch (const UsageError& e) {  // an unknown algorithm, format or compression name
+    throw bad(e.what());
   }
   if (m.rows < 1 || m.cols < 1 || static_cast<std::int64_t>(m.rows) * m.cols > Board::kMaxSquares ||
       m.split_depth < 0 || m.split_depth >= m.rows * m.cols || m.shard.count < 1 ||
-      m.shard.index < 0 || m.shard.index >= m.shard.count ||
-      (m.status != "complete" && m.status != "incomplete") || (!m.all_starts && m.prefix.empty())) {
-    throw FormatError(where + " is not a valid manifest: inconsistent fields");
+      m.shard.index < 0 || m.shard.index >= m.shard.count || (!m.all_starts && m.prefix.empty())) {
+    throw bad("inconsistent fields");
   }
   return m;
 }
@@ -124,67 +145,67 @@ std::vector<std::string> RunManifest::differences(const RunManifest& o) const {
       out.push_back(s.str());
     }
   };
-  cmp("command", command, o.command);
-  cmp("board", board_name(), o.board_name());
-  cmp("all-starts", all_starts, o.all_starts);
   auto join = [](const std::vector<std::string>& v) {
     std::string s;
     for (const auto& x : v) s += (s.empty() ? "" : ",") + x;
     return s.empty() ? std::string("(none)") : s;
   };
+  auto format = [](const std::optional<TourFormat>& f) { return f ? to_string(*f) : ""; };
+  auto compressed = [](const std::optional<Compression>& c) { return c ? to_string(*c) : ""; };
+  cmp("command", to_string(command), to_string(o.command));
+  cmp("board", board_name(), o.board_name());
+  cmp("all-starts", all_starts, o.all_starts);
   cmp("prefix", join(prefix), join(o.prefix));
   cmp("closed", closed_only, o.closed_only);
-  cmp("algorithm", algorithm, o.algorithm);
+  cmp("algorithm", to_string(algorithm), to_string(o.algorithm));
   cmp("prefix rules", prefix_rules, o.prefix_rules);
   cmp("split depth", split_depth, o.split_depth);
   cmp("shard index", shard.index, o.shard.index);
   cmp("shard count", shard.count, o.shard.count);
-  cmp("format", tour_format, o.tour_format);
-  cmp("compression", compression, o.compression);
+  cmp("format", format(tour_format), format(o.tour_format));
+  cmp("compression", compressed(compression), compressed(o.compression));
   return out;
 }
 
+Request RunManifest::request() const {
+  Request r;
+  r.board = Board(rows, cols);
+  r.all_starts = all_starts;
+  for (const auto& name : prefix) {
+    r.prefix.push_back(
+        static_cast<std::uint8_t>(parse_square(r.board, name, "manifest prefix square")));
+  }
+  r.mode.closed = closed_only;
+  r.mode.algorithm = algorithm;
+  r.split_depth = split_depth;
+  r.shard = shard;
+  r.symmetry = symmetry;
+  return r;
+}
+
+void RunManifest::describe(const Request& r) {
+  rows = r.board.rows();
+  cols = r.board.cols();
+  all_starts = r.all_starts;
+  prefix.clear();
+  if (!r.all_starts) {
+    for (auto s : r.prefix) prefix.push_back(square_name(r.board, s));
+  }
+  closed_only = r.mode.closed;
+  algorithm = r.mode.algorithm;
+  prefix_rules = r.mode.prefix_rules();
+  split_depth = r.split_depth.value_or(0);
+  shard = r.shard;
+  symmetry = r.symmetry;
+}
+
 RunManifest read_manifest(const std::filesystem::path& dir) {
-  const auto path = dir / "manifest.json";
+  const auto path = run_layout::manifest_path(dir);
   return RunManifest::from_json(read_small_file(path), path.string());
 }
 
 void write_manifest(const std::filesystem::path& dir, const RunManifest& manifest) {
-  write_file_atomically(dir / "manifest.json", manifest.to_json());
-}
-
-JobSpec job_from_manifest(const RunManifest& m) {
-  JobSpec job;
-  job.board = Board(m.rows, m.cols);
-  job.all_starts = m.all_starts;
-  for (const auto& name : m.prefix) {
-    job.prefix.push_back(
-        static_cast<std::uint8_t>(parse_square(job.board, name, "manifest prefix square")));
-  }
-  job.mode.closed = m.closed_only;
-  job.mode.algorithm = parse_algorithm(m.algorithm);
-  job.split_depth = m.split_depth;
-  job.shard = m.shard;
-  job.symmetry = m.symmetry;
-  return job;
-}
-
-void describe_job(const JobSpec& job, RunManifest& m) {
-  m.rows = job.board.rows();
-  m.cols = job.board.cols();
-  m.all_starts = job.all_starts;
-  m.prefix.clear();
-  if (!job.all_starts) {
-    for (auto s : job.prefix) m.prefix.push_back(square_name(job.board, s));
-  }
-  m.closed_only = job.mode.closed;
-  m.algorithm = to_string(job.mode.algorithm);
-  m.prefix_rules = job.mode.prefix_rules();
-  m.split_depth = job.split_depth;
-  m.shard = job.shard;
-  m.threads = job.threads;
-  m.symmetry = job.symmetry;
-  m.caps = job.caps;
+  write_file_atomically(run_layout::manifest_path(dir), manifest.to_json());
 }
 
 std::string utc_now_iso8601() {

@@ -2,14 +2,16 @@
 
 #include <fcntl.h>
 
+#include <algorithm>
 #include <map>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/io/posix_file.hpp"
-#include "knightstour/io/tour_file_reader.hpp"
+#include "knightstour/run/committed_journal.hpp"
 #include "knightstour/run/journal.hpp"
 #include "knightstour/run/manifest.hpp"
 #include "knightstour/run/run_directory.hpp"
+#include "knightstour/run/run_layout.hpp"
 
 namespace knightstour {
 
@@ -23,44 +25,20 @@ struct Input {
   std::vector<JournalRecord> records;  // the committed ones
 };
 
-// The records of a run directory that are durably committed: a torn journal line and the
-// records of any tour file whose row count disagrees with its journal lines are left out.
+// The committed records of a run directory, with a note for everything left out.
 Input read_input(const fs::path& dir, std::vector<std::string>& notes) {
   Input in{dir, read_manifest(dir), {}};
-  const auto& m = in.manifest;
-  const bool enumerate = m.command == "enumerate";
-  const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    const auto name = e.path().filename().string();
-    if (name.rfind("journal-", 0) != 0) continue;
-    const auto contents = read_journal(e.path(), kind, m.rows * m.cols);
-    if (contents.torn_tail) notes.push_back(dir.string() + ": ignored a torn last journal line");
-    for (const auto& r : contents.records) in.records.push_back(r);
+  auto found = read_committed(dir, in.manifest, std::nullopt, FileCheck::rows);
+  if (!found.torn_journals.empty())
+    notes.push_back(dir.string() + ": ignored a torn last journal line");
+  auto left_out = found.unmatched_files;
+  left_out.insert(left_out.end(), found.missing_files.begin(), found.missing_files.end());
+  std::sort(left_out.begin(), left_out.end());
+  for (const auto& file : left_out) {
+    notes.push_back(dir.string() + ": left out " + file +
+                    " (missing or not matching its journal lines)");
   }
-  if (!enumerate) return in;
-  std::map<std::string, std::uint64_t> by_file;
-  for (const auto& r : in.records) {
-    if (r.file != "-") by_file[r.file] += r.tours;
-  }
-  std::map<std::string, bool> ok;
-  for (const auto& [file, tours] : by_file) {
-    const auto path = dir / file;
-    bool good = false;
-    try {
-      good = fs::exists(path) && count_tours_in_file(path, {m.rows, m.cols}) == tours;
-    } catch (const FormatError&) {
-      good = false;
-    }
-    ok[file] = good;
-    if (!good)
-      notes.push_back(dir.string() + ": left out " + file +
-                      " (missing or not matching its journal lines)");
-  }
-  std::vector<JournalRecord> kept;
-  for (auto& r : in.records) {
-    if (r.file == "-" || ok[r.file]) kept.push_back(std::move(r));
-  }
-  in.records = std::move(kept);
+  in.records = std::move(found.records);
   return in;
 }
 
@@ -82,8 +60,8 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out) {
   MergeReport report;
   std::vector<Input> inputs;
   for (const auto& d : dirs) {
-    if (!fs::exists(d / "manifest.json"))
-      throw UsageError(d.string() + " is not a run directory (no manifest.json)");
+    if (!fs::exists(run_layout::manifest_path(d)))
+      throw UsageError(d.string() + " is not a run directory (no " + run_layout::kManifest + ")");
     inputs.push_back(read_input(d, report.notes));
   }
   // What was asked must agree, except which shard each input ran.
@@ -123,13 +101,14 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out) {
     }
   }
   auto dir = RunDirectory::create(out);
-  const bool enumerate = first.command == "enumerate";
+  const bool enumerate = first.command == Command::enumerate;
   const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
   std::map<std::pair<std::size_t, std::string>, std::string> renamed;
   std::uint64_t part = 0;
-  const std::string extension = enumerate ? file_extension(parse_tour_format(first.tour_format),
-                                                           parse_compression(first.compression))
-                                          : "";
+  const std::string extension = enumerate
+                                    ? file_extension(first.tour_format.value_or(TourFormat::npy),
+                                                     first.compression.value_or(Compression::none))
+                                    : "";
   std::string journal = journal_header(kind, first.rows * first.cols);
   for (const auto& [id, who] : owner) {
     JournalRecord r = *who.second;
@@ -137,7 +116,7 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out) {
       const auto key = std::make_pair(who.first, r.file);
       auto it = renamed.find(key);
       if (it == renamed.end()) {
-        const auto name = RunDirectory::tour_file_name(0, part++, extension);
+        const auto name = run_layout::tour_file_name(0, part++, extension);
         link_or_copy(inputs[who.first].dir / r.file, out / name);
         it = renamed.emplace(key, name).first;
       }
@@ -167,8 +146,8 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out) {
   m.closed_tours = report.closed;
   m.nodes = report.nodes;
   m.tour_files = part;
-  m.status = report.complete() ? "complete" : "incomplete";
-  m.stop_reason = report.complete() ? "" : "merged from shards that do not cover every prefix";
+  m.status = report.complete() ? RunStatus::complete : RunStatus::incomplete;
+  m.stop_reason = report.complete() ? StopReason::none : StopReason::missing_shards;
   m.seconds = 0;
   m.sessions = 0;
   for (const auto& in : inputs) {

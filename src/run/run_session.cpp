@@ -2,125 +2,146 @@
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
-#include "knightstour/plan/prefix_plan.hpp"
+#include "knightstour/run/run_layout.hpp"
 
 namespace knightstour {
 
 namespace {
 
-JobSpec validated(const RunRequest& r) {
-  JobSpec job = r.job;
-  if (!r.resume) resolve(job);  // a resume first takes defaults from the manifest
-  return job;
+JournalKind journal_kind(Command command) {
+  return command == Command::enumerate ? JournalKind::enumerate : JournalKind::count;
 }
 
-RunDirectory open_directory(const RunRequest& r) {
-  return r.resume ? RunDirectory::open(r.dir) : RunDirectory::create(r.dir);
+std::string squares_of(const Plan& plan, std::size_t id) {
+  const auto p = plan.prefixes()[id];
+  return path_name(plan.board(), p.data(), static_cast<int>(p.size()));
 }
 
-std::uint64_t count_files(const std::filesystem::path& dir, int shard) {
-  std::uint64_t n = 0;
-  const std::string prefix = "tours-" + std::to_string(shard) + "-";
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    const auto name = e.path().filename().string();
-    if (name.rfind(prefix, 0) == 0 && name.find(".tmp") == std::string::npos) ++n;
+// The "what was asked" part of a manifest for a resolved plan.
+RunManifest asked(const SessionRequest& r, const Plan& plan) {
+  RunManifest m;
+  m.command = r.command;
+  m.describe(plan.request());
+  if (r.command == Command::enumerate) {
+    m.tour_format = r.format.value_or(TourFormat::npy);
+    m.compression = r.compression.value_or(Compression::none);
   }
-  return n;
+  return m;
 }
 
 }  // namespace
 
-RunSession::RunSession(RunRequest request)
-    : job_(validated(request)), dir_(open_directory(request)) {
-  RunManifest asked;
-  asked.command = request.command;
-  if (request.resume) {
-    const RunManifest old = read_manifest(dir_.dir());
+RunSession::RunSession(SessionRequest r) {
+  if (!r.resume) {
+    plan_.emplace(resolve(r.request, r.threads));  // a new run is validated before its directory
+    dir_.emplace(RunDirectory::create(r.dir));
+    manifest_ = asked(r, *plan_);
+    manifest_.created = utc_now_iso8601();
+  } else {
+    dir_.emplace(RunDirectory::open(r.dir));
+    const RunManifest old = read_manifest(dir_->dir());
     // Options left out on the command line are taken from the manifest.
-    if (job_.split_depth < 0) job_.split_depth = old.split_depth;
-    if (!request.format && request.command == "enumerate" && old.command == "enumerate") {
-      request.format = parse_tour_format(old.tour_format);
+    if (!r.request.split_depth) r.request.split_depth = old.split_depth;
+    if (r.command == Command::enumerate && old.command == Command::enumerate) {
+      if (!r.format) r.format = old.tour_format;
+      if (!r.compression) r.compression = old.compression;
     }
-    if (!request.compression && request.command == "enumerate" && old.command == "enumerate") {
-      request.compression = parse_compression(old.compression);
-    }
-    resolve(job_);
-    describe_job(job_, asked);
-    if (request.command == "enumerate") {
-      asked.tour_format = to_string(request.format.value_or(TourFormat::npy));
-      asked.compression = to_string(request.compression.value_or(Compression::none));
-    }
-    const auto diff = old.differences(asked);
+    plan_.emplace(resolve(r.request, r.threads));
+    const auto diff = old.differences(asked(r, *plan_));
     if (!diff.empty()) {
       std::string list;
       for (const auto& d : diff) list += (list.empty() ? "" : "; ") + d;
-      throw UsageError("cannot resume " + dir_.dir().string() +
+      throw UsageError("cannot resume " + dir_->dir().string() +
                        ": it was started with different parameters (manifest vs now): " + list);
     }
     manifest_ = old;
-  } else {
-    resolve(job_);
-    describe_job(job_, asked);
-    if (request.command == "enumerate") {
-      asked.tour_format = to_string(request.format.value_or(TourFormat::npy));
-      asked.compression = to_string(request.compression.value_or(Compression::none));
-    }
-    manifest_ = asked;
-    manifest_.created = utc_now_iso8601();
   }
-  const PrefixPlan plan(job_.board, job_.roots(), job_.mode, job_.split_depth);
-  plan_size_ = plan.size();
+  const Plan& plan = *plan_;
   // Informational fields describe this session.
   manifest_.version = KNIGHTSTOUR_VERSION;
-  manifest_.threads = job_.threads;
-  manifest_.caps = job_.caps;
-  manifest_.symmetry = job_.symmetry;
-  manifest_.part_size = request.part_size;
-  manifest_.checkpoint_seconds = request.checkpoint_seconds;
-  manifest_.prefixes_in_plan = plan.size();
-  manifest_.prefixes = 0;
-  for (std::size_t id = 0; id < plan.size(); ++id)
-    manifest_.prefixes += job_.shard.contains(id) ? 1 : 0;
-  manifest_.status = "incomplete";
+  manifest_.threads = r.threads;
+  manifest_.caps = r.caps;
+  manifest_.symmetry = plan.request().symmetry;
+  manifest_.part_size = r.files.part_size;
+  manifest_.checkpoint_seconds = r.files.checkpoint_seconds;
+  manifest_.prefixes_in_plan = plan.prefixes().size();
+  manifest_.prefixes = plan.shard_prefixes();
+  manifest_.status = RunStatus::incomplete;
   manifest_.updated = utc_now_iso8601();
-  if (request.resume) recovery_ = dir_.recover(manifest_);
+  if (r.resume) recovery_ = dir_->recover(manifest_);
+  next_part_ = recovery_.next_part;
   // Every journaled prefix must be a prefix of this plan, in this shard, under its id.
-  for (const auto& r : recovery_.records) {
-    if (r.id >= plan.size() || !job_.shard.contains(r.id)) {
-      throw FormatError(dir_.journal_path(job_.shard.index).string() + ": prefix id " +
-                        std::to_string(r.id) + " is not in this run's plan");
+  const auto journal = dir_->journal_path(plan.shard().index);
+  for (const auto& rec : recovery_.records) {
+    if (rec.id >= plan.prefixes().size() || !plan.in_shard(rec.id)) {
+      throw FormatError(journal.string() + ": prefix id " + std::to_string(rec.id) +
+                        " is not in this run's plan");
     }
-    const auto p = plan[r.id];
-    if (path_name(job_.board, p.data(), static_cast<int>(p.size())) != r.squares) {
-      throw FormatError(dir_.journal_path(job_.shard.index).string() + ": prefix " +
-                        std::to_string(r.id) + " is " + r.squares + " in the journal but " +
-                        path_name(job_.board, p.data(), static_cast<int>(p.size())) +
+    if (squares_of(plan, rec.id) != rec.squares) {
+      throw FormatError(journal.string() + ": prefix " + std::to_string(rec.id) + " is " +
+                        rec.squares + " in the journal but " + squares_of(plan, rec.id) +
                         " in the plan");
     }
   }
-  write_manifest(dir_.dir(), manifest_);
+  write_manifest(dir_->dir(), manifest_);
+  journal_ = std::make_unique<JournalWriter>(journal, journal_kind(manifest_.command),
+                                             plan.board().squares());
 }
 
-std::vector<std::optional<JournalRecord>> RunSession::done_by_id() const {
-  std::vector<std::optional<JournalRecord>> out(plan_size_);
-  for (const auto& r : recovery_.records) out[r.id] = r;
+RunSession::~RunSession() = default;
+
+std::vector<std::optional<PrefixResult>> RunSession::done_before() const {
+  std::vector<std::optional<PrefixResult>> out(plan_->prefixes().size());
+  for (const auto& rec : recovery_.records) {
+    out[rec.id] = PrefixResult{rec.id,
+                               rec.tours,
+                               rec.closed,
+                               rec.nodes,
+                               rec.seconds,
+                               rec.by_end,
+                               rec.file == "-" ? "" : rec.file};
+  }
   return out;
 }
 
-void RunSession::finish(const RunTotals& t) {
-  manifest_.status = t.complete() ? "complete" : "incomplete";
-  manifest_.stop_reason = t.complete() ? "" : describe(t.stop_reason);
+void RunSession::record(std::span<const PrefixResult> results) {
+  std::vector<JournalRecord> lines;
+  for (const auto& r : results) {
+    lines.push_back({r.id, squares_of(*plan_, r.id), r.tours, r.closed, r.nodes, r.seconds,
+                     r.part.empty() ? "-" : r.part, r.by_end});
+  }
+  journal_->append(lines);
+  // A tour file's prefixes are journaled when the file is published, which is rare (a part
+  // of up to --part-size bytes): make that durable at once. Counts are synced at the end.
+  if (manifest_.command == Command::enumerate) journal_->sync();
+}
+
+void RunSession::sync() { journal_->sync(); }
+
+std::unique_ptr<TourFileWriter> RunSession::open_part() {
+  const auto name = run_layout::tour_file_name(plan_->shard().index, next_part_.fetch_add(1),
+                                               file_extension(format(), compression()));
+  return std::make_unique<TourFileWriter>(dir_->dir() / name, plan_->board().shape(), format(),
+                                          compression());
+}
+
+void RunSession::finish(const RunReport& t) {
+  manifest_.status = t.complete() ? RunStatus::complete : RunStatus::incomplete;
+  manifest_.stop_reason = t.complete() ? StopReason::none : t.stop_reason;
   manifest_.prefixes = t.shard_prefixes;
   manifest_.prefixes_done = t.prefixes_done;
   manifest_.tours = t.tours;
   manifest_.closed_tours = t.closed;
   manifest_.nodes = t.journaled_nodes;
-  manifest_.tour_files =
-      manifest_.command == "enumerate" ? count_files(dir_.dir(), job_.shard.index) : 0;
+  manifest_.tour_files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir_->dir())) {
+    const auto file = run_layout::parse_tour_file_name(e.path().filename().string());
+    if (file && file->shard == plan_->shard().index) ++manifest_.tour_files;
+  }
   manifest_.updated = utc_now_iso8601();
   manifest_.seconds += t.seconds;
   manifest_.sessions += 1;
-  write_manifest(dir_.dir(), manifest_);
+  write_manifest(dir_->dir(), manifest_);
 }
 
 }  // namespace knightstour

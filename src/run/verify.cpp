@@ -9,9 +9,11 @@
 #include "knightstour/board/square.hpp"
 #include "knightstour/board/tour_check.hpp"
 #include "knightstour/io/tour_file_reader.hpp"
-#include "knightstour/plan/prefix_plan.hpp"
+#include "knightstour/plan/plan.hpp"
+#include "knightstour/run/committed_journal.hpp"
 #include "knightstour/run/journal.hpp"
 #include "knightstour/run/manifest.hpp"
+#include "knightstour/run/run_layout.hpp"
 
 namespace knightstour {
 
@@ -84,10 +86,6 @@ std::string first_squares(const Board& board, const std::vector<std::uint32_t>& 
   return s;
 }
 
-bool is_tour_file_name(const std::string& name) {
-  return name.rfind("tours-", 0) == 0 && name.find(".tmp") == std::string::npos;
-}
-
 }  // namespace
 
 VerifyReport verify_run_directory(const fs::path& dir) {
@@ -95,76 +93,65 @@ VerifyReport verify_run_directory(const fs::path& dir) {
   report.run_directory = true;
   if (!fs::is_directory(dir)) throw FormatError(dir.string() + " is not a run directory");
   const RunManifest m = read_manifest(dir);
-  const JobSpec job = job_from_manifest(m);
-  const Board& board = job.board;
+  const Plan plan = resolve(m.request(), 1);
+  const PrefixPlan& prefixes = plan.prefixes();
+  const Board& board = plan.board();
   const BoardShape shape = board.shape();
-  const bool enumerate = m.command == "enumerate";
-  const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
-  const PrefixPlan plan(board, job.roots(), job.mode, job.split_depth);
-  if (plan.size() != m.prefixes_in_plan) {
+  const bool enumerate = m.command == Command::enumerate;
+  if (prefixes.size() != m.prefixes_in_plan) {
     report.fail("manifest says the plan has " + std::to_string(m.prefixes_in_plan) +
-                " prefixes, it has " + std::to_string(plan.size()));
+                " prefixes, it has " + std::to_string(prefixes.size()));
     return report;
   }
-  report.run_status = m.status;
+  report.run_status = to_string(m.status);
 
-  // Journals: every journal-<k>.tsv in the directory (a merged run holds several).
-  std::vector<fs::path> journals, files;
-  std::vector<std::string> leftovers;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    const auto name = e.path().filename().string();
-    if (name.rfind("journal-", 0) == 0 && name.size() > 4 && name.substr(name.size() - 4) == ".tsv")
-      journals.push_back(e.path());
-    if (is_tour_file_name(name)) files.push_back(e.path());
-    if (name.size() > 4 && name.substr(name.size() - 4) == ".tmp") leftovers.push_back(name);
-  }
-  std::sort(journals.begin(), journals.end());
-  std::sort(files.begin(), files.end());
-  if (!leftovers.empty()) {
+  // Every journal in the directory (a merged run holds several); verify reads every tour
+  // itself, so files are checked here only for being named.
+  const auto journal = read_committed(dir, m, std::nullopt, FileCheck::names);
+  if (!journal.temp_files.empty()) {
     report.notes.push_back(
-        std::to_string(leftovers.size()) +
+        std::to_string(journal.temp_files.size()) +
         " unfinished temp file(s) from an interrupted session (ignored; --resume removes them)");
   }
+  for (const auto& name : journal.torn_journals)
+    report.fail(name + ": the last line is torn (an interrupted session; --resume repairs it)");
+  for (const auto id : journal.duplicates)
+    report.fail("prefix " + std::to_string(id) + ": journaled twice");
+  if (!enumerate && !journal.unnamed_files.empty())
+    report.fail(journal.unnamed_files.front() + ": a tour file in a count run");
   std::map<std::size_t, JournalRecord> records;
-  for (const auto& path : journals) {
-    const auto contents = read_journal(path, kind, board.squares());
-    if (contents.torn_tail)
-      report.fail(path.filename().string() +
-                  ": the last line is torn (an interrupted session; --resume repairs it)");
-    for (const auto& r : contents.records) {
-      const std::string where = path.filename().string() + " prefix " + std::to_string(r.id);
-      if (r.id >= plan.size() || !job.shard.contains(r.id)) {
-        report.fail(where + ": not a prefix of this run's plan");
-        continue;
+  for (const auto& r : journal.records) {
+    const std::string where = "prefix " + std::to_string(r.id);
+    if (r.id >= prefixes.size() || !plan.in_shard(r.id)) {
+      report.fail(where + ": not a prefix of this run's plan");
+      continue;
+    }
+    const auto p = prefixes[r.id];
+    if (path_name(board, p.data(), static_cast<int>(p.size())) != r.squares) {
+      report.fail(where + ": squares " + r.squares + " differ from the plan's " +
+                  path_name(board, p.data(), static_cast<int>(p.size())));
+    }
+    records.emplace(r.id, r);
+    if (!enumerate) {
+      std::uint64_t closed = 0;
+      for (int e = 0; e < board.squares(); ++e) {
+        if (board.adjacent(e, p[0])) closed += r.by_end[static_cast<std::size_t>(e)];
       }
-      const auto p = plan[r.id];
-      if (path_name(board, p.data(), static_cast<int>(p.size())) != r.squares) {
-        report.fail(where + ": squares " + r.squares + " differ from the plan's " +
-                    path_name(board, p.data(), static_cast<int>(p.size())));
-      }
-      if (!records.emplace(r.id, r).second) report.fail(where + ": journaled twice");
-      if (!enumerate) {
-        std::uint64_t closed = 0;
-        for (int e = 0; e < board.squares(); ++e) {
-          if (board.adjacent(e, p[0])) closed += r.by_end[static_cast<std::size_t>(e)];
-        }
-        if (closed != r.closed)
-          report.fail(where + ": closed count disagrees with the counts by last square");
-        if (m.closed_only && r.closed != r.tours)
-          report.fail(where + ": a closed-only run with open tours");
-      }
+      if (closed != r.closed)
+        report.fail(where + ": closed count disagrees with the counts by last square");
+      if (m.closed_only && r.closed != r.tours)
+        report.fail(where + ": a closed-only run with open tours");
     }
   }
-  for (std::size_t id = 0; id < plan.size(); ++id)
-    report.prefixes += job.shard.contains(id) ? 1 : 0;
+  report.prefixes = plan.shard_prefixes();
   report.prefixes_journaled = records.size();
 
   if (enumerate) {
     // Prefix of each tour -> id, so each tour can be matched to its journal record.
     std::unordered_map<std::string, std::size_t> id_of;
-    const auto length = static_cast<std::size_t>(plan.length());
-    for (std::size_t id = 0; id < plan.size(); ++id) {
-      const auto p = plan[id];
+    const auto length = static_cast<std::size_t>(prefixes.length());
+    for (std::size_t id = 0; id < prefixes.size(); ++id) {
+      const auto p = prefixes[id];
       std::vector<std::uint32_t> wide(p.begin(), p.end());
       id_of.emplace(key_of(wide.data(), length), id);
     }
@@ -180,12 +167,14 @@ VerifyReport verify_run_directory(const fs::path& dir) {
     std::map<std::size_t, std::uint64_t> found, found_closed;
     TourChecker checker(shape, m.closed_only);
     std::vector<std::uint32_t> tour;
+    for (const auto& name : journal.unnamed_files)
+      report.fail(name + ": not named by any journal line (its prefixes were not journaled)");
+    std::vector<fs::path> files;
+    for (const auto& name : named) {
+      if (fs::exists(dir / name)) files.push_back(dir / name);
+    }
     for (std::uint32_t f = 0; f < files.size(); ++f) {
       const auto name = files[f].filename().string();
-      if (!named.count(name)) {
-        report.fail(name + ": not named by any journal line (its prefixes were not journaled)");
-        continue;
-      }
       std::vector<Fingerprint> prints;
       TourFileReader reader(files[f], shape);
       std::uint64_t row = 0;
@@ -221,9 +210,9 @@ VerifyReport verify_run_directory(const fs::path& dir) {
       }
       ++report.files;
       if (auto dup = find_duplicate(prints, files, shape)) report.fail(*dup);
-      named.erase(name);
     }
-    for (const auto& missing : named) report.fail(missing + ": named by the journal but missing");
+    for (const auto& missing : journal.missing_files)
+      report.fail(missing + ": named by the journal but missing");
     for (const auto& [id, r] : records) {
       if (found[id] != r.tours) {
         report.fail("prefix " + std::to_string(id) + ": the journal says " +
@@ -240,16 +229,15 @@ VerifyReport verify_run_directory(const fs::path& dir) {
       report.tours += r.tours;
       report.closed += r.closed;
     }
-    if (!files.empty())
-      report.fail(files.front().filename().string() + ": a tour file in a count run");
   }
 
-  if (m.status == "complete") {
+  if (m.status == RunStatus::complete) {
     if (report.prefixes_journaled != report.prefixes) {
-      for (std::size_t id = 0; id < plan.size(); ++id) {
-        if (job.shard.contains(id) && !records.count(id)) {
+      for (std::size_t id = 0; id < prefixes.size(); ++id) {
+        if (plan.in_shard(id) && !records.count(id)) {
           report.fail("the manifest says complete but prefix " + std::to_string(id) + " (" +
-                      path_name(board, plan[id].data(), plan.length()) + ") is not journaled");
+                      path_name(board, prefixes[id].data(), prefixes.length()) +
+                      ") is not journaled");
           break;
         }
       }
@@ -281,7 +269,7 @@ VerifyReport verify_tour_files(const std::vector<fs::path>& files, VerifyOptions
     BoardShape shape;
     if (options.board) {
       shape = *options.board;
-    } else if (fs::exists(path.parent_path() / "manifest.json")) {
+    } else if (fs::exists(run_layout::manifest_path(path.parent_path()))) {
       const auto m = read_manifest(path.parent_path().empty() ? fs::path(".") : path.parent_path());
       shape = {m.rows, m.cols};
       options.closed = options.closed || m.closed_only;

@@ -68,40 +68,37 @@ std::vector<std::vector<std::uint8_t>> kernel_tours(const Board& board,
   return visitor.out;
 }
 
-static void apply(JobSpec& job, const EngineKnobs& knobs) {
+static JobRequest job_with(Request request, const EngineKnobs& knobs) {
+  request.split_depth = knobs.split_depth;
+  request.symmetry = knobs.symmetry;
+  request.mode.closed = knobs.closed;
+  request.mode.algorithm = knobs.algorithm;
+  request.shard = knobs.shard;
+  JobRequest job;
+  job.request = std::move(request);
   job.threads = knobs.threads;
-  job.split_depth = knobs.split_depth;
-  job.symmetry = knobs.symmetry;
-  job.mode.closed = knobs.closed;
-  job.mode.algorithm = knobs.algorithm;
   job.caps = knobs.caps;
-  job.shard = knobs.shard;
-  resolve(job);
+  return job;
 }
 
-JobSpec make_job(const std::string& board, const std::string& start_or_prefix,
-                 const EngineKnobs& knobs) {
-  JobSpec job;
-  job.board = parse_board(board);
-  for (int s : parse_square_list(job.board, start_or_prefix, "prefix")) {
-    job.prefix.push_back(static_cast<std::uint8_t>(s));
+JobRequest make_job(const std::string& board, const std::string& start_or_prefix,
+                    const EngineKnobs& knobs) {
+  Request request;
+  request.board = parse_board(board);
+  for (int s : parse_square_list(request.board, start_or_prefix, "prefix")) {
+    request.prefix.push_back(static_cast<std::uint8_t>(s));
   }
-  apply(job, knobs);
-  return job;
+  return job_with(std::move(request), knobs);
 }
 
-JobSpec make_all_starts_job(const std::string& board, const EngineKnobs& knobs) {
-  JobSpec job;
-  job.board = parse_board(board);
-  job.all_starts = true;
-  apply(job, knobs);
-  return job;
+JobRequest make_all_starts_job(const std::string& board, const EngineKnobs& knobs) {
+  Request request;
+  request.board = parse_board(board);
+  request.all_starts = true;
+  return job_with(std::move(request), knobs);
 }
 
-CountReport count(const JobSpec& job) {
-  StopControl stop(job.caps);
-  return run_count(job, CountOptions{}, stop);
-}
+RunReport count(const JobRequest& job) { return run_job(job).report; }
 
 bool is_tour(const Board& board, const std::vector<std::uint8_t>& path) {
   if (static_cast<int>(path.size()) != board.squares()) return false;

@@ -1,11 +1,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "knightstour/board/board.hpp"
-#include "knightstour/exec/count_engine.hpp"
+#include "knightstour/run/job_runner.hpp"
 #include "knightstour/search/search_mode.hpp"
 
 namespace knightstour::test {
@@ -24,20 +25,20 @@ std::vector<std::vector<std::uint8_t>> kernel_tours(const Board& board,
                                                     const std::vector<std::uint8_t>& prefix,
                                                     bool closed);
 
-// The whole engine on a job built from text ("6x6", "a1"), resolved with the given knobs.
+// The whole pipeline (run_job) on a job built from text ("6x6", "a1") with the given knobs.
 struct EngineKnobs {
   int threads = 2;
-  int split_depth = -1;
+  std::optional<int> split_depth;
   bool symmetry = true;
   bool closed = false;
   Algorithm algorithm = Algorithm::pruned;
   Caps caps;
   Shard shard;
 };
-JobSpec make_job(const std::string& board, const std::string& start_or_prefix,
-                 const EngineKnobs& knobs = {});
-JobSpec make_all_starts_job(const std::string& board, const EngineKnobs& knobs = {});
-CountReport count(const JobSpec& job);
+JobRequest make_job(const std::string& board, const std::string& start_or_prefix,
+                    const EngineKnobs& knobs = {});
+JobRequest make_all_starts_job(const std::string& board, const EngineKnobs& knobs = {});
+RunReport count(const JobRequest& job);
 
 // True when `path` is a knight's tour of the board (each square once, knight moves).
 bool is_tour(const Board& board, const std::vector<std::uint8_t>& path);

@@ -2,15 +2,15 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
-#include "knightstour/exec/enumerate_engine.hpp"
-#include "knightstour/run/run_session.hpp"
+#include "knightstour/run/job_runner.hpp"
 
 namespace knightstour::test {
 
 // One enumerate session on `dir`, as the CLI runs it: new or --resume.
 struct SessionResult {
-  EnumerateReport report;
+  RunReport report;
   std::vector<std::string> cleaned;
 };
 SessionResult enumerate_session(const std::filesystem::path& dir, const std::string& board,

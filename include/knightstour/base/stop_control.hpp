@@ -3,15 +3,33 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
-
-#include "knightstour/plan/job.hpp"
 
 namespace knightstour {
 
-enum class StopReason : int { none = 0, node_cap, tour_cap, time_limit, signal, failure };
+// Limits on one run; 0 means none.
+struct Caps {
+  std::uint64_t max_nodes = 0;
+  std::uint64_t max_tours = 0;
+  double time_limit = 0;  // seconds
 
-std::string describe(StopReason reason);  // "node cap reached", ...
+  friend bool operator==(const Caps&, const Caps&) = default;
+};
+
+enum class StopReason : int {
+  none = 0,
+  node_cap,
+  tour_cap,
+  time_limit,
+  signal,
+  failure,
+  missing_shards,  // a merge of shards that do not cover every prefix
+};
+
+std::string describe(StopReason reason);  // "node cap (--max-nodes) reached", ...
+// The reason describe() gives `text` for; nothing when none does.
+std::optional<StopReason> stop_reason_described(const std::string& text);
 
 // Shared by the tasks of one run: work counters, caps, deadline and the stop flag.
 // Kernels call account() about every poll_interval() nodes, never per node.
@@ -26,6 +44,9 @@ class StopControl {
   // Adds the nodes and tours found since the caller's last call; returns true when the run
   // must stop (a cap, the time limit, a signal, or a stop requested elsewhere).
   bool account(std::uint64_t nodes, std::uint64_t tours);
+  // For work that is not counted in nodes (find, frontier steps): checks the deadline and
+  // signals; true when the run must stop.
+  bool poll() { return account(0, 0); }
 
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   std::uint64_t tours() const { return tours_.load(std::memory_order_relaxed); }
@@ -44,12 +65,16 @@ class StopControl {
 };
 
 // The kernel's poll callback for one search: hands the nodes and tours found since the last
-// poll to the shared StopControl and says whether to stop. `tours` is the visitor's counter.
+// poll to the shared StopControl and says whether to stop. `tours` is the visitor's counter;
+// each tour found stands for `copies` tours of the run (its mirror images are derived), so
+// --max-tours means the same whatever the symmetry saving.
 class KernelPoll {
  public:
-  KernelPoll(StopControl& stop, const std::uint64_t& tours) : stop_(stop), tours_(tours) {}
+  KernelPoll(StopControl& stop, const std::uint64_t& tours, std::uint64_t copies = 1)
+      : stop_(stop), tours_(tours), copies_(copies) {}
   bool operator()(std::uint64_t nodes) {
-    const bool must_stop = stop_.account(nodes - reported_nodes_, tours_ - reported_tours_);
+    const bool must_stop =
+        stop_.account(nodes - reported_nodes_, (tours_ - reported_tours_) * copies_);
     reported_nodes_ = nodes;
     reported_tours_ = tours_;
     return must_stop;
@@ -58,6 +83,7 @@ class KernelPoll {
  private:
   StopControl& stop_;
   const std::uint64_t& tours_;
+  std::uint64_t copies_;
   std::uint64_t reported_nodes_ = 0;
   std::uint64_t reported_tours_ = 0;
 };

@@ -5,8 +5,7 @@
 #include <vector>
 
 #include "knightstour/base/stop_control.hpp"
-#include "knightstour/plan/job.hpp"
-#include "knightstour/plan/prefix_plan.hpp"
+#include "knightstour/plan/plan.hpp"
 #include "knightstour/plan/work_list.hpp"
 
 namespace knightstour {
@@ -17,8 +16,8 @@ namespace knightstour {
 // Returns the estimated sizes (nodes) in the new order, for progress reports. The sampling
 // (up to a second for a long job) honours the time limit and signals through `stop`; once
 // stopped, the order is left as it is.
-std::vector<double> order_largest_first(std::vector<WorkItem>& items, const PrefixPlan& plan,
-                                        const JobSpec& job, StopControl& stop);
+std::vector<double> order_largest_first(std::vector<WorkItem>& items, const Plan& plan,
+                                        StopControl& stop);
 
 // How much of a session's work is done, weighted by the sampled subtree sizes: prefix
 // counts are a poor measure when the largest prefixes run first.

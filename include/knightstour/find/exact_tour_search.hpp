@@ -1,9 +1,9 @@
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <vector>
 
+#include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
 
 namespace knightstour {
@@ -12,7 +12,7 @@ struct ExactSearchOptions {
   bool closed = false;
   std::uint64_t max_nodes = 0;  // 0: no cap
   std::uint64_t seed = 0;       // breaks ties between equally constrained moves
-  const std::atomic<bool>* stop = nullptr;
+  StopControl* stop = nullptr;
 };
 
 struct ExactSearchResult {

@@ -1,10 +1,10 @@
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
 #include "knightstour/find/textbook_backtrack.hpp"
 
@@ -39,6 +39,6 @@ inline constexpr std::uint64_t kDefaultBacktrackChecks = 100'000'000;
 // One tour (open, or closed when asked) from the start, deterministic for a given seed.
 // A tour found is always checked before it is returned; `impossible` comes with a proof
 // (a theorem, or an exhaustive search); `stopped` means the cap or `stop` came first.
-FindResult find_tour(const FindRequest& request, const std::atomic<bool>* stop = nullptr);
+FindResult find_tour(const FindRequest& request, StopControl* stop = nullptr);
 
 }  // namespace knightstour

@@ -1,10 +1,10 @@
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
 
 namespace knightstour {
@@ -14,7 +14,7 @@ struct HeuristicOptions {
   std::uint64_t seed = 0;
   int attempts = 8;                         // fresh starts before giving up
   std::uint64_t max_rotations = 2'000'000;  // repair budget per attempt
-  const std::atomic<bool>* stop = nullptr;  // polled now and then
+  StopControl* stop = nullptr;              // polled now and then (time limit, signals)
 };
 
 struct HeuristicResult {

@@ -1,12 +1,12 @@
 #pragma once
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
 
 namespace knightstour {
@@ -34,6 +34,6 @@ struct BacktrackResult {
 // at the cap, as those programs stop at 100 million checks. Iterative, so any board size.
 BacktrackResult textbook_backtrack(const BoardShape& shape, std::uint32_t start, bool closed,
                                    const MoveOrder& order, std::uint64_t max_checks,
-                                   const std::atomic<bool>* stop = nullptr);
+                                   StopControl* stop = nullptr);
 
 }  // namespace knightstour

@@ -8,6 +8,9 @@
 
 namespace knightstour {
 
+// Appended to a file's name while it is being written; renamed away when it is complete.
+inline constexpr const char* kTempSuffix = ".tmp";
+
 // A file descriptor that reports every failure as an IoError naming the file and the
 // reason (disk full, file size limit, permission), and never writes partially in silence.
 class PosixFile {

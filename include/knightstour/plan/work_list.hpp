@@ -18,6 +18,15 @@ struct WorkItem {
   };
   std::size_t searched;
   std::vector<Member> members;
+
+  // The member the search's nodes and time are booked to: the searched prefix, or the first
+  // member when that one is not in the item (finished in an earlier session).
+  std::size_t charged() const {
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      if (members[i].id == searched) return i;
+    }
+    return 0;
+  }
 };
 
 // Groups the wanted prefixes by symmetry orbit under `group` (identity first; the group

@@ -2,32 +2,43 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "knightstour/base/stop_control.hpp"
 #include "knightstour/io/tour_format.hpp"
-#include "knightstour/plan/job.hpp"
+#include "knightstour/plan/request.hpp"
 
 namespace knightstour {
 
+// What a run directory holds: counts only, or tour files.
+enum class Command { count, enumerate };
+std::string to_string(Command command);
+
+enum class RunStatus { incomplete, complete };
+std::string to_string(RunStatus status);
+
 // manifest.json of a run directory: what was asked, how far it got, how long it took.
 // Written atomically (temp file, fsync, rename) at the start and end of every session.
+// Fields are typed; they become strings only in to_json() / from_json().
 struct RunManifest {
   static constexpr int kFormatVersion = 1;
 
   // What was asked. These define the prefixes and the files; a resume must agree on them.
-  std::string command;  // "count" or "enumerate"
+  Command command = Command::count;
   int rows = 0;
   int cols = 0;
   bool all_starts = false;
   std::vector<std::string> prefix;  // square names; prefix[0] is the start
   bool closed_only = false;
-  std::string algorithm = "pruned";
+  Algorithm algorithm = Algorithm::pruned;
   std::string prefix_rules;
   int split_depth = 0;
   Shard shard;
-  std::string tour_format;  // enumerate only: npy, text, board
-  std::string compression;  // enumerate only: none, zstd
+  std::optional<TourFormat> tour_format;   // enumerate only
+  std::optional<Compression> compression;  // enumerate only
 
   // How it ran (informational; may change from session to session).
   std::string version;
@@ -38,8 +49,8 @@ struct RunManifest {
   Caps caps;
 
   // Where it got to.
-  std::string status = "incomplete";  // "complete" or "incomplete"
-  std::string stop_reason;
+  RunStatus status = RunStatus::incomplete;
+  StopReason stop_reason = StopReason::none;
   std::size_t prefixes_in_plan = 0;
   std::size_t prefixes = 0;       // in this shard
   std::size_t prefixes_done = 0;  // journaled
@@ -53,21 +64,22 @@ struct RunManifest {
   int sessions = 0;
 
   std::string board_name() const { return std::to_string(rows) + "x" + std::to_string(cols); }
+  int squares() const { return rows * cols; }
 
   std::string to_json() const;
   static RunManifest from_json(const std::string& text, const std::string& where);  // FormatError
 
   // The fields that define the run and differ between the two, e.g. {"split depth 5 vs 6"}.
   std::vector<std::string> differences(const RunManifest& other) const;
+
+  // The request the manifest describes (split depth set).
+  Request request() const;
+  // Fills the "what was asked" part from a resolved request.
+  void describe(const Request& request);
 };
 
 RunManifest read_manifest(const std::filesystem::path& dir);  // IoError / FormatError
 void write_manifest(const std::filesystem::path& dir, const RunManifest& manifest);
-
-// The job a manifest describes (threads left at 0 = choose).
-JobSpec job_from_manifest(const RunManifest& manifest);
-// Fills the "what was asked" part of a manifest from a resolved job.
-void describe_job(const JobSpec& job, RunManifest& manifest);
 
 std::string utc_now_iso8601();
 

@@ -11,8 +11,7 @@
 
 namespace knightstour {
 
-// A run directory: manifest.json, journal-<shard>.tsv and tour files
-// tours-<shard>-<part>.<ext>. One process at a time holds it (flock on ".lock").
+// A run directory (names in run_layout.hpp). One process at a time holds it (flock).
 class RunDirectory {
  public:
   // For a new run: creates the directory if needed and refuses (UsageError) one that
@@ -23,7 +22,6 @@ class RunDirectory {
 
   const std::filesystem::path& dir() const { return dir_; }
   std::filesystem::path journal_path(int shard) const;
-  static std::string tour_file_name(int shard, std::uint64_t part, const std::string& extension);
 
   struct Recovery {
     std::vector<JournalRecord> records;  // the prefixes that are durably done
@@ -33,7 +31,7 @@ class RunDirectory {
   // Undoes what an interrupted session left half done: temp files, a torn journal line, tour
   // files whose prefixes are not all journaled (and those journal lines), journal lines whose
   // file is missing or holds a different number of tours. What survives is exactly the set
-  // of finished prefixes, each with all its tours.
+  // of finished prefixes, each with all its tours. A prefix journaled twice is a FormatError.
   Recovery recover(const RunManifest& manifest);
 
  private:
@@ -41,9 +39,5 @@ class RunDirectory {
   std::filesystem::path dir_;
   PosixFile lock_;
 };
-
-// Rows in a finished tour file (the header for .npy, else by reading it). FormatError if
-// the file is unreadable.
-std::uint64_t count_tours_in_file(const std::filesystem::path& path, BoardShape shape);
 
 }  // namespace knightstour

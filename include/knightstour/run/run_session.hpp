@@ -1,13 +1,16 @@
 #pragma once
 
+#include <atomic>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "knightstour/base/stop_control.hpp"
-#include "knightstour/exec/run_totals.hpp"
-#include "knightstour/plan/job.hpp"
+#include "knightstour/exec/driver.hpp"
+#include "knightstour/exec/ledger.hpp"
+#include "knightstour/exec/tour_file_sink.hpp"
+#include "knightstour/plan/plan.hpp"
 #include "knightstour/run/journal.hpp"
 #include "knightstour/run/manifest.hpp"
 #include "knightstour/run/run_directory.hpp"
@@ -15,42 +18,52 @@
 namespace knightstour {
 
 // What a count or enumerate command asks of a run directory.
-struct RunRequest {
+struct SessionRequest {
   std::filesystem::path dir;
   bool resume = false;
-  std::string command;                     // "count" or "enumerate"
-  JobSpec job;                             // split_depth -1 and threads 0 when not given
+  Command command = Command::count;
+  Request request;  // a resume takes what is left out (the split depth) from the manifest
+  int threads = 1;  // for the default split depth, and the manifest
+  Caps caps;        // for the manifest
   std::optional<TourFormat> format;        // enumerate; default npy (or the manifest's)
   std::optional<Compression> compression;  // enumerate; default none (or the manifest's)
-  std::uint64_t part_size = std::uint64_t{1} << 30;
-  double checkpoint_seconds = 60;
+  TourFileOptions files;                   // enumerate
 };
 
-// One session on a run directory: creates it, or reopens it for --resume after checking
-// that the request matches the manifest (a UsageError lists the differences) and undoing
-// whatever an interrupted session left half done.
-class RunSession {
+// One session on a run directory: creates it, or reopens it for --resume after checking that
+// the request matches the manifest (a UsageError lists the differences) and undoing whatever
+// an interrupted session left half done. It resolves the plan once, journals finished
+// prefixes as the driver's ledger, names the part files of an enumerate run, and records the
+// outcome in the manifest. Engines never see a file name.
+class RunSession final : public Ledger, public PartFiles {
  public:
-  explicit RunSession(RunRequest request);
+  explicit RunSession(SessionRequest request);
+  ~RunSession() override;
 
-  const JobSpec& job() const { return job_; }  // resolved
+  const Plan& plan() const { return *plan_; }
   const RunManifest& manifest() const { return manifest_; }
-  RunDirectory& directory() { return dir_; }
-  const RunDirectory::Recovery& recovery() const { return recovery_; }
-  std::size_t plan_size() const { return plan_size_; }
+  const std::filesystem::path& dir() const { return dir_->dir(); }
+  // What recovery removed or dropped, for the log.
+  const std::vector<std::string>& cleaned() const { return recovery_.cleaned; }
+  TourFormat format() const { return manifest_.tour_format.value_or(TourFormat::npy); }
+  Compression compression() const { return manifest_.compression.value_or(Compression::none); }
+  TourFileOptions files() const { return {manifest_.part_size, manifest_.checkpoint_seconds}; }
 
-  // The recovered records indexed by prefix id (checked against the prefix plan).
-  std::vector<std::optional<JournalRecord>> done_by_id() const;
+  std::vector<std::optional<PrefixResult>> done_before() const override;
+  void record(std::span<const PrefixResult> results) override;
+  void sync() override;
+  std::unique_ptr<TourFileWriter> open_part() override;
 
-  // Records the outcome of the session in manifest.json (atomically).
-  void finish(const RunTotals& totals);
+  // Records the outcome of the session in the manifest (atomically).
+  void finish(const RunReport& report);
 
  private:
-  JobSpec job_;  // before dir_: a new run's job is validated before the directory is made
-  RunDirectory dir_;
+  std::optional<Plan> plan_;
+  std::optional<RunDirectory> dir_;
   RunManifest manifest_;
   RunDirectory::Recovery recovery_;
-  std::size_t plan_size_ = 0;
+  std::unique_ptr<JournalWriter> journal_;
+  std::atomic<std::uint64_t> next_part_{0};
 };
 
 }  // namespace knightstour

@@ -1,10 +1,11 @@
-#include "knightstour/exec/count_engine.hpp"
+#include "knightstour/exec/driver.hpp"
 
 #include <gtest/gtest.h>
 
 #include <numeric>
 
 #include "knightstour/board/square.hpp"
+#include "knightstour/exec/count_sink.hpp"
 #include "support/count_helpers.hpp"
 
 namespace knightstour {
@@ -172,23 +173,37 @@ TEST(CountEngine, TimeLimitStopsPromptly) {
   EXPECT_LT(r.seconds, 0.7);  // the start-up sampling honours the limit too
 }
 
+// Keeps what it is given, and hands back a chosen part of it as done by an earlier session.
+class MemoryLedger : public Ledger {
+ public:
+  std::vector<std::optional<PrefixResult>> before;
+  std::vector<PrefixResult> recorded;
+  std::vector<std::optional<PrefixResult>> done_before() const override { return before; }
+  void record(std::span<const PrefixResult> results) override {
+    recorded.insert(recorded.end(), results.begin(), results.end());
+  }
+};
+
 TEST(CountEngine, ResumedPrefixesAreNotSearchedAgain) {
-  const JobSpec job = make_job("6x6", "a1", split(2, 4));
-  std::vector<std::optional<PrefixCounts>> first(1000);
-  CountOptions collect;
-  collect.on_prefix_done = [&](std::size_t id, std::span<const std::uint8_t>,
-                               const PrefixCounts& c) {
-    if (id % 2 == 0) first.at(id) = c;
-  };
+  const JobRequest job = make_job("6x6", "a1", split(2, 4));
+  const Plan plan = resolve(job.request, 2);
+  CountSink sink;
+  MemoryLedger first;
   StopControl stop1(job.caps);
-  run_count(job, collect, stop1);
-  CountOptions resume;
-  resume.done_before = first;
+  run_plan(plan, sink, first, {2}, stop1);
+  ASSERT_EQ(first.recorded.size(), plan.shard_prefixes());
+  MemoryLedger second;
+  second.before.resize(plan.prefixes().size());
+  for (const auto& r : first.recorded) {
+    if (r.id % 2 == 0) second.before[r.id] = r;
+  }
   StopControl stop2(job.caps);
-  const auto r = run_count(job, resume, stop2);
+  const auto r = run_plan(plan, sink, second, {2}, stop2);
   EXPECT_TRUE(r.complete());
   EXPECT_EQ(r.tours, 524'486u);
   EXPECT_LT(r.searches, r.shard_prefixes);
+  EXPECT_EQ(second.recorded.size() + r.prefixes_before, plan.shard_prefixes());
+  for (const auto& rec : second.recorded) EXPECT_NE(rec.id % 2, 0u);
 }
 
 }  // namespace

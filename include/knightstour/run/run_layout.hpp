@@ -1,0 +1,34 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace knightstour::run_layout {
+
+// Every name in a run directory, in one place:
+//   manifest.json                   what was asked, status, totals
+//   journal-<shard>.tsv             one line per finished prefix
+//   tours-<shard>-<part><extension> tour files (enumerate), e.g. tours-0-3.npy.zst
+//   <name>.tmp                      a file being written (never part of the run)
+//   .lock                           held (flock) by the process working on the run
+inline constexpr const char* kManifest = "manifest.json";
+inline constexpr const char* kLock = ".lock";
+
+std::filesystem::path manifest_path(const std::filesystem::path& dir);
+std::string journal_name(int shard);
+std::string tour_file_name(int shard, std::uint64_t part, const std::string& extension);
+
+struct TourFileName {
+  int shard = 0;
+  std::uint64_t part = 0;
+};
+// The shard and part of a finished tour file's name; nothing for any other name.
+std::optional<TourFileName> parse_tour_file_name(const std::string& name);
+bool is_journal_name(const std::string& name);
+bool is_temp_name(const std::string& name);
+// Whether a directory already holds (part of) a run.
+bool holds_run_file(const std::string& name);
+
+}  // namespace knightstour::run_layout

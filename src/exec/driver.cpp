@@ -1,0 +1,162 @@
+#include "knightstour/exec/driver.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <optional>
+
+#include "knightstour/base/progress.hpp"
+#include "knightstour/exec/parallel_runner.hpp"
+#include "knightstour/exec/work_order.hpp"
+
+namespace knightstour {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Takes finished prefixes from the sinks' threads, one batch at a time, into the ledger and
+// the session's table of results.
+class SessionRecorder final : public Recorder {
+ public:
+  SessionRecorder(Ledger& ledger, std::size_t plan_size) : ledger_(ledger), results_(plan_size) {}
+
+  void record(std::vector<PrefixResult> results) override {
+    std::lock_guard lock(mutex_);
+    ledger_.record(results);
+    done_.fetch_add(results.size());
+    for (auto& r : results) {
+      const std::size_t id = r.id;
+      results_[id] = std::move(r);
+    }
+  }
+
+  std::size_t done() const { return done_.load(); }
+  std::vector<std::optional<PrefixResult>>& results() { return results_; }
+
+ private:
+  std::mutex mutex_;
+  Ledger& ledger_;
+  std::atomic<std::size_t> done_{0};
+  std::vector<std::optional<PrefixResult>> results_;
+};
+
+// The items still to run: members finished by earlier sessions are dropped (the searched
+// prefix is still searched when only its mirror images remain).
+std::vector<WorkItem> remaining_items(const Plan& plan,
+                                      const std::vector<std::optional<PrefixResult>>& before) {
+  auto done = [&](std::size_t id) { return id < before.size() && before[id].has_value(); };
+  std::vector<WorkItem> items;
+  for (const auto& item : plan.items()) {
+    WorkItem left{item.searched, {}};
+    for (const auto& m : item.members) {
+      if (!done(m.id)) left.members.push_back(m);
+    }
+    if (!left.members.empty()) items.push_back(std::move(left));
+  }
+  return items;
+}
+
+std::string status_line(std::size_t done, std::size_t total, const StopControl& stop,
+                        double elapsed, const WorkMeter& meter, const std::string& extra) {
+  const double nodes = static_cast<double>(stop.nodes());
+  const double share = meter.total() > 0 ? std::min(1.0, nodes / meter.total()) : 0;
+  return "prefixes " + std::to_string(done) + "/" + std::to_string(total) + ", tours found " +
+         human_count(static_cast<double>(stop.tours())) + extra + ", nodes " + human_count(nodes) +
+         " (" + human_count(nodes / std::max(elapsed, 1e-9)) + "/s), ~" +
+         std::to_string(static_cast<int>(share * 100)) + "% of the estimated " +
+         human_count(meter.total()) + " nodes, elapsed " + human_duration(elapsed) + ", ETA ~" +
+         human_duration(meter.eta(nodes, elapsed));
+}
+
+}  // namespace
+
+RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptions& options,
+                   StopControl& stop) {
+  const auto started = Clock::now();
+  auto since = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
+  const auto squares = static_cast<std::size_t>(plan.board().squares());
+  const std::size_t plan_size = plan.prefixes().size();
+
+  RunReport report;
+  report.threads = options.threads;
+  report.split_depth = plan.split_depth();
+  report.plan_prefixes = plan_size;
+  report.shard_prefixes = plan.shard_prefixes();
+
+  const auto before = ledger.done_before();
+  auto items = remaining_items(plan, before);
+  report.searches = items.size();
+  SessionRecorder recorder(ledger, plan_size);
+  spdlog::debug("{} searches to run, {:.4f} s after the start", items.size(), since());
+
+  WorkMeter meter;
+  ItemContext context{plan, stop, stop.poll_interval(options.threads), recorder};
+  std::exception_ptr failure;
+  {
+    std::size_t finished_before = 0;
+    for (const auto& r : before) finished_before += r ? 1 : 0;
+    ProgressMonitor monitor(options.progress_seconds, [&] {
+      return status_line(finished_before + recorder.done(), report.shard_prefixes, stop, since(),
+                         meter, sink.status());
+    });
+    auto prepare = [&] {
+      if (!options.largest_first) return;
+      meter.set_sizes(order_largest_first(items, plan, stop));
+      spdlog::debug("searches ordered largest first after {:.4f} s", since());
+    };
+    try {
+      for_each_work_item(
+          items.size(), options.threads, stop,
+          [&](std::size_t i) {
+            if (sink.run(items[i], context)) meter.finished(i);
+          },
+          prepare);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    try {
+      sink.end(recorder, failure != nullptr);
+      ledger.sync();
+    } catch (...) {
+      if (!failure) failure = std::current_exception();
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
+  spdlog::debug("searches done after {:.4f} s", since());
+
+  report.nodes = stop.nodes();
+  report.tours_by_start.assign(squares, 0);
+  report.closed_by_start.assign(squares, 0);
+  report.tours_by_end.assign(squares, 0);
+  auto& results = recorder.results();
+  for (std::size_t id = 0; id < before.size() && id < plan_size; ++id) {
+    if (before[id] && !results[id]) {
+      results[id] = before[id];
+      ++report.prefixes_before;
+    }
+  }
+  for (std::size_t id = 0; id < plan_size; ++id) {
+    if (!results[id]) continue;
+    const auto& r = *results[id];
+    ++report.prefixes_done;
+    const auto start = plan.prefixes()[id][0];
+    report.tours += r.tours;
+    report.closed += r.closed;
+    report.journaled_nodes += r.nodes;
+    report.tours_by_start[start] += r.tours;
+    report.closed_by_start[start] += r.closed;
+    if (!r.by_end.empty()) {
+      for (std::size_t e = 0; e < squares; ++e) report.tours_by_end[e] += r.by_end[e];
+    }
+  }
+  report.stop_reason = report.complete() ? StopReason::none : stop.reason();
+  report.seconds = since();
+  return report;
+}
+
+}  // namespace knightstour

@@ -1,0 +1,114 @@
+#include "knightstour/run/committed_journal.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "knightstour/base/errors.hpp"
+#include "knightstour/io/npy.hpp"
+#include "knightstour/io/tour_file_reader.hpp"
+#include "knightstour/run/run_layout.hpp"
+
+namespace knightstour {
+
+namespace fs = std::filesystem;
+
+std::uint64_t count_tours_in_file(const fs::path& path, BoardShape shape) {
+  TourFileReader reader(path, shape);
+  const auto type = tour_file_type(path);
+  if (type.format == TourFormat::npy && type.compression == Compression::none) {
+    // The header gives the rows; the size must match it exactly.
+    const auto bytes = static_cast<std::uint64_t>(fs::file_size(path));
+    const std::uint64_t row_bytes = static_cast<std::uint64_t>(shape.squares()) *
+                                    static_cast<std::uint64_t>(npy_item_size(shape.squares()));
+    if (bytes != kNpyHeaderSize + *reader.declared_rows() * row_bytes) {
+      throw FormatError(path.string() + ": size does not match the rows its header declares");
+    }
+    return *reader.declared_rows();
+  }
+  std::vector<std::uint32_t> tour;
+  while (reader.next(tour)) {
+  }
+  return reader.rows_read();
+}
+
+CommittedJournal read_committed(const fs::path& dir, const RunManifest& m, std::optional<int> shard,
+                                FileCheck check) {
+  CommittedJournal out;
+  const bool enumerate = m.command == Command::enumerate;
+  const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
+  const BoardShape shape{m.rows, m.cols};
+
+  std::vector<fs::path> journals;
+  std::vector<std::string> tour_files;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const auto name = entry.path().filename().string();
+    if (run_layout::is_temp_name(name)) {
+      out.temp_files.push_back(name);
+    } else if (run_layout::is_journal_name(name)) {
+      if (!shard || name == run_layout::journal_name(*shard)) journals.push_back(entry.path());
+    } else if (const auto file = run_layout::parse_tour_file_name(name)) {
+      if (shard && file->shard != *shard) continue;
+      out.next_part = std::max(out.next_part, file->part + 1);
+      tour_files.push_back(name);
+    }
+  }
+  std::sort(journals.begin(), journals.end());
+  std::sort(tour_files.begin(), tour_files.end());
+
+  std::vector<JournalRecord> complete;
+  std::map<std::size_t, int> lines_of;
+  for (const auto& path : journals) {
+    auto contents = read_journal(path, kind, m.squares());
+    if (contents.torn_tail) out.torn_journals.push_back(path.filename().string());
+    for (auto& r : contents.records) {
+      if (lines_of[r.id]++ == 1) out.duplicates.push_back(r.id);
+      complete.push_back(std::move(r));
+    }
+  }
+  if (!enumerate) {
+    out.records = std::move(complete);
+    out.unnamed_files = std::move(tour_files);  // a count run has no tour files
+    return out;
+  }
+
+  std::map<std::string, std::uint64_t> journaled;  // tours by the file the lines name
+  for (const auto& r : complete) {
+    if (r.file != "-") journaled[r.file] += r.tours;
+  }
+  std::set<std::string> good;
+  for (const auto& name : tour_files) {
+    const auto it = journaled.find(name);
+    if (it == journaled.end()) {
+      out.unnamed_files.push_back(name);
+      continue;
+    }
+    bool ok = true;
+    if (check == FileCheck::rows) {
+      try {
+        ok = count_tours_in_file(dir / name, shape) == it->second;
+      } catch (const FormatError&) {
+        ok = false;
+      }
+    }
+    if (ok) {
+      good.insert(name);
+    } else {
+      out.unmatched_files.push_back(name);
+    }
+  }
+  for (const auto& [name, tours] : journaled) {
+    if (!std::binary_search(tour_files.begin(), tour_files.end(), name))
+      out.missing_files.push_back(name);
+  }
+  for (auto& r : complete) {
+    if ((r.file == "-" && r.tours == 0) || good.count(r.file)) {
+      out.records.push_back(std::move(r));
+    } else {
+      ++out.dropped;
+    }
+  }
+  return out;
+}
+
+}  // namespace knightstour

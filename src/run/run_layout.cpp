@@ -1,0 +1,65 @@
+#include "knightstour/run/run_layout.hpp"
+
+#include <charconv>
+#include <string_view>
+
+#include "knightstour/io/posix_file.hpp"
+
+namespace knightstour::run_layout {
+
+namespace {
+
+constexpr std::string_view kJournalPrefix = "journal-";
+constexpr std::string_view kJournalSuffix = ".tsv";
+constexpr std::string_view kToursPrefix = "tours-";
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool ends_with(std::string_view s, std::string_view x) {
+  return s.size() >= x.size() && s.substr(s.size() - x.size()) == x;
+}
+
+// Reads the decimal number at the front of `s`; advances `s` past it.
+template <class T>
+std::optional<T> number(std::string_view& s) {
+  T value{};
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (ec != std::errc{} || ptr == s.data()) return std::nullopt;
+  s.remove_prefix(static_cast<std::size_t>(ptr - s.data()));
+  return value;
+}
+
+}  // namespace
+
+std::filesystem::path manifest_path(const std::filesystem::path& dir) { return dir / kManifest; }
+
+std::string journal_name(int shard) {
+  return std::string(kJournalPrefix) + std::to_string(shard) + std::string(kJournalSuffix);
+}
+
+std::string tour_file_name(int shard, std::uint64_t part, const std::string& extension) {
+  return std::string(kToursPrefix) + std::to_string(shard) + "-" + std::to_string(part) + extension;
+}
+
+std::optional<TourFileName> parse_tour_file_name(const std::string& name) {
+  std::string_view s = name;
+  if (!starts_with(s, kToursPrefix) || is_temp_name(name)) return std::nullopt;
+  s.remove_prefix(kToursPrefix.size());
+  const auto shard = number<int>(s);
+  if (!shard || !starts_with(s, "-")) return std::nullopt;
+  s.remove_prefix(1);
+  const auto part = number<std::uint64_t>(s);
+  if (!part || !starts_with(s, ".")) return std::nullopt;
+  return TourFileName{*shard, *part};
+}
+
+bool is_journal_name(const std::string& name) {
+  return starts_with(name, kJournalPrefix) && ends_with(name, kJournalSuffix);
+}
+
+bool is_temp_name(const std::string& name) { return ends_with(name, kTempSuffix); }
+
+bool holds_run_file(const std::string& name) {
+  return name == kManifest || starts_with(name, kJournalPrefix) || starts_with(name, kToursPrefix);
+}
+
+}  // namespace knightstour::run_layout
