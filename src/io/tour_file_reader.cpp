@@ -1,6 +1,7 @@
 #include "knightstour/io/tour_file_reader.hpp"
 
 #include <fcntl.h>
+#include <zstd.h>
 
 #include <algorithm>
 #include <cctype>

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <zstd.h>
-
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -11,6 +9,9 @@
 #include "knightstour/board/board.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/io/tour_format.hpp"
+
+// zstd's context, defined in <zstd.h> (kept out of this header).
+struct ZSTD_DCtx_s;
 
 namespace knightstour {
 
@@ -36,7 +37,7 @@ class ByteSource {
   std::size_t read_raw(char* out, std::size_t size);
   PosixFile file_;
   Compression compression_;
-  ZSTD_DCtx* zstd_ = nullptr;
+  ::ZSTD_DCtx_s* zstd_ = nullptr;
   std::string in_;
   std::size_t in_pos_ = 0;
   std::size_t last_hint_ = 0;

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <zstd.h>
-
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -10,6 +8,9 @@
 
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/io/tour_encoder.hpp"
+
+// zstd's context, defined in <zstd.h> (kept out of this header).
+struct ZSTD_CCtx_s;
 
 namespace knightstour {
 
@@ -87,7 +88,7 @@ class TourFileWriter {
   std::size_t length_ = 0;
   std::string scratch_;
   std::string compressed_;
-  ZSTD_CCtx* zstd_ = nullptr;
+  ::ZSTD_CCtx_s* zstd_ = nullptr;
   off_t written_ = 0;
   off_t checkpoint_offset_ = 0;
   off_t writeback_offset_ = 0;
