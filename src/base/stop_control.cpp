@@ -39,13 +39,15 @@ std::string describe(StopReason reason) {
       return "stopped by an error";
     case StopReason::missing_shards:
       return "merged from shards that do not cover every prefix";
+    case StopReason::memory:
+      return "memory budget (--memory) reached";
   }
   return "unknown";
 }
 
 std::optional<StopReason> stop_reason_described(const std::string& text) {
   if (text.empty()) return StopReason::none;
-  for (int r = 0; r <= static_cast<int>(StopReason::missing_shards); ++r) {
+  for (int r = 0; r <= static_cast<int>(StopReason::memory); ++r) {
     if (describe(static_cast<StopReason>(r)) == text) return static_cast<StopReason>(r);
   }
   return std::nullopt;

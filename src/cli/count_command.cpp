@@ -1,6 +1,8 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "frontier_count.hpp"
 #include "knightstour/base/errors.hpp"
+#include "knightstour/board/board.hpp"
 #include "knightstour/run/job_runner.hpp"
 #include "run_summary.hpp"
 
@@ -15,8 +17,34 @@ int count_command(int argc, char** argv) {
   options.add_options("Run directory")(
       "run-dir", "Journal each finished prefix to DIR (manifest.json, journal-<shard>.tsv)",
       cxxopts::value<std::string>())("resume", "Continue the run in --run-dir where it stopped");
+  options.add_options("Method")(
+      "method",
+      "dfs: visit every tour (the default up to 64 squares). frontier: count classes of "
+      "partial paths without visiting tours (any length, shorter side at most 8; the "
+      "default past 64 squares)",
+      cxxopts::value<std::string>())("memory",
+                                     "frontier: bytes the classes may hold, e.g. 16G (default: "
+                                     "half the memory available at the start)",
+                                     cxxopts::value<std::string>());
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
+  const BoardShape shape = parse_board_shape(board_argument(result));
+  bool frontier = shape.squares() > Board::kMaxSquares;
+  if (result.count("method")) {
+    const auto method = result["method"].as<std::string>();
+    if (method != "dfs" && method != "frontier") {
+      throw UsageError("--method expects dfs or frontier, not '" + method + "'");
+    }
+    if (method == "dfs" && frontier) {
+      throw UsageError("board " + shape.name() + " has " + std::to_string(shape.squares()) +
+                       " squares; --method dfs counts at most " +
+                       std::to_string(Board::kMaxSquares) +
+                       " (--method frontier counts boards with a shorter side of at most 8)");
+    }
+    frontier = method == "frontier";
+  }
+  if (frontier) return frontier_count(result);
+  if (result.count("memory")) throw UsageError("--memory applies to --method frontier only");
   const JobOptions parsed = job_options_from(result);
   JobRequest job;
   job.command = Command::count;

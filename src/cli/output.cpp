@@ -18,23 +18,31 @@ std::string with_commas(std::uint64_t value) {
 }
 
 std::string board_grid(const Board& board, const std::vector<std::uint64_t>& values) {
+  std::vector<std::string> cells;
+  for (auto v : values) cells.push_back(with_commas(v));
+  return board_grid(board.shape(), cells);
+}
+
+std::string board_grid(const BoardShape& shape, const std::vector<std::string>& cells) {
   std::size_t width = 1;
-  for (auto v : values) width = std::max(width, with_commas(v).size());
-  for (int c = 0; c < board.cols(); ++c) width = std::max(width, file_name(c).size());
-  const std::size_t label = std::to_string(board.rows()).size();
+  for (const auto& v : cells) width = std::max(width, v.size());
+  for (int c = 0; c < shape.cols; ++c) width = std::max(width, file_name(c).size());
+  const std::size_t label = std::to_string(shape.rows).size();
   auto pad = [](const std::string& s, std::size_t w) {
     return std::string(w > s.size() ? w - s.size() : 0, ' ') + s;
   };
   std::string out;
-  for (int r = board.rows() - 1; r >= 0; --r) {
+  for (int r = shape.rows - 1; r >= 0; --r) {
     out += pad(std::to_string(r + 1), label) + " |";
-    for (int c = 0; c < board.cols(); ++c) {
-      out += ' ' + pad(with_commas(values[static_cast<std::size_t>(board.index(r, c))]), width);
+    for (int c = 0; c < shape.cols; ++c) {
+      out += ' ' + pad(cells[static_cast<std::size_t>(r) * static_cast<std::size_t>(shape.cols) +
+                             static_cast<std::size_t>(c)],
+                       width);
     }
     out += '\n';
   }
   out += std::string(label + 2, ' ');
-  for (int c = 0; c < board.cols(); ++c) out += ' ' + pad(file_name(c), width);
+  for (int c = 0; c < shape.cols; ++c) out += ' ' + pad(file_name(c), width);
   out += '\n';
   return out;
 }

@@ -14,5 +14,7 @@ std::string with_commas(std::uint64_t value);
 // One value per square laid out like the board: rank 1 at the bottom, files left to right,
 // with rank numbers on the left and file letters underneath.
 std::string board_grid(const Board& board, const std::vector<std::uint64_t>& values);
+// The same for values already written out, one per square (r * cols + c), any board size.
+std::string board_grid(const BoardShape& shape, const std::vector<std::string>& cells);
 
 }  // namespace knightstour::cli

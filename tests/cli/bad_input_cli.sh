@@ -2,8 +2,20 @@
 # Bad input: exit 2, one clear line on stderr, nothing on stdout.
 . "$(dirname "$0")/lib.sh"
 
-run count 9x8 --start a1;          expect_usage_error 'at most 64'
-run count 65x1 --start a1;         expect_usage_error 'at most 64'
+run count 9x8 --start a1 --method dfs;  expect_usage_error 'at most 64'
+run count 65x1 --start a1 --method dfs; expect_usage_error 'at most 64'
+run enumerate 9x8 --start a1 --out "$TMP/never"; expect_usage_error 'at most 64'
+run count 9x9 --start a1;          expect_usage_error 'shorter side is at most 8'
+run count 9x9 --start a1 --method frontier; expect_usage_error 'shorter side is at most 8'
+run count 5x5 --start a1 --method bfs;  expect_usage_error '--method expects dfs or frontier'
+run count 5x5 --start a1 --memory 2G;   expect_usage_error '--memory applies to --method frontier'
+for opt in "--prefix a1,b3" "--split-depth 3" "--shard-count 2" "--max-nodes 5" "--max-tours 5" \
+           "--no-symmetry" "--algorithm naive" "--run-dir $TMP/x"; do
+  run count 5x5 --start a1 --method frontier $opt; expect_usage_error "no meaning for --method frontier"
+done
+run count 5x5 --all-starts --method frontier --memory 2X; expect_usage_error '--memory expects a size'
+run count 5x5 --all-starts --method frontier --memory 0;  expect_usage_error '--memory expects a size'
+run count 5x5 --method frontier;   expect_usage_error 'give a start square'
 run count 0x5 --start a1;          expect_usage_error 'zero'
 run count 5x0 --start a1;          expect_usage_error 'zero'
 run count 5y5 --start a1;          expect_usage_error 'malformed board'

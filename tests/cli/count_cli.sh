@@ -138,4 +138,33 @@ run estimate 5x5 --start a1
 expect_out 'exact +the whole count ran during calibration: 304 tours'
 run estimate 5x5 --start a1 --walks 0; expect_usage_error 'walks'
 
+# The frontier method: the same numbers, any length, exact past 64 bits.
+run count 6x6 --start a1 --method frontier --progress 0
+expect_exit 0
+expect_out '^method +frontier'
+expect_out '^tours +524,486 '
+expect_out '^closed +19,724 of them are closed.*9,862 closed cycles'
+run count 5x5 --all-starts --method frontier --json
+expect_exit 0
+expect_json tours 1728
+expect_json method frontier
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["tours_by_start"][0]==304 and j["tours_by_start"][12]==64 and j["tours_by_start"][1]==0, j' "$TMP/out" \
+  || { LAST="frontier grid"; fail "5x5 grid wrong"; }
+run count 3x30 --start a1 --closed --progress 0          # 90 squares: frontier by itself
+expect_exit 0
+expect_out '^method +frontier'
+run count 6x15 --start a1 --closed --json --progress 0   # A175881: cycles past 2^64, exact in JSON
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["closed_cycles"]==255967892553030600920 and j["tours"]==2*255967892553030600920, j' "$TMP/out" \
+  || { LAST="6x15 closed"; fail "6x15 closed cycles wrong or inexact"; }
+run count 8x8 --start a1 --closed --method frontier --time-limit 1 --progress 0
+expect_exit 3
+expect_out '^status +INCOMPLETE: time limit'
+CHECKS=$((CHECKS + 1)); ! grep -Eq '^tours' "$TMP/out" || fail "a stopped frontier run printed a count"
+run count 8x8 --start a1 --closed --method frontier --memory 64M --progress 0
+expect_exit 3
+expect_out 'INCOMPLETE: memory budget'
+
 finish

@@ -1,8 +1,15 @@
 #pragma once
 
+#include <cstdint>
+
 namespace knightstour {
 
 // CPUs in this process's affinity mask (as Slurm or taskset restrict it), at least 1.
 int available_cpus();
+
+// Bytes of memory this process can take without pushing others out: the kernel's
+// MemAvailable, lowered to what the cgroup (e.g. a Slurm job's allocation) still allows.
+// 0 when unknown.
+std::uint64_t available_memory();
 
 }  // namespace knightstour

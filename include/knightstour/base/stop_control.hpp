@@ -25,6 +25,7 @@ enum class StopReason : int {
   signal,
   failure,
   missing_shards,  // a merge of shards that do not cover every prefix
+  memory,          // the frontier counter's memory budget
 };
 
 std::string describe(StopReason reason);  // "node cap (--max-nodes) reached", ...

@@ -1,0 +1,154 @@
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "knightstour/frontier/sweep.hpp"
+
+namespace knightstour {
+
+// A class of partial path systems, packed into one 64-bit key.
+//
+// The sweep adds the board's squares one at a time (sweep order, sweep.hpp). When square k
+// is added, the DP chooses which of its edges to earlier squares are in the tour: at most
+// two. After step k the squares 0..k are "processed"; the edges chosen so far form disjoint
+// paths (fragments). Everything the rest of the search needs to know about them is:
+//   - for each processed square that still has unprocessed neighbours: its degree so far
+//     (0 free, 1 an end of a fragment, 2 done), and for an end, the other end (its mate);
+//   - open tours only: the same for T, a virtual square next to every square. A Hamiltonian
+//     path of the board is a Hamiltonian cycle through T; T's two edges mark the path's two
+//     ends (Knuth's trick turning E into E+).
+// Partial systems that agree on this are interchangeable: the DP keeps one class for them
+// and the number of systems it stands for (its count).
+//
+// Which processed squares can still have unprocessed neighbours? A knight move spans at
+// most 2W+1 steps of the sweep (W across), so after step k only squares k-2W .. k can: the
+// window. A class has kSlots(W) = 2W+2 slots:
+//   slot 0       T (open tours; always "done" when counting cycles)
+//   slot 1 + d   square k - d, for d = 0 .. 2W  (before square 0: "done", no square)
+// Invariants of every stored class:
+//   I1 every endpoint's mate is an endpoint in another slot, and mate(mate(s)) = s;
+//   I2 no fragment is closed into a cycle (cycles close only at the last square);
+//   I3 a square whose neighbours are all processed is done (its slot says 1).
+//
+// Packing (canonical: equal information gives equal keys): 2 bits per slot, slot 0 lowest:
+//   0 free, 1 done, 2 an end whose mate is in a later slot (an "opener"),
+//   3 an end whose mate is in an earlier slot (a "closer");
+// above them, for each closer in slot order, which of the openers still unmatched at that
+// point (in slot order) is its mate, in ceil(log2(unmatched)) bits. With W = 8 and T: 36
+// bits of types and at most 4+3+3+3+3+2+2+1 = 21 bits of mates: 57 bits. A key never has
+// all 64 bits set, so ~0 marks an empty hash slot.
+
+// Slots of a class for a sweep W squares wide, and in a step's widened view (+ the new square).
+constexpr int class_slots(int width) { return 2 * width + 2; }
+inline constexpr int kMaxClassSlots = 2 * kMaxFrontierWidth + 2;
+inline constexpr int kMaxStepSlots = kMaxClassSlots + 1;
+inline constexpr std::uint64_t kNoClass = ~std::uint64_t{0};
+
+// A class unpacked: slot sets as bit masks, and the mate of every endpoint.
+struct Frontier {
+  std::uint32_t free = 0;  // degree 0
+  std::uint32_t done = 0;  // degree 2, or no square
+  std::uint8_t mate[kMaxStepSlots] = {};
+
+  std::uint32_t ends(int slots) const { return ~(free | done) & ((1u << slots) - 1); }
+};
+
+namespace frontier_detail {
+
+// Bits that name one of u unmatched openers.
+inline constexpr std::uint8_t kMateBits[kMaxClassSlots / 2 + 2] = {0, 0, 1, 2, 2, 3, 3, 3, 3, 4, 4};
+
+// x's bits spread to every other bit (bit i to bit 2i), for bytes.
+struct Spread {
+  std::uint16_t of[256];
+  constexpr Spread() : of() {
+    for (int x = 0; x < 256; ++x) {
+      std::uint16_t y = 0;
+      for (int b = 0; b < 8; ++b) y = static_cast<std::uint16_t>(y | (((x >> b) & 1) << (2 * b)));
+      of[x] = y;
+    }
+  }
+};
+inline constexpr Spread kSpread{};
+
+inline std::uint64_t spread(std::uint32_t x) {
+  return kSpread.of[x & 0xff] | (std::uint64_t{kSpread.of[(x >> 8) & 0xff]} << 16) |
+         (std::uint64_t{kSpread.of[(x >> 16) & 0xff]} << 32);
+}
+
+// The 2-bit types of four slots (one byte of a key) as four 4-bit masks:
+// free | done << 4 | opener << 8 | closer << 12.
+struct TypeMasks {
+  std::uint16_t of[256];
+  constexpr TypeMasks() : of() {
+    for (int x = 0; x < 256; ++x) {
+      std::uint16_t m = 0;
+      for (int i = 0; i < 4; ++i)
+        m = static_cast<std::uint16_t>(m | (1 << (i + 4 * ((x >> (2 * i)) & 3))));
+      of[x] = m;
+    }
+  }
+};
+inline constexpr TypeMasks kTypeMasks{};
+
+}  // namespace frontier_detail
+
+// Packs slots [0, slots) of f.
+inline std::uint64_t pack(const Frontier& f, int slots) {
+  const std::uint32_t in = (1u << slots) - 1;
+  std::uint64_t types = frontier_detail::spread(f.done & in);
+  std::uint64_t mates = 0;
+  int mate_bits = 0;
+  std::uint32_t unmatched = 0;
+  for (std::uint32_t e = f.ends(slots); e != 0; e &= e - 1) {
+    const int i = std::countr_zero(e);
+    const int m = f.mate[i];
+    if (m > i) {
+      types |= std::uint64_t{2} << (2 * i);
+      unmatched |= 1u << i;
+    } else {
+      types |= std::uint64_t{3} << (2 * i);
+      mates |= static_cast<std::uint64_t>(std::popcount(unmatched & ((1u << m) - 1))) << mate_bits;
+      mate_bits += frontier_detail::kMateBits[std::popcount(unmatched)];
+      unmatched &= ~(1u << m);
+    }
+  }
+  return types | (mates << (2 * slots));
+}
+
+// Unpacks a key of `slots` slots into f, moving slot i >= 1 to slot i + shift (a step
+// widens the window by one slot for the new square). Mates of slots not written are left.
+inline void unpack(std::uint64_t key, int slots, int shift, Frontier& f) {
+  std::uint32_t masks[4] = {0, 0, 0, 0};  // free, done, opener, closer
+  for (int byte = 0; 4 * byte < slots; ++byte) {
+    const std::uint16_t m = frontier_detail::kTypeMasks.of[(key >> (8 * byte)) & 0xff];
+    for (int t = 0; t < 4; ++t)
+      masks[t] |= static_cast<std::uint32_t>((m >> (4 * t)) & 0xf) << (4 * byte);
+  }
+  const std::uint32_t in = (1u << slots) - 1;
+  auto widen = [&](std::uint32_t x) { return (x & 1u) | ((x & in & ~1u) << shift); };
+  f.free = widen(masks[0]);
+  f.done = widen(masks[1]);
+  const std::uint32_t openers = widen(masks[2]);
+  std::uint64_t mates = key >> (2 * slots);
+  std::uint32_t unmatched = 0;
+  for (std::uint32_t e = openers | widen(masks[3] & in); e != 0; e &= e - 1) {
+    const int at = std::countr_zero(e);
+    if (openers & (1u << at)) {
+      unmatched |= 1u << at;
+      continue;
+    }
+    const int bits = frontier_detail::kMateBits[std::popcount(unmatched)];
+    int index = static_cast<int>(mates & ((std::uint64_t{1} << bits) - 1));
+    mates >>= bits;
+    std::uint32_t u = unmatched;
+    while (index-- > 0) u &= u - 1;
+    const int m = std::countr_zero(u);
+    unmatched &= ~(1u << m);
+    f.mate[at] = static_cast<std::uint8_t>(m);
+    f.mate[m] = static_cast<std::uint8_t>(at);
+  }
+}
+
+}  // namespace knightstour

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/frontier/generation.hpp"
+#include "knightstour/frontier/step_rule.hpp"
+#include "knightstour/frontier/sweep.hpp"
+#include "knightstour/frontier/wide_count.hpp"
+
+namespace knightstour {
+
+// The classes between two steps, with counts of 1, 2, 4 or 8 limbs (64 to 512 bits).
+using AnyGeneration = std::variant<Generation<1>, Generation<2>, Generation<4>, Generation<8>>;
+
+// Where a sweep stands between two steps: the state a checkpoint saves.
+struct FrontierState {
+  int next_step = 0;  // steps done
+  AnyGeneration classes;
+};
+
+struct FrontierOptions {
+  int threads = 1;
+  std::uint64_t memory_limit = ~std::uint64_t{0};  // bytes of classes
+  double progress_seconds = 0;
+  std::string label;  // names the count in progress lines, e.g. "8x8 closed"
+  // Called after every completed step (not after the last) with the state of the sweep;
+  // a checkpoint writer saves it when it is due. Runs on the calling thread.
+  std::function<void(const FrontierState&)> after_step;
+};
+
+struct FrontierResult {
+  bool complete = false;
+  StopReason stop_reason = StopReason::none;  // time_limit, signal or memory when stopped
+  BigCount count;                             // cycles (closed) or paths (open); when complete
+  int steps = 0;                              // squares of the board
+  int steps_done = 0;
+  std::uint64_t peak_classes = 0;
+  std::uint64_t expanded = 0;    // classes expanded this session, over all steps
+  std::uint64_t peak_bytes = 0;  // class memory at its highest
+  int limbs = 1;                 // 64-bit limbs the counts needed
+  double seconds = 0;
+  std::vector<std::uint64_t> classes;  // live classes after each step done this session
+};
+
+// Counts the Hamiltonian cycles (closed) or paths (open; with one end pinned when asked)
+// of the board's knight graph by the frontier DP, on options.threads threads. Counts widen
+// from 64 bits as needed (a step whose counts overflow is redone wider); past 512 bits it
+// throws std::overflow_error. Stops cleanly on the stop control (time limit, signals,
+// checked about every few thousand classes) and when the classes would exceed the memory
+// limit; a stopped result has no count. `resume` continues a saved sweep.
+FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
+                            const FrontierOptions& options, StopControl& stop,
+                            std::optional<FrontierState> resume = std::nullopt);
+
+}  // namespace knightstour

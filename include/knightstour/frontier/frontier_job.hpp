@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/board/board.hpp"
+#include "knightstour/frontier/frontier_counter.hpp"
+
+namespace knightstour {
+
+// What `count --method frontier` is asked: the numbers the enumerator gives for a start
+// square or for all starts, on any board whose shorter side is at most 8.
+struct FrontierRequest {
+  BoardShape shape;
+  bool closed = false;
+  std::optional<std::int64_t> start;  // board square (r * cols + c); else all starts
+};
+
+// The directed tours the enumerator would count, assembled from one or more sweeps:
+//  - closed: one sweep counts the cycles C; every cycle passes every square and runs two
+//    ways, so 2C closed tours start on each square (2 * squares * C over all starts);
+//  - open from a start: a sweep with that square pinned as a path end counts the paths
+//    ending there, which are exactly the directed tours from it; a closed sweep adds the
+//    closed ones among them (2C);
+//  - open over all starts: one pinned sweep per symmetry class of start squares (squares a
+//    board symmetry maps onto each other have equal counts; on a board with an odd number of
+//    squares both ends of a path lie on the majority colour, so minority squares are 0).
+struct FrontierReport {
+  bool complete = false;
+  StopReason stop_reason = StopReason::none;
+  BigCount tours;                         // directed tours from the start, or over all starts
+  BigCount closed_tours;                  // directed closed tours among them
+  BigCount cycles;                        // closed cycles (undirected) of the board
+  std::vector<BigCount> tours_by_start;   // all starts: per board square
+  std::vector<BigCount> closed_by_start;  // all starts: per board square
+  int sweeps = 0;                         // sweeps run (each a full DP over the board)
+  int sweeps_planned = 0;
+  int width = 0;  // squares across the sweep (the shorter side)
+  std::uint64_t peak_classes = 0;
+  std::uint64_t peak_bytes = 0;
+  std::uint64_t expanded = 0;
+  int limbs = 1;
+  double seconds = 0;
+};
+
+// One pinned sweep per class of equivalent start squares: the class's squares and the
+// representative swept. Squares that cannot start an open tour (minority colour on an odd
+// board) are left out.
+struct StartClass {
+  std::int64_t representative;
+  std::vector<std::int64_t> squares;
+};
+std::vector<StartClass> start_classes(BoardShape shape);
+
+// The sweep orientation in which `square` comes earliest (a pinned end is cheapest early).
+Orientation best_orientation_for(BoardShape shape, std::int64_t square);
+
+// Throws UsageError when the board is too wide for the frontier method or the start is off
+// the board. options.label is extended per sweep for progress lines.
+FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierOptions& options,
+                                 StopControl& stop);
+
+}  // namespace knightstour

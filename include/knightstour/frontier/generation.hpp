@@ -1,0 +1,166 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "knightstour/frontier/frontier_class.hpp"
+#include "knightstour/frontier/wide_count.hpp"
+
+namespace knightstour {
+
+// Bytes the frontier counter may hold in classes. Reservations past the limit fail; the
+// counter then stops cleanly (StopReason::memory) instead of being killed by the system.
+class MemoryBudget {
+ public:
+  explicit MemoryBudget(std::uint64_t limit) : limit_(limit) {}
+  bool reserve(std::uint64_t bytes) {
+    const auto now = used_.fetch_add(bytes) + bytes;
+    if (now > limit_) {
+      used_.fetch_sub(bytes);
+      exceeded_ = true;
+      return false;
+    }
+    auto peak = peak_.load();
+    while (now > peak && !peak_.compare_exchange_weak(peak, now)) {
+    }
+    return true;
+  }
+  void release(std::uint64_t bytes) { used_.fetch_sub(bytes); }
+  // Counts memory that must be held whatever the limit (short-lived copies).
+  void charge(std::uint64_t bytes) {
+    const auto now = used_.fetch_add(bytes) + bytes;
+    auto peak = peak_.load();
+    while (now > peak && !peak_.compare_exchange_weak(peak, now)) {
+    }
+  }
+  std::uint64_t used() const { return used_.load(); }
+  std::uint64_t peak() const { return peak_.load(); }
+  std::uint64_t limit() const { return limit_; }
+  bool exceeded() const { return exceeded_.load(); }
+
+ private:
+  std::uint64_t limit_;
+  std::atomic<std::uint64_t> used_{0};
+  std::atomic<std::uint64_t> peak_{0};
+  std::atomic<bool> exceeded_{false};
+};
+
+// The murmur3 finalizer: spreads a class key over 64 bits. The top bits choose a class's
+// part, the low bits its place in the part's table.
+inline std::uint64_t class_hash(std::uint64_t key) {
+  key ^= key >> 33;
+  key *= 0xff51afd7ed558ccdull;
+  key ^= key >> 33;
+  key *= 0xc4ceb9fe1a85ec53ull;
+  key ^= key >> 33;
+  return key;
+}
+
+// The classes of one step and their counts, split into parts by hash (parts let threads
+// build and sweep them side by side), each part dense: 8 + 8K bytes a class.
+template <int K>
+struct Generation {
+  struct Part {
+    std::vector<std::uint64_t> keys;
+    std::vector<WideCount<K>> counts;
+  };
+  std::vector<Part> parts;
+
+  std::uint64_t size() const {
+    std::uint64_t n = 0;
+    for (const auto& p : parts) n += p.keys.size();
+    return n;
+  }
+  static constexpr std::uint64_t kClassBytes = 8 + 8 * K;
+};
+
+// One part of the next generation while a step builds it: an open-addressing table (linear
+// probing, at most 3/4 full, doubling), filled in batches under its lock.
+template <int K>
+class PartTable {
+ public:
+  PartTable() = default;
+
+  // Adds counts to keys; false when growing would exceed the budget (nothing is lost of
+  // what was added before). Sets `overflow` when a count no longer fits in K limbs.
+  bool add(const std::uint64_t* keys, const WideCount<K>* counts, int n, MemoryBudget& budget,
+           bool& overflow) {
+    std::lock_guard lock(mutex_);
+    for (int i = 0; i < n; ++i) {
+      if ((size() + 1) * 4 > capacity() * 3 && !grow(budget)) return false;
+      place(keys[i], counts[i], overflow);
+    }
+    return true;
+  }
+
+  std::uint64_t size() const { return size_.load(std::memory_order_relaxed); }
+  std::uint64_t capacity() const { return keys_.size(); }
+
+  // Moves the classes into a dense part and frees the table.
+  void drain(typename Generation<K>::Part& out, MemoryBudget& budget) {
+    budget.charge(size_ * Generation<K>::kClassBytes);
+    out.keys.reserve(size());
+    out.counts.reserve(size());
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      if (keys_[i] == kNoClass) continue;
+      out.keys.push_back(keys_[i]);
+      out.counts.push_back(counts_[i]);
+    }
+    budget.release(capacity() * Generation<K>::kClassBytes);
+    keys_ = {};
+    counts_ = {};
+    size_ = 0;
+  }
+
+  void release(MemoryBudget& budget) {
+    budget.release(capacity() * Generation<K>::kClassBytes);
+    keys_ = {};
+    counts_ = {};
+    size_ = 0;
+  }
+
+ private:
+  void place(std::uint64_t key, const WideCount<K>& count, bool& overflow) {
+    const std::uint64_t mask = keys_.size() - 1;
+    std::uint64_t i = class_hash(key) & mask;
+    while (true) {
+      if (keys_[i] == key) {
+        if (counts_[i].add(count)) overflow = true;
+        return;
+      }
+      if (keys_[i] == kNoClass) {
+        keys_[i] = key;
+        counts_[i] = count;
+        size_.fetch_add(1, std::memory_order_relaxed);
+        return;
+      }
+      i = (i + 1) & mask;
+    }
+  }
+
+  bool grow(MemoryBudget& budget) {
+    const std::uint64_t cap = keys_.empty() ? 64 : capacity() * 2;
+    if (!budget.reserve(cap * Generation<K>::kClassBytes)) return false;
+    std::vector<std::uint64_t> old_keys(cap, kNoClass);
+    std::vector<WideCount<K>> old_counts(cap);
+    old_keys.swap(keys_);
+    old_counts.swap(counts_);
+    size_ = 0;
+    bool ignored = false;
+    for (std::size_t i = 0; i < old_keys.size(); ++i) {
+      if (old_keys[i] != kNoClass) place(old_keys[i], old_counts[i], ignored);
+    }
+    budget.release(old_keys.size() * Generation<K>::kClassBytes);
+    return true;
+  }
+
+  std::mutex mutex_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<WideCount<K>> counts_;
+  std::atomic<std::uint64_t> size_{0};  // read without the lock by progress reports
+};
+
+}  // namespace knightstour

@@ -1,0 +1,88 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace knightstour {
+
+// GCC and Clang's 128-bit integer (__extension__ keeps -Wpedantic quiet about it).
+__extension__ typedef unsigned __int128 uint128;
+
+// An unsigned integer of K 64-bit limbs (least significant first): the DP's counts. K = 1
+// and K = 2 compile to plain 64- and 128-bit additions. Every addition reports overflow, so
+// a count never wraps in silence: the counter widens its counts and redoes the step.
+template <int K>
+struct WideCount {
+  std::array<std::uint64_t, K> limb{};
+
+  // this += other; true when the result does not fit in K limbs.
+  bool add(const WideCount& other) {
+    if constexpr (K == 1) {
+      return __builtin_add_overflow(limb[0], other.limb[0], &limb[0]);
+    } else if constexpr (K == 2) {
+      using u128 = uint128;
+      const u128 a = (static_cast<u128>(limb[1]) << 64) | limb[0];
+      const u128 b = (static_cast<u128>(other.limb[1]) << 64) | other.limb[0];
+      u128 sum;
+      const bool overflow = __builtin_add_overflow(a, b, &sum);
+      limb[0] = static_cast<std::uint64_t>(sum);
+      limb[1] = static_cast<std::uint64_t>(sum >> 64);
+      return overflow;
+    } else {
+      unsigned char carry = 0;
+      for (int i = 0; i < K; ++i) {
+        const std::uint64_t a = limb[static_cast<std::size_t>(i)];
+        const std::uint64_t s = a + other.limb[static_cast<std::size_t>(i)];
+        const std::uint64_t t = s + carry;
+        carry = static_cast<unsigned char>((s < a) | (t < s));
+        limb[static_cast<std::size_t>(i)] = t;
+      }
+      return carry != 0;
+    }
+  }
+  bool is_zero() const {
+    for (auto x : limb) {
+      if (x != 0) return false;
+    }
+    return true;
+  }
+  friend bool operator==(const WideCount&, const WideCount&) = default;
+};
+
+// An exact count of up to 512 bits for reports: sums and small multiples of DP results.
+class BigCount {
+ public:
+  static constexpr int kLimbs = 8;
+
+  BigCount() = default;
+  explicit BigCount(std::uint64_t value) { limb_[0] = value; }
+  template <int K>
+  static BigCount of(const WideCount<K>& w) {
+    static_assert(K <= kLimbs);
+    BigCount b;
+    for (int i = 0; i < K; ++i)
+      b.limb_[static_cast<std::size_t>(i)] = w.limb[static_cast<std::size_t>(i)];
+    return b;
+  }
+
+  // Throw std::overflow_error past 512 bits (a count no board here can reach in time).
+  BigCount& operator+=(const BigCount& other);
+  BigCount operator*(std::uint64_t factor) const;
+  BigCount operator/(std::uint64_t divisor) const;  // divisor > 0; remainder dropped
+  std::uint64_t operator%(std::uint64_t divisor) const;
+
+  bool fits_u64() const;
+  std::uint64_t low() const { return limb_[0]; }
+  double approx() const;                              // nearest double, for rates and logs
+  std::string str() const;                            // decimal
+  std::string with_commas() const;                    // 1,234,567
+  static BigCount parse(const std::string& decimal);  // std::invalid_argument if malformed
+
+  friend bool operator==(const BigCount&, const BigCount&) = default;
+
+ private:
+  std::array<std::uint64_t, kLimbs> limb_{};
+};
+
+}  // namespace knightstour

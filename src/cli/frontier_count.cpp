@@ -1,0 +1,233 @@
+#include "frontier_count.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli_options.hpp"
+#include "knightstour/base/cpus.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/frontier/frontier_job.hpp"
+#include "output.hpp"
+
+namespace knightstour::cli {
+
+namespace {
+
+// Options of count that describe a search of prefixes, which the frontier method has not.
+constexpr const char* kSearchOnly[] = {"prefix",    "split-depth", "shard-index", "shard-count",
+                                       "max-nodes", "max-tours",   "no-symmetry", "algorithm",
+                                       "run-dir",   "resume"};
+
+std::string gib(std::uint64_t bytes) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.2f GiB", static_cast<double>(bytes) / (1024.0 * 1024 * 1024));
+  return b;
+}
+
+// JSON cannot hold integers past 64 bits in nlohmann's model, so exact counts go in as
+// marked strings and are written back as bare integer literals after dumping.
+constexpr const char* kExact = "#exact:";
+nlohmann::json exact(const BigCount& n) { return std::string(kExact) + n.str(); }
+std::string unmark(std::string text) {
+  const std::string marker = std::string("\"") + kExact;
+  for (auto at = text.find(marker); at != std::string::npos; at = text.find(marker, at)) {
+    const auto end = text.find('"', at + marker.size());
+    text = text.substr(0, at) + text.substr(at + marker.size(), end - at - marker.size()) +
+           text.substr(end + 1);
+  }
+  return text;
+}
+
+std::string what_is_counted(const FrontierRequest& r) {
+  const std::string kind = r.closed ? "closed" : "open";
+  if (!r.start) return "all starts, directed " + kind + " tours";
+  const int row = static_cast<int>(*r.start / r.shape.cols);
+  const int col = static_cast<int>(*r.start % r.shape.cols);
+  return "start " + square_name(row, col) + ", directed " + kind + " tours";
+}
+
+void print_text(const FrontierRequest& request, const FrontierReport& report, int threads,
+                std::uint64_t memory) {
+  const BoardShape& shape = request.shape;
+  std::printf("board      %s, %s\n", shape.name().c_str(), what_is_counted(request).c_str());
+  std::printf(
+      "method     frontier (dynamic programming over classes of partial paths; no tour "
+      "is visited)\n");
+  if (!report.complete) {
+    std::printf("status     INCOMPLETE: %s after %d of %d sweeps; no count.\n",
+                describe(report.stop_reason).c_str(), report.sweeps, report.sweeps_planned);
+    return;
+  }
+  if (!request.start) {
+    std::vector<std::string> cells;
+    for (const auto& v : report.tours_by_start) cells.push_back(v.with_commas());
+    std::printf("\n%s tours from each start square:\n%s\n", request.closed ? "closed" : "open",
+                board_grid(shape, cells).c_str());
+  }
+  std::printf("tours      %s  (a tour and its reverse from the other end count separately)\n",
+              report.tours.with_commas().c_str());
+  const std::string each = request.start ? "twice (both directions)"
+                                         : "2 x " + std::to_string(shape.squares()) +
+                                               " times (every start, both directions)";
+  if (request.closed) {
+    std::printf("cycles     %s closed cycles: each is counted %s in the tours above\n",
+                report.cycles.with_commas().c_str(), each.c_str());
+  } else {
+    std::printf(
+        "closed     %s of them are closed (end a knight move from the start): %s closed "
+        "cycles, each counted %s\n",
+        report.closed_tours.with_commas().c_str(), report.cycles.with_commas().c_str(),
+        each.c_str());
+  }
+  std::printf(
+      "classes    %s at the peak (sweep %d squares wide), %s expanded in all; %d-bit "
+      "counts\n",
+      BigCount(report.peak_classes).with_commas().c_str(), report.width,
+      BigCount(report.expanded).with_commas().c_str(), 64 * report.limbs);
+  std::printf("memory     %s of classes at the peak (budget %s)\n", gib(report.peak_bytes).c_str(),
+              gib(memory).c_str());
+  std::printf("threads    %d; %d sweep%s\n", threads, report.sweeps, report.sweeps == 1 ? "" : "s");
+  std::printf("time       %.3f s\n", report.seconds);
+  std::printf("status     complete\n");
+}
+
+void print_json(const FrontierRequest& request, const FrontierReport& report, int threads,
+                std::uint64_t memory) {
+  const BoardShape& shape = request.shape;
+  nlohmann::json j;
+  j["command"] = "count";
+  j["method"] = "frontier";
+  j["board"] = shape.name();
+  j["rows"] = shape.rows;
+  j["cols"] = shape.cols;
+  j["all_starts"] = !request.start.has_value();
+  if (request.start) {
+    j["start"] = square_name(static_cast<int>(*request.start / shape.cols),
+                             static_cast<int>(*request.start % shape.cols));
+  }
+  j["closed_only"] = request.closed;
+  j["status"] = report.complete ? "complete" : "incomplete";
+  j["lower_bound"] = false;  // a stopped frontier run has no partial count at all
+  j["stop_reason"] =
+      report.complete ? nlohmann::json(nullptr) : nlohmann::json(describe(report.stop_reason));
+  auto count = [&](const BigCount& n) {
+    return report.complete ? exact(n) : nlohmann::json(nullptr);
+  };
+  j["tours"] = count(report.tours);
+  j["closed_tours"] = count(report.closed_tours);
+  j["closed_cycles"] = count(report.cycles);
+  if (!request.start && report.complete) {
+    auto grid = [&](const std::vector<BigCount>& v) {
+      nlohmann::json a = nlohmann::json::array();
+      for (const auto& x : v) a.push_back(exact(x));
+      return a;
+    };
+    j["tours_by_start"] = grid(report.tours_by_start);
+    j["closed_by_start"] = grid(report.closed_by_start);
+  }
+  j["sweeps"] = report.sweeps;
+  j["sweep_width"] = report.width;
+  j["peak_classes"] = report.peak_classes;
+  j["classes_expanded"] = report.expanded;
+  j["peak_class_bytes"] = report.peak_bytes;
+  j["memory_budget"] = memory;
+  j["count_bits"] = 64 * report.limbs;
+  j["threads"] = threads;
+  j["seconds"] = report.seconds;
+  std::cout << unmark(j.dump()) << '\n';
+}
+
+}  // namespace
+
+std::uint64_t parse_memory(const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  std::uint64_t unit = 1;
+  if (ptr != end && ptr + 1 == end) {
+    switch (*ptr) {
+      case 'K':
+      case 'k':
+        unit = 1ull << 10;
+        break;
+      case 'M':
+      case 'm':
+        unit = 1ull << 20;
+        break;
+      case 'G':
+      case 'g':
+        unit = 1ull << 30;
+        break;
+      case 'T':
+      case 't':
+        unit = 1ull << 40;
+        break;
+      default:
+        unit = 0;
+    }
+  } else if (ptr != end) {
+    unit = 0;
+  }
+  if (text.empty() || ec != std::errc{} || unit == 0 || value == 0 || value > (~0ull) / unit) {
+    throw UsageError("--memory expects a size such as 16G, 500M or 1000000 bytes, not '" + text +
+                     "'");
+  }
+  return value * unit;
+}
+
+int frontier_count(const cxxopts::ParseResult& result) {
+  for (const char* name : kSearchOnly) {
+    if (result.count(name)) {
+      throw UsageError(std::string("--") + name +
+                       " has no meaning for --method frontier (it counts classes of partial "
+                       "paths, not prefixes; use --method dfs)");
+    }
+  }
+  FrontierRequest request;
+  request.shape = parse_board_shape(board_argument(result));
+  request.closed = result.count("closed") > 0;
+  const bool all = result.count("all-starts") > 0;
+  const bool has_start = result.count("start") > 0;
+  if (all && has_start) throw UsageError("--all-starts cannot be combined with --start");
+  if (!all && !has_start) {
+    throw UsageError("give a start square with --start (e.g. --start a1), or --all-starts");
+  }
+  if (has_start) {
+    const RowCol rc =
+        parse_row_col(request.shape, result["start"].as<std::string>(), "start square");
+    request.start = std::int64_t{rc.row} * request.shape.cols + rc.col;
+  }
+  const Sweep validate(request.shape);  // a board too wide is a UsageError before any work
+  (void)validate;
+
+  FrontierOptions options;
+  options.threads = result.count("threads")
+                        ? parse_int("threads", result["threads"].as<std::string>(), 1, 4096)
+                        : available_cpus();
+  // The budget counts class bytes; the process's resident memory ran to about 1.5 times that
+  // on 8x8 (allocator slack, staging), so by default half of what is available.
+  const std::uint64_t free_now = available_memory();
+  options.memory_limit = result.count("memory") ? parse_memory(result["memory"].as<std::string>())
+                                                : (free_now ? free_now / 2 : 4ull << 30);
+  options.progress_seconds = parse_seconds("progress", result["progress"].as<std::string>());
+  Caps caps;
+  if (result.count("time-limit")) {
+    caps.time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
+    if (caps.time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
+  }
+  install_stop_signal_handlers();
+  StopControl stop(caps);
+  const FrontierReport report = count_by_frontier(request, options, stop);
+  if (result.count("json")) {
+    print_json(request, report, options.threads, options.memory_limit);
+  } else {
+    print_text(request, report, options.threads, options.memory_limit);
+  }
+  return report.complete ? kExitOk : kExitStopped;
+}
+
+}  // namespace knightstour::cli

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "cli_options.hpp"
+
+namespace knightstour::cli {
+
+// `count --method frontier`: parses what applies to the frontier method (an option that has
+// no meaning there is a UsageError), counts, prints; returns the exit code.
+int frontier_count(const cxxopts::ParseResult& result);
+
+// The --memory argument: bytes, with an optional K, M, G or T suffix (powers of 1024).
+std::uint64_t parse_memory(const std::string& text);
+
+}  // namespace knightstour::cli

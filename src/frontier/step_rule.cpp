@@ -1,0 +1,62 @@
+#include "knightstour/frontier/step_rule.hpp"
+
+#include <stdexcept>
+
+namespace knightstour {
+
+StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target) {
+  const int w = sweep.width();
+  const int n = sweep.size();
+  const int window = 2 * w + 1;  // processed squares that can still have unprocessed neighbours
+  if (target.closed && target.pinned) throw std::invalid_argument("a closed count has no pin");
+  StepRules rules;
+  rules.width = w;
+  rules.slots = class_slots(w);
+  rules.squares = n;
+  rules.odd = n % 2 == 1;
+  rules.steps.resize(static_cast<std::size_t>(n));
+  // Unprocessed neighbours of square a once squares 0..k are processed.
+  auto future = [&](int a, int k) {
+    int f = 0;
+    for (int b : sweep.neighbours(a)) f += b > k ? 1 : 0;
+    return f;
+  };
+  for (int k = 0; k < n; ++k) {
+    StepRule& r = rules.steps[static_cast<std::size_t>(k)];
+    for (int d = 1; d <= window; ++d) {
+      if (sweep.adjacent(k, k - d))
+        r.candidates[r.candidate_count++] = static_cast<std::uint8_t>(1 + d);
+    }
+    if (!target.closed) {
+      r.has_t = true;
+      r.candidates[r.candidate_count++] = 0;
+      if (target.pinned) {
+        r.t_required = k == *target.pinned;
+        r.t_only_first = k < *target.pinned;
+      }
+    }
+    r.last = k == n - 1;
+    for (int d = 0; d <= window; ++d) {
+      const int a = k - d;
+      if (a < 0) continue;
+      const std::uint32_t slot = 1u << (1 + d);
+      const int f = future(a, k);
+      if (f == 0) r.no_future |= slot;
+      if (f == 1) r.one_future |= slot;
+      (sweep.colour(a) == 0 ? r.colour0 : r.colour1) |= slot;
+    }
+    for (int b = k + 1; b < n; ++b) r.future_imbalance += sweep.colour(b) == 0 ? 2 : -2;
+    for (int b = k + 1; b < n && b <= k + window; ++b) {
+      const int f = future(b, k);
+      if (f >= 2) continue;
+      StepRule::Look look{0, f};
+      for (int d = 0; d <= window; ++d) {
+        if (sweep.adjacent(b, k - d)) look.slots |= 1u << (1 + d);
+      }
+      r.looks[r.look_count++] = look;
+    }
+  }
+  return rules;
+}
+
+}  // namespace knightstour

@@ -1,0 +1,73 @@
+#include "knightstour/frontier/sweep.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include "knightstour/base/errors.hpp"
+
+namespace knightstour {
+
+Sweep::Sweep(BoardShape shape, Orientation orientation) : shape_(shape), orientation_(orientation) {
+  if (shape.rows < 1 || shape.cols < 1) throw UsageError("the board has no squares");
+  width_ = std::min(shape.rows, shape.cols);
+  length_ = std::max(shape.rows, shape.cols);
+  if (width_ > kMaxFrontierWidth) {
+    throw UsageError("the frontier method needs a board whose shorter side is at most " +
+                     std::to_string(kMaxFrontierWidth) + "; " + shape.name() + " has " +
+                     std::to_string(width_));
+  }
+  if (orientation.turn && shape.rows != shape.cols) {
+    throw UsageError("only a square board can be swept both ways");
+  }
+  // The sweep goes along the longer side: along the columns (files) when the board is wider
+  // than tall, so that W = rows squares lie across.
+  along_columns_ = shape.rows <= shape.cols;
+  if (orientation.turn) along_columns_ = !along_columns_;
+}
+
+std::int64_t Sweep::square(int k) const {
+  int u = k % width_, v = k / width_;
+  if (orientation_.flip_across) u = width_ - 1 - u;
+  if (orientation_.flip_along) v = length_ - 1 - v;
+  const int row = along_columns_ ? u : v;
+  const int col = along_columns_ ? v : u;
+  return static_cast<std::int64_t>(row) * shape_.cols + col;
+}
+
+int Sweep::vertex(std::int64_t square) const {
+  const int row = static_cast<int>(square / shape_.cols);
+  const int col = static_cast<int>(square % shape_.cols);
+  int u = along_columns_ ? row : col;
+  int v = along_columns_ ? col : row;
+  if (orientation_.flip_across) u = width_ - 1 - u;
+  if (orientation_.flip_along) v = length_ - 1 - v;
+  return v * width_ + u;
+}
+
+bool Sweep::adjacent(int a, int b) const {
+  if (a < 0 || b < 0 || a >= size() || b >= size()) return false;
+  const int du = std::abs(a % width_ - b % width_), dv = std::abs(a / width_ - b / width_);
+  return du * dv == 2;
+}
+
+std::vector<int> Sweep::neighbours(int k) const {
+  std::vector<int> out;
+  for (int b = std::max(0, k - 2 * width_ - 1); b <= std::min(size() - 1, k + 2 * width_ + 1);
+       ++b) {
+    if (adjacent(k, b)) out.push_back(b);
+  }
+  return out;
+}
+
+std::vector<Orientation> sweep_orientations(BoardShape shape) {
+  std::vector<Orientation> out;
+  for (int turn = 0; turn < (shape.rows == shape.cols ? 2 : 1); ++turn) {
+    for (int across = 0; across < 2; ++across) {
+      for (int along = 0; along < 2; ++along) out.push_back({across == 1, along == 1, turn == 1});
+    }
+  }
+  return out;
+}
+
+}  // namespace knightstour
