@@ -22,10 +22,13 @@ inline constexpr int kExitStopped = 3;
 inline constexpr int kExitVerifyFailed = 4;
 inline constexpr int kExitNoTour = 5;
 
-// Whole-string decimal numbers; anything else (a sign, a fraction, trailing text, overflow)
-// is a UsageError naming the option.
+// Whole numbers: decimal digits, optionally times 10^N ("1e9") or with one suffix K, M, G, T
+// (10^3, 10^6, 10^9, 10^12). Anything else (a sign, a fraction, trailing text, overflow) is a
+// UsageError naming the option.
 std::uint64_t parse_count(const std::string& option, const std::string& text);
 int parse_int(const std::string& option, const std::string& text, int min, int max);
+// Seconds: a number, optionally with a unit s, m, h or d; at most kMaxSeconds.
+inline constexpr double kMaxSeconds = 100.0 * 365 * 86400;
 double parse_seconds(const std::string& option, const std::string& text);
 
 // A subcommand's options ("knightstour NAME"), with its usage line and its positional

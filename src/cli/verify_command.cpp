@@ -5,6 +5,7 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/run/verify.hpp"
@@ -39,23 +40,25 @@ int verify_command(int argc, char** argv) {
   }
 
   std::vector<VerifyReport> reports;
-  std::vector<std::filesystem::path> loose;
+  std::vector<std::filesystem::path> loose, dirs;
   for (const auto& p : paths) {
     if (!std::filesystem::exists(p)) throw FormatError(p + ": no such file or directory");
     if (std::filesystem::is_directory(p)) {
       reports.push_back(verify_run_directory(p));
+      dirs.emplace_back(p);
     } else {
       loose.emplace_back(p);
     }
   }
+  VerifyReport total;
+  verify_disjoint(dirs, reports, total);
   if (!loose.empty()) reports.push_back(verify_tour_files(loose, vo));
 
-  VerifyReport total;
   for (const auto& r : reports) {
     if (!r.ok) total.fail(r.problem);
     total.files += r.files;
-    total.tours += r.tours;
-    total.closed += r.closed;
+    add_checked(total.tours, r.tours, "verify");
+    add_checked(total.closed, r.closed, "verify");
     total.prefixes += r.prefixes;
     total.prefixes_journaled += r.prefixes_journaled;
     total.notes.insert(total.notes.end(), r.notes.begin(), r.notes.end());

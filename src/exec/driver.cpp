@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 
+#include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/progress.hpp"
 #include "knightstour/exec/parallel_runner.hpp"
 #include "knightstour/exec/work_order.hpp"
@@ -145,13 +146,15 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
     const auto& r = *results[id];
     ++report.prefixes_done;
     const auto start = plan.prefixes()[id][0];
-    report.tours += r.tours;
-    report.closed += r.closed;
-    report.journaled_nodes += r.nodes;
-    report.tours_by_start[start] += r.tours;
-    report.closed_by_start[start] += r.closed;
+    const std::string what = "prefix " + std::to_string(id);
+    add_checked(report.tours, r.tours, what);
+    add_checked(report.closed, r.closed, what);
+    add_checked(report.journaled_nodes, r.nodes, what);
+    add_checked(report.tours_by_start[start], r.tours, what);
+    add_checked(report.closed_by_start[start], r.closed, what);
     if (!r.by_end.empty()) {
-      for (std::size_t e = 0; e < squares; ++e) report.tours_by_end[e] += r.by_end[e];
+      for (std::size_t e = 0; e < squares; ++e)
+        add_checked(report.tours_by_end[e], r.by_end[e], what);
     }
   }
   report.stop_reason = report.complete() ? StopReason::none : stop.reason();

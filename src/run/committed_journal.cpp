@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/io/npy.hpp"
 #include "knightstour/io/tour_file_reader.hpp"
@@ -74,7 +75,7 @@ CommittedJournal read_committed(const fs::path& dir, const RunManifest& m, std::
 
   std::map<std::string, std::uint64_t> journaled;  // tours by the file the lines name
   for (const auto& r : complete) {
-    if (r.file != "-") journaled[r.file] += r.tours;
+    if (r.file != "-") add_checked(journaled[r.file], r.tours, r.file);
   }
   std::set<std::string> good;
   for (const auto& name : tour_files) {

@@ -111,7 +111,9 @@ JournalContents read_journal(const std::filesystem::path& path, JournalKind kind
       std::uint64_t sum = 0;
       for (std::size_t i = 0; i < r.by_end.size(); ++i) {
         if (!parse_field(fields[6 + i], r.by_end[i])) throw bad("malformed count by last square");
-        sum += r.by_end[i];
+        if (__builtin_add_overflow(sum, r.by_end[i], &sum)) {
+          throw bad("counts by last square add up past 2^64 (a damaged or edited line)");
+        }
       }
       if (sum != r.tours) throw bad("counts by last square do not add up to the tours");
     }

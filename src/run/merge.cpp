@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/committed_journal.hpp"
@@ -122,9 +123,9 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out) {
       }
       r.file = it->second;
     }
-    report.tours += r.tours;
-    report.closed += r.closed;
-    report.nodes += r.nodes;
+    add_checked(report.tours, r.tours, "merge");
+    add_checked(report.closed, r.closed, "merge");
+    add_checked(report.nodes, r.nodes, "merge");
     journal += journal_line(r, kind);
   }
   sync_directory(out);

@@ -29,6 +29,9 @@ RunDirectory RunDirectory::create(const fs::path& dir) {
   fs::create_directories(dir, ec);
   if (ec) throw IoError("cannot create run directory " + dir.string() + ": " + ec.message());
   if (!fs::is_directory(dir)) throw UsageError(dir.string() + " is not a directory");
+  // Lock first, then look: a process that looked first could miss a run another process
+  // starts between its look and its lock, and both would write the same files.
+  RunDirectory run(dir);
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (run_layout::holds_run_file(entry.path().filename().string())) {
       throw UsageError(
@@ -36,7 +39,7 @@ RunDirectory RunDirectory::create(const fs::path& dir) {
           " already holds a run: add --resume to continue it, or choose another directory");
     }
   }
-  return RunDirectory(dir);
+  return run;
 }
 
 RunDirectory RunDirectory::open(const fs::path& dir) {

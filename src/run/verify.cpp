@@ -1,10 +1,12 @@
 #include "knightstour/run/verify.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 #include <unordered_map>
 
+#include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/board/tour_check.hpp"
@@ -135,7 +137,8 @@ VerifyReport verify_run_directory(const fs::path& dir) {
     if (!enumerate) {
       std::uint64_t closed = 0;
       for (int e = 0; e < board.squares(); ++e) {
-        if (board.adjacent(e, p[0])) closed += r.by_end[static_cast<std::size_t>(e)];
+        if (board.adjacent(e, p[0]))
+          add_checked(closed, r.by_end[static_cast<std::size_t>(e)], where);
       }
       if (closed != r.closed)
         report.fail(where + ": closed count disagrees with the counts by last square");
@@ -145,6 +148,14 @@ VerifyReport verify_run_directory(const fs::path& dir) {
   }
   report.prefixes = plan.shard_prefixes();
   report.prefixes_journaled = records.size();
+  report.job = to_string(m.command) + " " + std::to_string(m.rows) + "x" + std::to_string(m.cols) +
+               (m.all_starts ? " all" : " from");
+  for (const auto& s : m.prefix) report.job += " " + s;
+  report.job += std::string(m.closed_only ? " closed" : " open") + " depth " +
+                std::to_string(m.split_depth) + (m.symmetry ? " sym" : " nosym");
+  for (const auto& [id, r] : records) {
+    if (r.tours > 0) report.prefixes_with_tours.push_back(id);
+  }
 
   if (enumerate) {
     // Prefix of each tour -> id, so each tour can be matched to its journal record.
@@ -226,8 +237,8 @@ VerifyReport verify_run_directory(const fs::path& dir) {
     }
   } else {
     for (const auto& [id, r] : records) {
-      report.tours += r.tours;
-      report.closed += r.closed;
+      add_checked(report.tours, r.tours, "journal");
+      add_checked(report.closed, r.closed, "journal");
     }
   }
 
@@ -244,8 +255,8 @@ VerifyReport verify_run_directory(const fs::path& dir) {
     }
     std::uint64_t tours = 0, closed = 0;
     for (const auto& [id, r] : records) {
-      tours += r.tours;
-      closed += r.closed;
+      add_checked(tours, r.tours, "journal");
+      add_checked(closed, r.closed, "journal");
     }
     if (tours != m.tours || closed != m.closed_tours || records.size() != m.prefixes_done) {
       report.fail("manifest totals (" + std::to_string(m.tours) + " tours, " +
@@ -311,6 +322,30 @@ VerifyReport verify_tour_files(const std::vector<fs::path>& files, VerifyOptions
   }
   if (auto dup = find_duplicate(prints, files, shape)) report.fail(*dup);
   return report;
+}
+
+void verify_disjoint(const std::vector<fs::path>& dirs, const std::vector<VerifyReport>& reports,
+                     VerifyReport& total) {
+  for (std::size_t i = 0; i < dirs.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      std::error_code ec;
+      if (fs::equivalent(dirs[i], dirs[j], ec)) {
+        total.fail(dirs[i].string() + ": given twice (the same directory as " + dirs[j].string() +
+                   ")");
+        return;
+      }
+      if (reports[i].job != reports[j].job) continue;
+      const auto& a = reports[i].prefixes_with_tours;  // both sorted: journal records by id
+      const auto& b = reports[j].prefixes_with_tours;
+      std::vector<std::size_t> both;
+      std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+      if (!both.empty()) {
+        total.fail(dirs[i].string() + " and " + dirs[j].string() + " both hold prefix " +
+                   std::to_string(both.front()) + " of one job: its tours would count twice");
+        return;
+      }
+    }
+  }
 }
 
 }  // namespace knightstour

@@ -57,6 +57,24 @@ TEST(RunDirectory, SecondProcessIsLockedOut) {
   EXPECT_THROW(RunDirectory::open(dir.path()), UsageError);
 }
 
+// The lock is taken before the directory is looked at: a process that looked first could find
+// it empty, lose the race for the lock to one that then writes a run, and write over it.
+// Seen from outside: while another process holds the lock, a new run is told the directory is
+// in use (it did not get as far as looking), whatever the directory holds.
+TEST(RunDirectory, NewRunTakesTheLockBeforeLooking) {
+  TempDir dir;
+  partial_run(dir.path());
+  auto held = RunDirectory::open(dir.path());
+  try {
+    RunDirectory::create(dir.path());
+    FAIL() << "create succeeded on a locked directory";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("in use by another knightstour process"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(RunDirectory, RecoveryRemovesTempFilesAndOrphans) {
   TempDir dir;
   partial_run(dir.path());

@@ -21,6 +21,11 @@ struct VerifyReport {
   std::string run_status;    // "complete" / "incomplete" for a run directory
   std::size_t prefixes = 0;  // in the run's shard(s)
   std::size_t prefixes_journaled = 0;
+  // For comparing run directories with one another: the job, whatever the shard (two
+  // directories of one job hold the same tours exactly when they journal the same prefix),
+  // and the journaled prefixes that hold tours.
+  std::string job;
+  std::vector<std::size_t> prefixes_with_tours;
 
   void fail(std::string why) {
     if (ok) problem = std::move(why);
@@ -40,6 +45,11 @@ struct VerifyOptions {
 // Throws FormatError when an input cannot be read at all (truncated or foreign file, corrupt
 // journal line, bad manifest).
 VerifyReport verify_run_directory(const std::filesystem::path& dir);
+
+// Checks several run directories against one another: none given twice, no prefix with tours
+// held by two directories of one job. Fails `total` with the first overlap found.
+void verify_disjoint(const std::vector<std::filesystem::path>& dirs,
+                     const std::vector<VerifyReport>& reports, VerifyReport& total);
 
 // Checks loose tour files: every row a tour (closed / from a start when asked), none twice.
 VerifyReport verify_tour_files(const std::vector<std::filesystem::path>& files,
