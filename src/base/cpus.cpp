@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <optional>
@@ -20,6 +21,18 @@ int available_cpus() {
     if (n > 0) return n;
   }
   return 1;
+}
+
+int default_threads() {
+  const int cpus = available_cpus();
+  // Slurm without task affinity (no cgroup cpuset, no --cpu-bind) leaves the whole machine in
+  // the mask; what the job booked is --cpus-per-task.
+  if (const char* slurm = std::getenv("SLURM_CPUS_PER_TASK")) {
+    char* end = nullptr;
+    const long n = std::strtol(slurm, &end, 10);
+    if (end != slurm && *end == '\0' && n > 0) return static_cast<int>(std::min<long>(n, cpus));
+  }
+  return cpus;
 }
 
 namespace {

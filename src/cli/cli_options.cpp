@@ -6,12 +6,14 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string_view>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
+#include "knightstour/run/run_layout.hpp"
 
 namespace knightstour::cli {
 
@@ -154,13 +156,15 @@ void add_job_options(cxxopts::Options& options) {
       "algorithm", "pruned (default) or naive (plain backtracking, for comparison)",
       cxxopts::value<std::string>()->default_value("pruned"))(
       "no-symmetry", "Search mirror-image prefixes instead of deriving their counts");
-  options.add_options("Parallelism")("threads",
-                                     "Worker threads (default: every CPU this process may use)",
-                                     cxxopts::value<std::string>())(
+  options.add_options("Parallelism")(
+      "threads",
+      "Worker threads (default: SLURM_CPUS_PER_TASK, else every CPU this process may use)",
+      cxxopts::value<std::string>())(
       "split-depth", "Moves in each work unit (prefix); default gives >= 64 per thread",
-      cxxopts::value<std::string>())("shard-index",
-                                     "Run only prefixes with id mod shard-count == shard-index",
-                                     cxxopts::value<std::string>()->default_value("0"))(
+      cxxopts::value<std::string>())(
+      "shard-index",
+      "Run only this shard's share of the prefixes (whole symmetry orbits, dealt in turn)",
+      cxxopts::value<std::string>()->default_value("0"))(
       "shard-count", "Number of shards", cxxopts::value<std::string>()->default_value("1"));
   options.add_options("Caps")("max-nodes", "Stop after about this many search nodes",
                               cxxopts::value<std::string>())(
@@ -197,17 +201,34 @@ std::string board_argument(const cxxopts::ParseResult& result) {
   return result["board"].as<std::string>();
 }
 
-JobOptions job_options_from(const cxxopts::ParseResult& result) {
+RunManifest manifest_to_resume(const std::string& dir) {
+  if (!std::filesystem::exists(run_layout::manifest_path(dir))) {
+    throw UsageError(dir + " holds no run to resume (no " + run_layout::kManifest + ")");
+  }
+  return read_manifest(dir);
+}
+
+JobOptions job_options_from(const cxxopts::ParseResult& result, const RunManifest* resumed) {
   JobOptions out;
   Request& request = out.request;
-  request.board = parse_board(board_argument(result));
   const bool has_start = result.count("start") > 0;
   const bool has_prefix = result.count("prefix") > 0;
   request.all_starts = result.count("all-starts") > 0;
+  if (resumed) {
+    request.board = result.count("board") ? parse_board(board_argument(result))
+                                          : Board(resumed->rows, resumed->cols);
+    if (!request.all_starts && !has_start && !has_prefix) {
+      const Request asked = resumed->request();
+      request.all_starts = asked.all_starts;
+      request.prefix = asked.prefix;
+    }
+  } else {
+    request.board = parse_board(board_argument(result));
+  }
   if (request.all_starts && (has_start || has_prefix)) {
     throw UsageError("--all-starts cannot be combined with --start or --prefix");
   }
-  if (!request.all_starts && !has_start && !has_prefix) {
+  if (!request.all_starts && !has_start && !has_prefix && request.prefix.empty()) {
     throw UsageError(
         "give a start square with --start (e.g. --start a1), a --prefix, or --all-starts");
   }
@@ -225,9 +246,11 @@ JobOptions job_options_from(const cxxopts::ParseResult& result) {
     if (!has_prefix) request.prefix = {static_cast<std::uint8_t>(start)};
   }
   if (!request.all_starts) validate_path(request.board, request.prefix, "prefix");
-  request.mode.closed = result.count("closed") > 0;
-  request.mode.algorithm = parse_algorithm(result["algorithm"].as<std::string>());
-  request.symmetry = result.count("no-symmetry") == 0;
+  request.mode.closed = result.count("closed") > 0 || (resumed && resumed->closed_only);
+  request.mode.algorithm = resumed && !result.count("algorithm")
+                               ? resumed->algorithm
+                               : parse_algorithm(result["algorithm"].as<std::string>());
+  request.symmetry = result.count("no-symmetry") == 0 && (!resumed || resumed->symmetry);
   if (result.count("threads")) {
     out.threads = parse_int("threads", result["threads"].as<std::string>(), 1, 4096);
   }
@@ -239,6 +262,12 @@ JobOptions job_options_from(const cxxopts::ParseResult& result) {
       parse_int("shard-count", result["shard-count"].as<std::string>(), 1, 1 << 24);
   request.shard.index =
       parse_int("shard-index", result["shard-index"].as<std::string>(), 0, 1 << 24);
+  if (resumed) {
+    if (!result.count("split-depth")) request.split_depth = resumed->split_depth;
+    if (!result.count("shard-count")) request.shard.count = resumed->shard.count;
+    if (!result.count("shard-index")) request.shard.index = resumed->shard.index;
+    request.shard.rule = resumed->shard.rule;  // the rule the run was dealt by, old or new
+  }
   if (request.shard.index >= request.shard.count) {
     throw UsageError("--shard-index " + std::to_string(request.shard.index) +
                      " must be less than --shard-count " + std::to_string(request.shard.count));

@@ -12,6 +12,7 @@
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/plan/request.hpp"
+#include "knightstour/run/manifest.hpp"
 
 namespace knightstour::cli {
 
@@ -53,7 +54,14 @@ struct JobOptions {
   double progress_seconds = 0;
   bool json = false;
 };
-JobOptions job_options_from(const cxxopts::ParseResult& result);
+// With `resumed` (the manifest of the run being resumed), what the command line leaves out
+// is taken from it: board, start or prefix or all starts, closed, algorithm, symmetry, split
+// depth, shard. What it does give must agree with the manifest (the run session checks).
+JobOptions job_options_from(const cxxopts::ParseResult& result,
+                            const RunManifest* resumed = nullptr);
+
+// The manifest of the run DIR holds, for --resume (a UsageError when it holds none).
+RunManifest manifest_to_resume(const std::string& dir);
 
 // The positional BOARD argument (a UsageError when missing).
 std::string board_argument(const cxxopts::ParseResult& result);

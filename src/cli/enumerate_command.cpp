@@ -49,8 +49,11 @@ int enumerate_command(int argc, char** argv) {
       "resume", "Continue the run in --out where it stopped");
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
-  const JobOptions parsed = job_options_from(result);
   if (!result.count("out")) throw UsageError("enumerate needs --out DIR");
+  const bool resume = result.count("resume") > 0;
+  const auto resumed =
+      resume ? std::optional(manifest_to_resume(result["out"].as<std::string>())) : std::nullopt;
+  const JobOptions parsed = job_options_from(result, resumed ? &*resumed : nullptr);
   JobRequest job;
   job.command = Command::enumerate;
   job.request = parsed.request;
@@ -58,7 +61,7 @@ int enumerate_command(int argc, char** argv) {
   job.caps = parsed.caps;
   job.progress_seconds = parsed.progress_seconds;
   job.dir = result["out"].as<std::string>();
-  job.resume = result.count("resume") > 0;
+  job.resume = resume;
   if (result.count("format")) job.format = parse_tour_format(result["format"].as<std::string>());
   if (result.count("compress"))
     job.compression = parse_compression(result["compress"].as<std::string>());

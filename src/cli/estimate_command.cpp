@@ -43,7 +43,7 @@ int estimate_command(int argc, char** argv) {
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   const JobOptions parsed = job_options_from(result);
-  const int threads = parsed.threads > 0 ? parsed.threads : available_cpus();
+  const int threads = parsed.threads > 0 ? parsed.threads : default_threads();
   const Plan plan = resolve(parsed.request, threads);
   const Request& job = plan.request();
   const auto walks = parse_count("walks", result["walks"].as<std::string>());

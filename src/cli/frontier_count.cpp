@@ -207,7 +207,7 @@ int frontier_count(const cxxopts::ParseResult& result) {
   FrontierOptions options;
   options.threads = result.count("threads")
                         ? parse_int("threads", result["threads"].as<std::string>(), 1, 4096)
-                        : available_cpus();
+                        : default_threads();
   // The budget counts class bytes; the process's resident memory ran to about 1.5 times that
   // on 8x8 (allocator slack, staging), so by default half of what is available.
   const std::uint64_t free_now = available_memory();

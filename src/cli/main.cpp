@@ -5,6 +5,7 @@
 #include <new>
 #include <string>
 
+#include "build_info.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "knightstour/base/errors.hpp"
@@ -15,6 +16,7 @@ constexpr const char* kUsage =
     "knightstour: count, enumerate and find knight's tours\n"
     "\n"
     "usage: knightstour COMMAND BOARD [options]     (knightstour COMMAND --help for details)\n"
+    "       knightstour --version\n"
     "\n"
     "  count     BOARD --start SQ|--all-starts [--closed]   count every tour, exactly\n"
     "  enumerate BOARD --start SQ --out DIR [--format npy|text|board] [--compress zstd]\n"
@@ -40,6 +42,12 @@ int dispatch(int argc, char** argv) {
   const std::string command = argv[1];
   if (command == "-h" || command == "--help" || command == "help") {
     std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  if (command == "--version" || command == "version") {
+    const auto& b = build_info();
+    std::printf("knightstour %s (git %s, %s, %s build)\n", b.version, b.git_commit, b.compiler,
+                b.build_type);
     return kExitOk;
   }
   if (command == "count") return count_command(argc - 1, argv + 1);

@@ -20,7 +20,7 @@ int prefixes_command(int argc, char** argv) {
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   const JobOptions parsed = job_options_from(result);
   const Plan resolved =
-      resolve(parsed.request, parsed.threads > 0 ? parsed.threads : available_cpus());
+      resolve(parsed.request, parsed.threads > 0 ? parsed.threads : default_threads());
   const Request& job = resolved.request();
   const PrefixPlan& plan = resolved.prefixes();
   const bool json = result.count("json") > 0;

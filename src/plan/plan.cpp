@@ -9,7 +9,26 @@ namespace knightstour {
 
 Plan::Plan(Request request, PrefixPlan prefixes, std::vector<Symmetry> group)
     : request_(std::move(request)), prefixes_(std::move(prefixes)), group_(std::move(group)) {
-  items_ = build_work_list(prefixes_, group_, [this](std::size_t id) { return in_shard(id); });
+  const Shard& shard = request_.shard;
+  const auto count = static_cast<std::size_t>(shard.count);
+  const auto index = static_cast<std::size_t>(shard.index);
+  if (count == 1) {
+    items_ = build_work_list(prefixes_, group_, [](std::size_t) { return true; });
+  } else if (shard.rule == ShardRule::ids) {
+    items_ =
+        build_work_list(prefixes_, group_, [&](std::size_t id) { return id % count == index; });
+  } else {
+    // Deal whole orbits: the work list of the whole job, in order of representative, every
+    // count-th item kept. Depends only on the job and count, so every shard agrees.
+    auto all = build_work_list(prefixes_, group_, [](std::size_t) { return true; });
+    for (std::size_t k = index; k < all.size(); k += count) items_.push_back(std::move(all[k]));
+  }
+  if (count > 1) {
+    in_shard_.assign(prefixes_.size(), false);
+    for (const auto& item : items_) {
+      for (const auto& m : item.members) in_shard_[m.id] = true;
+    }
+  }
   shard_prefixes_ = prefixes_in(items_);
 }
 

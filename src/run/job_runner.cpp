@@ -10,7 +10,7 @@
 namespace knightstour {
 
 JobOutcome run_job(const JobRequest& job) {
-  const int threads = job.threads > 0 ? job.threads : available_cpus();
+  const int threads = job.threads > 0 ? job.threads : default_threads();
   ExecOptions exec{threads, job.progress_seconds, job.largest_first};
   JobOutcome out;
   if (!job.dir) {

@@ -36,7 +36,9 @@ std::string RunManifest::to_json() const {
   j["algorithm"] = to_string(algorithm);
   j["prefix_rules"] = prefix_rules;
   j["split_depth"] = split_depth;
-  j["shard"] = {{"index", shard.index}, {"count", shard.count}};
+  j["shard"] = {{"index", shard.index},
+                {"count", shard.count},
+                {"rule", shard.rule == ShardRule::orbits ? "orbits" : "ids"}};
   if (command == Command::enumerate) {
     j["tour_format"] = to_string(tour_format.value_or(TourFormat::npy));
     j["compression"] = to_string(compression.value_or(Compression::none));
@@ -71,7 +73,9 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     const json j = json::parse(text);
     if (j.at("format") != "knightstour-run")
       throw FormatError(where + " is not a knightstour run manifest");
-    if (j.at("format_version").get<int>() != kFormatVersion) {
+    // Version 2 added the shard rule; a version 1 manifest dealt shards by id.
+    const int format_version = j.at("format_version").get<int>();
+    if (format_version < 1 || format_version > kFormatVersion) {
       throw FormatError(where + ": unsupported manifest version " + j.at("format_version").dump());
     }
     m.version = j.value("knightstour_version", "");
@@ -93,6 +97,10 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     m.split_depth = j.at("split_depth").get<int>();
     m.shard.index = j.at("shard").at("index").get<int>();
     m.shard.count = j.at("shard").at("count").get<int>();
+    // Manifests written before shards were dealt by orbit carry no rule: they used ids.
+    const auto rule = j.at("shard").value("rule", std::string("ids"));
+    if (rule != "orbits" && rule != "ids") throw bad("unknown shard rule '" + rule + "'");
+    m.shard.rule = rule == "orbits" ? ShardRule::orbits : ShardRule::ids;
     if (m.command == Command::enumerate) {
       m.tour_format = parse_tour_format(j.at("tour_format").get<std::string>());
       m.compression = parse_compression(j.at("compression").get<std::string>());
@@ -162,6 +170,8 @@ std::vector<std::string> RunManifest::differences(const RunManifest& o) const {
   cmp("split depth", split_depth, o.split_depth);
   cmp("shard index", shard.index, o.shard.index);
   cmp("shard count", shard.count, o.shard.count);
+  auto rule = [](ShardRule r) { return std::string(r == ShardRule::orbits ? "orbits" : "ids"); };
+  cmp("shard rule", rule(shard.rule), rule(o.shard.rule));
   cmp("format", format(tour_format), format(o.tour_format));
   cmp("compression", compressed(compression), compressed(o.compression));
   return out;

@@ -66,12 +66,20 @@ for t in 1 2 3; do
   done
 done
 # The default thread count is the CPUs this process may use (as Slurm or taskset set them).
+unset SLURM_CPUS_PER_TASK
 if command -v taskset >/dev/null; then
   "$KT" count 5x5 --start a1 --json >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="count (all CPUs)"
   expect_json threads "$(nproc)"
   taskset -c 0 "$KT" count 5x5 --start a1 --json >"$TMP/out" 2>"$TMP/err"; CODE=$?
   LAST="taskset -c 0 knightstour count"; expect_exit 0; expect_json threads 1
 fi
+# Under Slurm without task affinity the mask is the whole node: --cpus-per-task decides.
+SLURM_CPUS_PER_TASK=1 "$KT" count 5x5 --start a1 --json >"$TMP/out" 2>"$TMP/err"; CODE=$?
+LAST="SLURM_CPUS_PER_TASK=1 knightstour count"; expect_exit 0; expect_json threads 1
+SLURM_CPUS_PER_TASK=999 "$KT" count 5x5 --start a1 --json >"$TMP/out" 2>"$TMP/err"; CODE=$?
+LAST="SLURM_CPUS_PER_TASK=999 knightstour count"; expect_exit 0; expect_json threads "$(nproc)"
+SLURM_CPUS_PER_TASK=1 "$KT" count 5x5 --start a1 --threads 2 --json >"$TMP/out" 2>"$TMP/err"; CODE=$?
+LAST="SLURM_CPUS_PER_TASK=1 knightstour count --threads 2"; expect_exit 0; expect_json threads 2
 run count 5x5 --start a1 --algorithm naive --json
 expect_json tours 304
 
@@ -166,5 +174,9 @@ CHECKS=$((CHECKS + 1)); ! grep -Eq '^tours' "$TMP/out" || fail "a stopped fronti
 run count 8x8 --start a1 --closed --method frontier --memory 64M --progress 0
 expect_exit 3
 expect_out 'INCOMPLETE: memory budget'
+
+# --version names the version, the git commit, the compiler and the build type.
+run --version; expect_exit 0; expect_out '^knightstour [0-9]+\.[0-9]+\.[0-9]+ \(git [0-9a-f]{12}|unknown'
+expect_out 'build\)$'
 
 finish

@@ -114,7 +114,7 @@ run enumerate 6x6 --start z9 --out "$TMP/never"; expect_usage_error 'off the 6x6
 CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/never" ] || { LAST="bad input"; fail "created $TMP/never"; }
 run enumerate 6x6 --start a1 --out "$TMP/never" --format xml; expect_usage_error 'unknown format'
 run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 0; expect_usage_error 'part-size'
-run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 5X; expect_usage_error "part-size expects a whole number, not '5X'"
+run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 5X; expect_usage_error "part-size expects a whole number.*not '5X'"
 run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 99999999T; expect_usage_error 'part-size is too large'
 # A size suffix in either case; a small part size rolls files over (at prefix boundaries).
 run enumerate 5x5 --start a1 --out "$TMP/parts" --format text --part-size 2k --threads 1; expect_exit 0
@@ -128,6 +128,20 @@ run enumerate 6x6 --start a1 --out "$TMP/a1" --resume --split-depth 3; expect_us
 run enumerate 6x6 --start a1 --out "$TMP/a1" --resume --closed; expect_usage_error 'closed false vs true'
 run enumerate 6x6 --start a1 --out "$TMP/a1" --resume --format text; expect_usage_error 'format npy vs text'
 run enumerate 6x6 --start a1 --out "$TMP/a1" --resume; expect_exit 0; expect_out 'tours +524,486'
+run enumerate --out "$TMP/a1" --resume;  expect_exit 0; expect_out 'tours +524,486'
+
+# --resume needs nothing but the directory: board, start, closed, shard from the manifest.
+run enumerate 6x6 --start b1 --closed --out "$TMP/b1c" --max-tours 100 --shard-count 3 --shard-index 2 --progress 0
+expect_exit 3
+run enumerate --out "$TMP/b1c" --resume --progress 0 --json
+expect_exit 0; expect_json status complete
+run count 6x7 --start a1 --run-dir "$TMP/c67" --max-nodes 1M --progress 0; expect_exit 3
+run count --run-dir "$TMP/c67" --resume --progress 0 --max-nodes 2M; expect_exit 3
+expect_out 'INCOMPLETE'
+run count 6x7 --run-dir "$TMP/c67" --resume --progress 0 --max-nodes 2M; expect_exit 3
+run count 6x7 --run-dir "$TMP/c67" --resume --all-starts; expect_usage_error 'all-starts'
+run count 6x6 --run-dir "$TMP/c67" --resume; expect_usage_error 'board 6x7 vs 6x6'
+run count --run-dir "$TMP/none-such" --resume; expect_usage_error 'no run to resume'
 
 # Caps stop with exit 3; the files then hold only whole prefixes and verify accepts them.
 run enumerate 6x6 --all-starts --out "$TMP/cap" --max-tours 100000 --checkpoint 0.01 --progress 0

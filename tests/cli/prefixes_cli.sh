@@ -28,10 +28,31 @@ while IFS=$'\t' read -r id squares; do
 done < <(grep -v '^#' "$TMP/out")
 LAST="sum over prefixes"; CHECKS=$((CHECKS + 1)); [ "$sum" -eq 524486 ] || fail "sum $sum"
 
-# A shard lists only its ids.
-run prefixes 6x6 --start a1 --split-depth 4 --shard-index 1 --shard-count 4
+# Shards partition the plan, each prefix in the same shard as its mirror image (a1 is fixed
+# by the reflection in the a1-f6 diagonal, which swaps files and ranks).
+: >"$TMP/shards"
+for i in 0 1 2 3; do
+  run prefixes 6x6 --start a1 --split-depth 4 --shard-index $i --shard-count 4
+  expect_exit 0
+  grep -v '^#' "$TMP/out" | sed "s/^/$i\t/" >>"$TMP/shards"
+done
+run prefixes 6x6 --start a1 --split-depth 4
+grep -v '^#' "$TMP/out" >"$TMP/all"
 CHECKS=$((CHECKS + 1))
-grep -v '^#' "$TMP/out" | awk -F'\t' '$1 % 4 != 1 { bad=1 } END { exit bad }' || fail "shard ids"
+python3 - "$TMP/shards" "$TMP/all" <<'PY' || fail "shards do not partition the plan by orbit"
+import sys
+shard_of = {}
+for line in open(sys.argv[1]):
+    shard, pid, squares = line.rstrip("\n").split("\t")
+    assert squares not in shard_of, f"{squares} in two shards"
+    shard_of[squares] = shard
+every = [line.rstrip("\n").split("\t")[1] for line in open(sys.argv[2])]
+assert sorted(every) == sorted(shard_of), "the shards do not cover the plan"
+mirror = lambda p: ",".join(chr(ord("a") + int(s[1:]) - 1) + str(ord(s[0]) - ord("a") + 1) for s in p.split(","))
+for squares, shard in shard_of.items():
+    assert shard_of[mirror(squares)] == shard, f"{squares} and its mirror image in different shards"
+assert len(set(shard_of.values())) == 4
+PY
 
 run prefixes 6x6 --start a1 --split-depth 2 --json
 expect_exit 0

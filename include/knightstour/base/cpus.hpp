@@ -7,6 +7,10 @@ namespace knightstour {
 // CPUs in this process's affinity mask (as Slurm or taskset restrict it), at least 1.
 int available_cpus();
 
+// Threads a run uses when not told: SLURM_CPUS_PER_TASK when set (at most available_cpus()),
+// else available_cpus().
+int default_threads();
+
 // Bytes of memory this process can take without pushing others out: the kernel's
 // MemAvailable, lowered to what the cgroup (e.g. a Slurm job's allocation) still allows.
 // 0 when unknown.

@@ -28,7 +28,7 @@ class Plan {
   // This shard's work: every prefix of the shard is a member of exactly one item.
   const std::vector<WorkItem>& items() const { return items_; }
   std::size_t shard_prefixes() const { return shard_prefixes_; }
-  bool in_shard(std::size_t id) const { return request_.shard.contains(id); }
+  bool in_shard(std::size_t id) const { return in_shard_.empty() || in_shard_[id]; }
 
  private:
   friend Plan resolve(const Request& request, int threads);
@@ -38,6 +38,7 @@ class Plan {
   std::vector<Symmetry> group_;
   std::vector<WorkItem> items_;
   std::size_t shard_prefixes_ = 0;
+  std::vector<bool> in_shard_;  // by prefix id; empty when the job is not sharded
 };
 
 // Validates the request (prefix, shard, split depth; UsageError naming the problem) and

@@ -10,14 +10,22 @@
 
 namespace knightstour {
 
-// The subset of prefixes {id : id mod count == index}.
+// How a sharded job's prefixes are dealt to shards.
+enum class ShardRule : std::uint8_t {
+  // Whole symmetry orbits: the k-th orbit (in order of its lowest id) goes to shard k mod count,
+  // so a prefix travels with its mirror images and no shard searches what another derives.
+  orbits,
+  // Prefix ids: {id : id mod count == index}. Runs written before format 2 used it; each shard
+  // then searches a representative for every mirror image it holds (up to |group| times the work).
+  ids,
+};
+
+// One shard of a job: which of `count` parts, dealt by `rule` (see Plan::in_shard).
 struct Shard {
   int index = 0;
   int count = 1;
+  ShardRule rule = ShardRule::orbits;
 
-  bool contains(std::size_t id) const {
-    return id % static_cast<std::size_t>(count) == static_cast<std::size_t>(index);
-  }
   friend bool operator==(const Shard&, const Shard&) = default;
 };
 

@@ -24,7 +24,7 @@ std::string to_string(RunStatus status);
 // Written atomically (temp file, fsync, rename) at the start and end of every session.
 // Fields are typed; they become strings only in to_json() / from_json().
 struct RunManifest {
-  static constexpr int kFormatVersion = 1;
+  static constexpr int kFormatVersion = 2;  // reads 1 and 2
 
   // What was asked. These define the prefixes and the files; a resume must agree on them.
   Command command = Command::count;
