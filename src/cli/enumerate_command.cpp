@@ -50,6 +50,10 @@ int enumerate_command(int argc, char** argv) {
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   if (!result.count("out")) throw UsageError("enumerate needs --out DIR");
+  const auto out_dir = result["out"].as<std::string>();
+  if (out_dir == "-" || out_dir.empty()) {
+    throw UsageError("--out needs a directory (tours go to files there, not to standard output)");
+  }
   const bool resume = result.count("resume") > 0;
   const auto resumed =
       resume ? std::optional(manifest_to_resume(result["out"].as<std::string>())) : std::nullopt;

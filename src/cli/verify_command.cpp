@@ -58,6 +58,7 @@ int verify_command(int argc, char** argv) {
     if (!r.ok) total.fail(r.problem);
     total.files += r.files;
     add_checked(total.tours, r.tours, "verify");
+    add_checked(total.counted, r.counted, "verify");
     add_checked(total.closed, r.closed, "verify");
     total.prefixes += r.prefixes;
     total.prefixes_journaled += r.prefixes_journaled;
@@ -68,14 +69,23 @@ int verify_command(int argc, char** argv) {
         {"ok", total.ok},
         {"problem", total.ok ? nlohmann::json(nullptr) : nlohmann::json(total.problem)},
         {"files", total.files},
-        {"tours", total.tours},
+        {"tours", total.tours + total.counted},  // checked in files, or journaled by count runs
+        {"counted_tours", total.counted},
         {"closed_tours", total.closed},
         {"prefixes", total.prefixes},
         {"prefixes_journaled", total.prefixes_journaled},
         {"notes", total.notes}};
     std::cout << j.dump() << '\n';
   } else {
-    if (total.ok) {
+    if (total.ok && total.files == 0 && total.counted > 0) {
+      // A count run holds counts, not tours: say what was checked, not "tours in 0 files".
+      std::printf("verify: OK: count run%s of %s tours (%s closed); no tour files to check",
+                  reports.size() == 1 ? "" : "s", with_commas(total.counted).c_str(),
+                  with_commas(total.closed).c_str());
+      std::printf("; %s of %s prefixes journaled, bookkeeping consistent\n",
+                  with_commas(total.prefixes_journaled).c_str(),
+                  with_commas(total.prefixes).c_str());
+    } else if (total.ok) {
       std::printf("verify: OK: %s tour%s in %s file%s, each a distinct knight's tour (%s closed)",
                   with_commas(total.tours).c_str(), total.tours == 1 ? "" : "s",
                   with_commas(total.files).c_str(), total.files == 1 ? "" : "s",

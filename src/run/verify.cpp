@@ -237,7 +237,7 @@ VerifyReport verify_run_directory(const fs::path& dir) {
     }
   } else {
     for (const auto& [id, r] : records) {
-      add_checked(report.tours, r.tours, "journal");
+      add_checked(report.counted, r.tours, "journal");
       add_checked(report.closed, r.closed, "journal");
     }
   }

@@ -30,6 +30,9 @@ cp -r "$TMP/S0" "$TMP/S0copy"
 run verify "$TMP/S0" "$TMP/S1";              expect_exit 0; expect_out 'OK: 1,728 tours'
 run verify "$TMP/S0" "$TMP/S1" "$TMP/S0copy"; expect_exit 4; expect_out 'both hold prefix [0-9]+ of one job'
 run count 5x5 --all-starts --run-dir "$TMP/C"; expect_exit 0
+run verify "$TMP/C";                         expect_exit 0
+expect_out '^verify: OK: count run of 1,728 tours \(0 closed\); no tour files to check; [0-9,]+ of [0-9,]+ prefixes journaled'
+run verify "$TMP/C" --json;                  expect_exit 0; expect_json tours 1728; expect_json counted_tours 1728
 cp -r "$TMP/C" "$TMP/Ccopy"
 run verify "$TMP/C" "$TMP/Ccopy";            expect_exit 4; expect_out 'both hold prefix'
 
@@ -59,5 +62,10 @@ run count --run-dir "$TMP/C" --resume 5x5 --all-starts --json; expect_exit 2; ex
 cp "$TMP/S0/journal-0.tsv" "$TMP/S0/journal-0.tsv.tmp"
 run merge "$TMP/S0" "$TMP/S1" --out "$TMP/M"; expect_exit 0; expect_out 'tours +1,728'
 run verify "$TMP/M";                          expect_exit 0
+
+# Small items of issue 12.
+run enumerate 5x5 --start a1 --out -;  expect_usage_error '--out needs a directory'
+CHECKS=$((CHECKS + 1)); [ ! -e ./- ] || fail "a directory named - was made"
+run enumerate 5x5 --start a1 --out "";  expect_usage_error '--out needs a directory'
 
 finish

@@ -18,8 +18,9 @@ struct VerifyReport {
   std::uint64_t tours = 0;
   std::uint64_t closed = 0;  // tours whose last square is next to their first
   bool run_directory = false;
-  std::string run_status;    // "complete" / "incomplete" for a run directory
-  std::size_t prefixes = 0;  // in the run's shard(s)
+  std::uint64_t counted = 0;  // tours a count run's journal holds (no files to check)
+  std::string run_status;     // "complete" / "incomplete" for a run directory
+  std::size_t prefixes = 0;   // in the run's shard(s)
   std::size_t prefixes_journaled = 0;
   // For comparing run directories with one another: the job, whatever the shard (two
   // directories of one job hold the same tours exactly when they journal the same prefix),
