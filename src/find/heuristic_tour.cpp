@@ -12,7 +12,7 @@ namespace {
 
 class PathBuilder {
  public:
-  PathBuilder(const BoardShape& shape, std::uint64_t seed, bool roth)
+  PathBuilder(const BoardShape& shape, std::uint64_t seed, bool roth, bool jitter)
       : rows_(shape.rows),
         cols_(shape.cols),
         geometry_(shape),
@@ -20,7 +20,8 @@ class PathBuilder {
         free_degree_(n_),
         position_(n_, kFree),
         rng_(seed),
-        roth_(roth) {
+        roth_(roth),
+        jitter_(jitter) {
     for (std::uint32_t v = 0; v < n_; ++v) {
       std::uint32_t nb[8];
       free_degree_[v] = static_cast<std::uint8_t>(neighbours(v, nb));
@@ -139,7 +140,10 @@ class PathBuilder {
   // Larger wins a tie: distance from the centre (Roth), or a random key.
   double tie_key(std::uint32_t v) {
     if (!roth_) return std::uniform_real_distribution<double>(0, 1)(rng_);
-    return geometry_.from_centre2(v);
+    // Squared distances from the centre are multiples of 1/4: a jitter below that only
+    // reorders squares at equal distance.
+    const double jitter = jitter_ ? std::uniform_real_distribution<double>(0, 0.2)(rng_) : 0;
+    return geometry_.from_centre2(v) + jitter;
   }
 
   int rows_, cols_;
@@ -150,6 +154,7 @@ class PathBuilder {
   std::vector<std::uint32_t> path_;
   std::mt19937_64 rng_;
   bool roth_;
+  bool jitter_;
   std::uint32_t cursor_ = 0;
 };
 
@@ -161,14 +166,25 @@ HeuristicResult heuristic_tour(const BoardShape& shape, std::uint32_t start,
   for (int attempt = 0; attempt < options.attempts; ++attempt) {
     if (options.stop && options.stop->poll()) break;
     result.attempts = attempt + 1;
-    PathBuilder builder(shape, options.seed * 1'000'003 + static_cast<std::uint64_t>(attempt),
-                        attempt == 0);
+    // Ties farthest from the centre (Roth) make Warnsdorff's rule reliable on large boards,
+    // but give one tour per start. Seed 0 starts with that rule. Another seed starts with
+    // random ties, so seeds give different tours, but with few repairs allowed (each Posa
+    // rotation costs up to the path's length: random ties on a 1000x1000 board would need
+    // minutes), then falls back to Roth's rule with random order among equal distances.
+    // Later attempts break every tie at random.
+    const bool seeded = options.seed != 0;
+    const bool roth = seeded ? attempt == 1 : attempt == 0;
+    const std::uint64_t max_rotations = seeded && attempt == 0
+                                            ? std::min<std::uint64_t>(options.max_rotations, 64)
+                                            : options.max_rotations;
+    PathBuilder builder(shape, options.seed * 1'000'003 + static_cast<std::uint64_t>(attempt), roth,
+                        seeded);
     builder.place(start);
     builder.extend();
     std::uint64_t rotations = 0;
     std::uint64_t dead_ends = builder.complete() ? 0 : 1;
     bool stuck = false;
-    while (!builder.complete() && rotations < options.max_rotations) {
+    while (!builder.complete() && rotations < max_rotations) {
       if (!builder.rotate_toward(builder.some_free_square(), true)) {
         stuck = true;
         break;
@@ -179,7 +195,7 @@ HeuristicResult heuristic_tour(const BoardShape& shape, std::uint32_t start,
     }
     if (!builder.complete() || stuck) continue;
     if (options.closed) {
-      while (!builder.closes() && rotations < options.max_rotations) {
+      while (!builder.closes() && rotations < max_rotations) {
         if (!builder.rotate_toward(start, false)) break;
         ++rotations;
         if ((rotations & 1023) == 0 && options.stop && options.stop->poll()) break;
@@ -191,7 +207,10 @@ HeuristicResult heuristic_tour(const BoardShape& shape, std::uint32_t start,
     result.rotations = rotations;
     result.dead_ends = dead_ends;
     result.how = std::string("Warnsdorff's rule (ties: ") +
-                 (attempt == 0 ? "farthest from the centre" : "random, seeded") + ")" +
+                 (roth ? (seeded ? "farthest from the centre, seeded among equals"
+                                 : "farthest from the centre")
+                       : "random, seeded") +
+                 ")" +
                  (rotations ? ", repaired with " + std::to_string(rotations) + " Posa rotation" +
                                   (rotations == 1 ? "" : "s")
                             : "") +

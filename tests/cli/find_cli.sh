@@ -32,6 +32,9 @@ python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["tour"]; assert sort
 a=$("$KT" find 30x30 --closed --seed 9 --format text 2>/dev/null)
 b=$("$KT" find 30x30 --closed --seed 9 --format text 2>/dev/null)
 CHECKS=$((CHECKS + 1)); [ "$a" = "$b" ] || { LAST="find --seed"; fail "different tours for one seed"; }
+# Seeds vary open tours too (they used to change only closed ones).
+n=$(for s in 0 1 2 3; do "$KT" find 8 --seed $s --format text 2>/dev/null; echo; done | sort -u | grep -c .)
+CHECKS=$((CHECKS + 1)); [ "$n" -eq 4 ] || { LAST="find 8 --seed 0..3"; fail "$n distinct open tours from 4 seeds"; }
 
 # Big boards, npy with the dtype that fits, checked by verify.
 for spec in "100 u1:no" "17x17 u2" "300x300 u4" "1000 u4"; do
