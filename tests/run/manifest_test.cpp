@@ -47,5 +47,33 @@ TEST(Manifest, RejectsBrokenFiles) {
   EXPECT_THROW(RunManifest::from_json(m.to_json(), "m"), FormatError);
 }
 
+// Manifest format 1 predates the shard rule: its shards were dealt by prefix id, and a
+// resumed, merged or verified format-1 run must keep that rule.
+TEST(Manifest, FormatOneShardsAreDealtById) {
+  RunManifest m;
+  m.command = Command::count;
+  m.rows = 6;
+  m.cols = 6;
+  m.prefix = {"a1"};
+  m.split_depth = 5;
+  m.shard = {1, 4};
+  const auto now = RunManifest::from_json(m.to_json(), "m");
+  EXPECT_EQ(now.shard.rule, ShardRule::orbits);
+  std::string text = m.to_json();
+  const auto replace = [&](const std::string& from, const std::string& to) {
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+  };
+  replace("\"format_version\": 2", "\"format_version\": 1");
+  replace(",\n    \"rule\": \"orbits\"", "");
+  const auto old = RunManifest::from_json(text, "m");
+  EXPECT_EQ(old.shard.rule, ShardRule::ids);
+  EXPECT_EQ(old.request().shard.rule, ShardRule::ids);
+  EXPECT_FALSE(now.differences(old).empty());  // merge refuses to mix the two
+  replace("\"format_version\": 1", "\"format_version\": 3");
+  EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError);
+}
+
 }  // namespace
 }  // namespace knightstour
