@@ -146,14 +146,14 @@ bool parse(cxxopts::Options& options, int argc, char** argv, cxxopts::ParseResul
 
 }  // namespace
 
-void add_job_options(cxxopts::Options& options) {
+void add_job_options(cxxopts::Options& options, bool with_caps) {
   options.add_options("Search")("start", "Start square: a1 style or zero-based r,c",
                                 cxxopts::value<std::string>())(
       "all-starts", "Every square of the board as a start")(
       "prefix", "Only tours beginning with this path, e.g. a1,b3 (its first square is the start)",
       cxxopts::value<std::string>())(
       "closed", "Only closed tours (the last square is a knight move from the start)")(
-      "algorithm", "pruned (default) or naive (plain backtracking, for comparison)",
+      "algorithm", "pruned or naive (plain backtracking, for comparison)",
       cxxopts::value<std::string>()->default_value("pruned"))(
       "no-symmetry", "Search mirror-image prefixes instead of deriving their counts");
   options.add_options("Parallelism")(
@@ -166,10 +166,12 @@ void add_job_options(cxxopts::Options& options) {
       "Run only this shard's share of the prefixes (whole symmetry orbits, dealt in turn)",
       cxxopts::value<std::string>()->default_value("0"))(
       "shard-count", "Number of shards", cxxopts::value<std::string>()->default_value("1"));
-  options.add_options("Caps")("max-nodes", "Stop after about this many search nodes",
-                              cxxopts::value<std::string>())(
-      "max-tours", "Stop once this many tours were found", cxxopts::value<std::string>())(
-      "time-limit", "Stop after this many seconds", cxxopts::value<std::string>());
+  if (with_caps) {
+    options.add_options("Caps")("max-nodes", "Stop after about this many search nodes",
+                                cxxopts::value<std::string>())(
+        "max-tours", "Stop once this many tours were found", cxxopts::value<std::string>())(
+        "time-limit", "Stop after this many seconds", cxxopts::value<std::string>());
+  }
   options.add_options("Output")("progress", "Seconds between progress lines on stderr (0 = off)",
                                 cxxopts::value<std::string>()->default_value("5"))(
       "json", "Print the result as one JSON object");

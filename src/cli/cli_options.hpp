@@ -44,7 +44,8 @@ cxxopts::Options command_options(const std::string& name, const std::string& des
 bool parse_command(cxxopts::Options& options, const std::string& positional, int argc, char** argv,
                    cxxopts::ParseResult& result);
 // The job options of count and enumerate (and, in part, prefixes and estimate).
-void add_job_options(cxxopts::Options& options);
+// `with_caps`: the stopping caps (max-nodes, max-tours, time-limit), for commands that search.
+void add_job_options(cxxopts::Options& options, bool with_caps = true);
 
 // The job options of add_job_options, parsed and validated: what to search, and how.
 struct JobOptions {

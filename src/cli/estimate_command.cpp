@@ -33,7 +33,7 @@ int estimate_command(int argc, char** argv) {
       "BOARD (--start SQ | --prefix SQ,... | --all-starts) [--walks N] [--calibrate SEC] "
       "[options]",
       "board", "Board: RxC or a side");
-  options.add_options()("walks", "Knuth random walks in all (default 10^6)",
+  options.add_options()("walks", "Knuth random walks in all",
                         cxxopts::value<std::string>()->default_value("1000000"))(
       "seed", "Seed of the walks", cxxopts::value<std::string>()->default_value("1"))(
       "calibrate",

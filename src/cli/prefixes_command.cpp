@@ -15,7 +15,7 @@ int prefixes_command(int argc, char** argv) {
       command_options("prefixes", "List the work units (prefixes) a run splits the search into",
                       "BOARD (--start SQ | --prefix SQ,... | --all-starts) [--split-depth D]",
                       "board", "Board: RxC or a side");
-  add_job_options(options);
+  add_job_options(options, /*with_caps=*/false);
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   const JobOptions parsed = job_options_from(result);

@@ -68,4 +68,11 @@ run enumerate 5x5 --start a1 --out -;  expect_usage_error '--out needs a directo
 CHECKS=$((CHECKS + 1)); [ ! -e ./- ] || fail "a directory named - was made"
 run enumerate 5x5 --start a1 --out "";  expect_usage_error '--out needs a directory'
 
+# prefixes lists work units; it takes no caps and says so, and --help shows each default once.
+run prefixes 6x6 --start a1 --max-nodes 5;  expect_usage_error 'max-nodes'
+run prefixes --help; expect_exit 0
+CHECKS=$((CHECKS + 1)); ! grep -q -- '--max-tours\|--time-limit' "$TMP/out" || fail "prefixes --help lists caps"
+run count --help; expect_exit 0
+CHECKS=$((CHECKS + 1)); ! grep -q '(default) or' "$TMP/out" || fail "a default said twice"
+
 finish
