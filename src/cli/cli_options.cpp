@@ -4,6 +4,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -62,6 +63,32 @@ int parse_int(const std::string& option, const std::string& text, int min, int m
                      std::to_string(max) + ", not " + text);
   }
   return static_cast<int>(value);
+}
+
+std::uint64_t parse_size(const std::string& option, const std::string& text) {
+  const auto bad = [&] {
+    return UsageError("--" + option + " expects a size such as 16G, 500M or 1000000 bytes, not '" +
+                      text + "'");
+  };
+  std::string digits = text;
+  std::uint64_t unit = 1;
+  constexpr std::string_view kSuffixes = "KMGT";
+  if (!digits.empty()) {
+    const auto suffix = kSuffixes.find(static_cast<char>(std::toupper(digits.back())));
+    if (suffix != std::string_view::npos) {
+      unit = 1ull << (10 * (suffix + 1));
+      digits.pop_back();
+    }
+  }
+  std::uint64_t value = 0;
+  try {
+    value = parse_count(option, digits);
+  } catch (const UsageError&) {
+    throw bad();
+  }
+  if (value == 0) throw bad();
+  if (value > UINT64_MAX / unit) throw UsageError("--" + option + " is too large: " + text);
+  return value * unit;
 }
 
 double parse_seconds(const std::string& option, const std::string& text) {

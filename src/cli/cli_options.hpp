@@ -28,6 +28,9 @@ inline constexpr int kExitNoTour = 5;
 // UsageError naming the option.
 std::uint64_t parse_count(const std::string& option, const std::string& text);
 int parse_int(const std::string& option, const std::string& text, int min, int max);
+// Sizes in bytes (--part-size, --memory): a whole number, optionally with one suffix K, M,
+// G or T (powers of 1024, either case): "512M", "2G", "100000". At least 1 byte.
+std::uint64_t parse_size(const std::string& option, const std::string& text);
 // Seconds: a number, optionally with a unit s, m, h or d; at most kMaxSeconds.
 inline constexpr double kMaxSeconds = 100.0 * 365 * 86400;
 double parse_seconds(const std::string& option, const std::string& text);

@@ -1,4 +1,3 @@
-#include <cctype>
 #include <optional>
 #include <string_view>
 
@@ -9,28 +8,6 @@
 #include "run_summary.hpp"
 
 namespace knightstour::cli {
-
-namespace {
-
-// "512M", "2G", "100000" (bytes).
-std::uint64_t parse_size(const std::string& option, const std::string& text) {
-  std::string digits = text;
-  std::uint64_t unit = 1;
-  constexpr std::string_view kSuffixes = "KMGT";
-  if (!digits.empty()) {
-    const auto suffix = kSuffixes.find(static_cast<char>(std::toupper(digits.back())));
-    if (suffix != std::string_view::npos) {
-      unit = 1ull << (10 * (suffix + 1));
-      digits.pop_back();
-    }
-  }
-  const auto value = parse_count(option, digits);
-  if (value == 0) throw UsageError("--" + option + " must be at least 1 byte");
-  if (value > UINT64_MAX / unit) throw UsageError("--" + option + " is too large");
-  return value * unit;
-}
-
-}  // namespace
 
 int enumerate_command(int argc, char** argv) {
   auto options = command_options(

@@ -1,7 +1,6 @@
 #include "frontier_count.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -143,42 +142,6 @@ void print_json(const FrontierRequest& request, const FrontierReport& report, in
 
 }  // namespace
 
-std::uint64_t parse_memory(const std::string& text) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  std::uint64_t unit = 1;
-  if (ptr != end && ptr + 1 == end) {
-    switch (*ptr) {
-      case 'K':
-      case 'k':
-        unit = 1ull << 10;
-        break;
-      case 'M':
-      case 'm':
-        unit = 1ull << 20;
-        break;
-      case 'G':
-      case 'g':
-        unit = 1ull << 30;
-        break;
-      case 'T':
-      case 't':
-        unit = 1ull << 40;
-        break;
-      default:
-        unit = 0;
-    }
-  } else if (ptr != end) {
-    unit = 0;
-  }
-  if (text.empty() || ec != std::errc{} || unit == 0 || value == 0 || value > (~0ull) / unit) {
-    throw UsageError("--memory expects a size such as 16G, 500M or 1000000 bytes, not '" + text +
-                     "'");
-  }
-  return value * unit;
-}
-
 int frontier_count(const cxxopts::ParseResult& result) {
   for (const char* name : kSearchOnly) {
     if (result.count(name)) {
@@ -211,8 +174,9 @@ int frontier_count(const cxxopts::ParseResult& result) {
   // The budget counts class bytes; the process's resident memory ran to about 1.5 times that
   // on 8x8 (allocator slack, staging), so by default half of what is available.
   const std::uint64_t free_now = available_memory();
-  options.memory_limit = result.count("memory") ? parse_memory(result["memory"].as<std::string>())
-                                                : (free_now ? free_now / 2 : 4ull << 30);
+  options.memory_limit = result.count("memory")
+                             ? parse_size("memory", result["memory"].as<std::string>())
+                             : (free_now ? free_now / 2 : 4ull << 30);
   options.progress_seconds = parse_seconds("progress", result["progress"].as<std::string>());
   Caps caps;
   if (result.count("time-limit")) {

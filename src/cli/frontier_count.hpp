@@ -8,7 +8,4 @@ namespace knightstour::cli {
 // no meaning there is a UsageError), counts, prints; returns the exit code.
 int frontier_count(const cxxopts::ParseResult& result);
 
-// The --memory argument: bytes, with an optional K, M, G or T suffix (powers of 1024).
-std::uint64_t parse_memory(const std::string& text);
-
 }  // namespace knightstour::cli

@@ -114,7 +114,7 @@ run enumerate 6x6 --start z9 --out "$TMP/never"; expect_usage_error 'off the 6x6
 CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/never" ] || { LAST="bad input"; fail "created $TMP/never"; }
 run enumerate 6x6 --start a1 --out "$TMP/never" --format xml; expect_usage_error 'unknown format'
 run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 0; expect_usage_error 'part-size'
-run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 5X; expect_usage_error "part-size expects a whole number.*not '5X'"
+run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 5X; expect_usage_error "part-size expects a size such as 16G, 500M or 1000000 bytes, not '5X'"
 run enumerate 6x6 --start a1 --out "$TMP/never" --part-size 99999999T; expect_usage_error 'part-size is too large'
 # A size suffix in either case; a small part size rolls files over (at prefix boundaries).
 run enumerate 5x5 --start a1 --out "$TMP/parts" --format text --part-size 2k --threads 1; expect_exit 0
