@@ -230,11 +230,28 @@ std::string board_argument(const cxxopts::ParseResult& result) {
   return result["board"].as<std::string>();
 }
 
-RunManifest manifest_to_resume(const std::string& dir) {
+std::optional<RunManifest> manifest_to_resume(const cxxopts::ParseResult& result,
+                                              const std::string& dir_option) {
+  if (!result.count("resume")) return std::nullopt;
+  if (!result.count(dir_option)) throw UsageError("--resume needs --" + dir_option + " DIR");
+  const auto dir = result[dir_option].as<std::string>();
   if (!std::filesystem::exists(run_layout::manifest_path(dir))) {
     throw UsageError(dir + " holds no run to resume (no " + run_layout::kManifest + ")");
   }
   return read_manifest(dir);
+}
+
+JobRequest job_request(Command command, const JobOptions& parsed,
+                       const cxxopts::ParseResult& result, const std::string& dir_option) {
+  JobRequest job;
+  job.command = command;
+  job.request = parsed.request;
+  job.threads = parsed.threads;
+  job.caps = parsed.caps;
+  job.progress_seconds = parsed.progress_seconds;
+  job.resume = result.count("resume") > 0;
+  if (result.count(dir_option)) job.dir = result[dir_option].as<std::string>();
+  return job;
 }
 
 JobOptions job_options_from(const cxxopts::ParseResult& result, const RunManifest* resumed) {

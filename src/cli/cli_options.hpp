@@ -8,10 +8,12 @@
 
 #include <cstdint>
 #include <cxxopts.hpp>
+#include <optional>
 #include <string>
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/plan/request.hpp"
+#include "knightstour/run/job_runner.hpp"
 #include "knightstour/run/manifest.hpp"
 
 namespace knightstour::cli {
@@ -64,8 +66,16 @@ struct JobOptions {
 JobOptions job_options_from(const cxxopts::ParseResult& result,
                             const RunManifest* resumed = nullptr);
 
-// The manifest of the run DIR holds, for --resume (a UsageError when it holds none).
-RunManifest manifest_to_resume(const std::string& dir);
+// With --resume: the manifest of the run in the directory option `dir_option` ("run-dir" for
+// count, "out" for enumerate); a UsageError when that option is missing or the directory holds
+// no run. Without --resume: nothing.
+std::optional<RunManifest> manifest_to_resume(const cxxopts::ParseResult& result,
+                                              const std::string& dir_option);
+
+// The job a count or enumerate command line asks for: the parsed job options, the run
+// directory `dir_option` when given, and whether it is resumed.
+JobRequest job_request(Command command, const JobOptions& parsed,
+                       const cxxopts::ParseResult& result, const std::string& dir_option);
 
 // The positional BOARD argument (a UsageError when missing).
 std::string board_argument(const cxxopts::ParseResult& result);

@@ -30,13 +30,9 @@ int count_command(int argc, char** argv) {
                                      cxxopts::value<std::string>());
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
-  const bool resume = result.count("resume") > 0;
-  if (resume && !result.count("run-dir")) throw UsageError("--resume needs --run-dir DIR");
   // A run directory is resumed by the enumerator (the frontier method keeps none), and its
   // manifest supplies what the command line leaves out, the board included.
-  const auto resumed = resume
-                           ? std::optional(manifest_to_resume(result["run-dir"].as<std::string>()))
-                           : std::nullopt;
+  const auto resumed = manifest_to_resume(result, "run-dir");
   const BoardShape shape = resumed && !result.count("board")
                                ? BoardShape{resumed->rows, resumed->cols}
                                : parse_board_shape(board_argument(result));
@@ -57,14 +53,7 @@ int count_command(int argc, char** argv) {
   if (frontier) return frontier_count(result);
   if (result.count("memory")) throw UsageError("--memory applies to --method frontier only");
   const JobOptions parsed = job_options_from(result, resumed ? &*resumed : nullptr);
-  JobRequest job;
-  job.command = Command::count;
-  job.request = parsed.request;
-  job.threads = parsed.threads;
-  job.caps = parsed.caps;
-  job.progress_seconds = parsed.progress_seconds;
-  job.resume = resume;
-  if (result.count("run-dir")) job.dir = result["run-dir"].as<std::string>();
+  const JobRequest job = job_request(Command::count, parsed, result, "run-dir");
 
   install_stop_signal_handlers();
   const JobOutcome outcome = run_job(job);

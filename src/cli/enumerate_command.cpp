@@ -31,18 +31,9 @@ int enumerate_command(int argc, char** argv) {
   if (out_dir == "-" || out_dir.empty()) {
     throw UsageError("--out needs a directory (tours go to files there, not to standard output)");
   }
-  const bool resume = result.count("resume") > 0;
-  const auto resumed =
-      resume ? std::optional(manifest_to_resume(result["out"].as<std::string>())) : std::nullopt;
+  const auto resumed = manifest_to_resume(result, "out");
   const JobOptions parsed = job_options_from(result, resumed ? &*resumed : nullptr);
-  JobRequest job;
-  job.command = Command::enumerate;
-  job.request = parsed.request;
-  job.threads = parsed.threads;
-  job.caps = parsed.caps;
-  job.progress_seconds = parsed.progress_seconds;
-  job.dir = result["out"].as<std::string>();
-  job.resume = resume;
+  JobRequest job = job_request(Command::enumerate, parsed, result, "out");
   if (result.count("format")) job.format = parse_tour_format(result["format"].as<std::string>());
   if (result.count("compress"))
     job.compression = parse_compression(result["compress"].as<std::string>());
