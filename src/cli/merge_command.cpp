@@ -15,6 +15,9 @@ int merge_command(int argc, char** argv) {
       "merge", "Combine shard run directories into one, checking that they cover every prefix once",
       "DIR... --out DIR", "dirs", "Shard run directories");
   options.add_options()("out", "The merged run directory (new)", cxxopts::value<std::string>());
+  options.add_options()("skip-tour-check",
+                        "Check each input's manifest, journal and file sizes, not every tour "
+                        "(faster; by default every tour is checked as verify does)");
   options.add_options("Output")("json", "Print the result as one JSON object");
   cxxopts::ParseResult result;
   if (!parse_command(options, "dirs", argc, argv, result)) return kExitOk;
@@ -22,7 +25,9 @@ int merge_command(int argc, char** argv) {
   if (!result.count("out")) throw UsageError("merge needs --out DIR");
   std::vector<std::filesystem::path> dirs;
   for (const auto& d : result["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
-  const auto report = merge_runs(dirs, result["out"].as<std::string>());
+  MergeOptions merge_options;
+  merge_options.read_tours = !result.count("skip-tour-check");
+  const auto report = merge_runs(dirs, result["out"].as<std::string>(), merge_options);
   if (result.count("json")) {
     nlohmann::json j{{"inputs", report.inputs},
                      {"prefixes", report.prefixes},

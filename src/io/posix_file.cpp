@@ -21,11 +21,31 @@ void throw_io_error(const std::string& action, const std::filesystem::path& path
 }
 
 PosixFile::PosixFile(const std::filesystem::path& path, int flags, int mode) : path_(path) {
+  // O_NONBLOCK so that a FIFO or device put where a file belongs cannot block the open;
+  // only regular files (and directories, when asked for) are accepted, then I/O blocks as usual.
   do {
-    fd_ = ::open(path.c_str(), flags | O_CLOEXEC, mode);
+    fd_ = ::open(path.c_str(), flags | O_CLOEXEC | O_NONBLOCK, mode);
   } while (fd_ < 0 && errno == EINTR);
-  if (fd_ < 0)
-    throw_io_error((flags & (O_WRONLY | O_RDWR)) ? "open for writing" : "open", path, errno);
+  const char* action = (flags & (O_WRONLY | O_RDWR)) ? "open for writing" : "open";
+  if (fd_ < 0 && errno == ENXIO)  // a FIFO without a reader, opened for writing
+    throw FormatError("cannot " + std::string(action) + " " + path.string() +
+                      ": not a regular file");
+  if (fd_ < 0) throw_io_error(action, path, errno);
+  struct stat st {};
+  const bool want_directory = (flags & O_DIRECTORY) != 0;
+  if (::fstat(fd_, &st) != 0 || (want_directory ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
+    ::close(fd_);
+    fd_ = -1;
+    throw FormatError("cannot " + std::string(action) + " " + path.string() + ": not a " +
+                      (want_directory ? "directory" : "regular file"));
+  }
+  const int status = ::fcntl(fd_, F_GETFL);
+  if (status < 0 || ::fcntl(fd_, F_SETFL, status & ~O_NONBLOCK) != 0) {
+    const int error = errno;
+    ::close(fd_);
+    fd_ = -1;
+    throw_io_error(action, path, error);
+  }
 }
 
 PosixFile::~PosixFile() {

@@ -104,13 +104,22 @@ TourFileReader::TourFileReader(const std::filesystem::path& path, BoardShape sha
   if (type_.format == TourFormat::npy) {
     std::string head(10, '\0');
     if (source_.read(head.data(), 10) < 10) fail("truncated .npy header");
-    std::size_t header_size = 0;
-    std::size_t length = static_cast<unsigned char>(head[8]) |
-                         (static_cast<std::size_t>(static_cast<unsigned char>(head[9])) << 8);
     if (head.compare(0, 6, "\x93NUMPY") != 0) fail("not a .npy file (no NUMPY magic)");
-    if (static_cast<unsigned char>(head[6]) != 1) fail("unsupported .npy version");
+    std::size_t length = 0;
+    if (head[6] == 1) {
+      length = static_cast<unsigned char>(head[8]) |
+               (static_cast<std::size_t>(static_cast<unsigned char>(head[9])) << 8);
+    } else if (head[6] == 2 || head[6] == 3) {
+      head.resize(12);
+      if (source_.read(head.data() + 10, 2) < 2) fail("truncated .npy header");
+      for (int i = 3; i >= 0; --i)
+        length = (length << 8) | static_cast<unsigned char>(head[static_cast<std::size_t>(8 + i)]);
+    }
+    // The version and the length limit are parse_npy_header's to judge.
+    length = std::min(length, kNpyMaxHeaderLength + 1);
     std::string rest(length, '\0');
     if (source_.read(rest.data(), length) < length) fail("truncated .npy header");
+    std::size_t header_size = 0;
     NpyShape npy;
     try {
       npy = parse_npy_header(head + rest, header_size);
@@ -126,6 +135,7 @@ TourFileReader::TourFileReader(const std::filesystem::path& path, BoardShape sha
       if (npy.item_size < npy_item_size(shape_.squares())) fail("dtype too small for the board");
     }
     item_size_ = npy.item_size;
+    header_size_ = header_size;
     declared_ = npy.rows;
   }
 }

@@ -18,11 +18,14 @@ std::uint64_t count_tours_in_file(const fs::path& path, BoardShape shape) {
   TourFileReader reader(path, shape);
   const auto type = tour_file_type(path);
   if (type.format == TourFormat::npy && type.compression == Compression::none) {
-    // The header gives the rows; the size must match it exactly.
+    // The header gives the rows, the header size and the item type (a file numpy re-saved
+    // may differ from ours in both); the size must match it exactly.
     const auto bytes = static_cast<std::uint64_t>(fs::file_size(path));
     const std::uint64_t row_bytes = static_cast<std::uint64_t>(shape.squares()) *
-                                    static_cast<std::uint64_t>(npy_item_size(shape.squares()));
-    if (bytes != kNpyHeaderSize + *reader.declared_rows() * row_bytes) {
+                                    static_cast<std::uint64_t>(reader.item_size());
+    const std::uint64_t rows = *reader.declared_rows();
+    const std::uint64_t head = reader.header_size();
+    if (bytes < head || (bytes - head) % row_bytes != 0 || (bytes - head) / row_bytes != rows) {
       throw FormatError(path.string() + ": size does not match the rows its header declares");
     }
     return *reader.declared_rows();
@@ -106,7 +109,7 @@ CommittedJournal read_committed(const fs::path& dir, const RunManifest& m, std::
     if ((r.file == "-" && r.tours == 0) || good.count(r.file)) {
       out.records.push_back(std::move(r));
     } else {
-      ++out.dropped;
+      out.dropped.push_back(std::move(r));
     }
   }
   return out;

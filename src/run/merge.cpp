@@ -13,6 +13,7 @@
 #include "knightstour/run/manifest.hpp"
 #include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
+#include "knightstour/run/verify.hpp"
 
 namespace knightstour {
 
@@ -26,20 +27,23 @@ struct Input {
   std::vector<JournalRecord> records;  // the committed ones
 };
 
-// The committed records of a run directory, with a note for everything left out.
-Input read_input(const fs::path& dir, std::vector<std::string>& notes) {
-  Input in{dir, read_manifest(dir), {}};
-  auto found = read_committed(dir, in.manifest, std::nullopt, FileCheck::rows);
-  if (!found.torn_journals.empty())
-    notes.push_back(dir.string() + ": ignored a torn last journal line");
-  auto left_out = found.unmatched_files;
-  left_out.insert(left_out.end(), found.missing_files.begin(), found.missing_files.end());
-  std::sort(left_out.begin(), left_out.end());
-  for (const auto& file : left_out) {
-    notes.push_back(dir.string() + ": left out " + file +
-                    " (missing or not matching its journal lines)");
+// The committed records of a run directory, after checking it the way verify does (its
+// plan, journal lines, file sizes or every tour): merge writes nothing from an input it
+// cannot vouch for. What an interrupted session left is not a problem: those prefixes are
+// simply not done, and a note says so.
+Input read_input(const fs::path& dir, bool read_tours, std::vector<std::string>& notes) {
+  if (!fs::exists(run_layout::manifest_path(dir)))
+    throw UsageError(dir.string() + " is not a run directory (no " + run_layout::kManifest + ")");
+  VerifyReport check;
+  try {
+    check = verify_run_directory(dir, {read_tours, /*residue_is_problem=*/false});
+  } catch (const FormatError& e) {
+    throw FormatError("cannot merge " + dir.string() + ": " + e.what());
   }
-  in.records = std::move(found.records);
+  if (!check.ok) throw FormatError("cannot merge " + dir.string() + ": " + check.problem);
+  for (const auto& note : check.notes) notes.push_back(dir.string() + ": " + note);
+  Input in{dir, read_manifest(dir), {}};
+  in.records = read_committed(dir, in.manifest, std::nullopt, FileCheck::names).records;
   return in;
 }
 
@@ -56,15 +60,12 @@ void link_or_copy(const fs::path& from, const fs::path& to) {
 
 }  // namespace
 
-MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out) {
+MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
+                       MergeOptions options) {
   if (dirs.empty()) throw UsageError("merge needs at least one run directory");
   MergeReport report;
   std::vector<Input> inputs;
-  for (const auto& d : dirs) {
-    if (!fs::exists(run_layout::manifest_path(d)))
-      throw UsageError(d.string() + " is not a run directory (no " + run_layout::kManifest + ")");
-    inputs.push_back(read_input(d, report.notes));
-  }
+  for (const auto& d : dirs) inputs.push_back(read_input(d, options.read_tours, report.notes));
   // What was asked must agree, except which shard each input ran.
   const RunManifest& first = inputs.front().manifest;
   for (std::size_t i = 1; i < inputs.size(); ++i) {

@@ -74,11 +74,11 @@ RunDirectory::Recovery RunDirectory::recover(const RunManifest& m) {
   }
   if (!found.torn_journals.empty())
     out.cleaned.push_back("dropped a torn last line of " + journal.filename().string());
-  if (found.dropped > 0) {
-    out.cleaned.push_back("forgot " + std::to_string(found.dropped) +
+  if (!found.dropped.empty()) {
+    out.cleaned.push_back("forgot " + std::to_string(found.dropped.size()) +
                           " journal lines whose tour file was incomplete or missing");
   }
-  if (!found.torn_journals.empty() || found.dropped > 0) {
+  if (!found.torn_journals.empty() || !found.dropped.empty()) {
     const auto kind = m.command == Command::enumerate ? JournalKind::enumerate : JournalKind::count;
     std::string text = journal_header(kind, m.squares());
     for (const auto& r : found.records) text += journal_line(r, kind);

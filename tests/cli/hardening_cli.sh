@@ -75,4 +75,90 @@ CHECKS=$((CHECKS + 1)); ! grep -q -- '--max-tours\|--time-limit' "$TMP/out" || f
 run count --help; expect_exit 0
 CHECKS=$((CHECKS + 1)); ! grep -q '(default) or' "$TMP/out" || fail "a default said twice"
 
+# 5. merge checks every input as verify does and writes nothing from a damaged one.
+run enumerate 5x5 --start a1 --out "$TMP/M0"; expect_exit 0
+damage() {  # damage NAME PYTHON-STATEMENTS : a copy of M0 as $TMP/NAME, changed by the code
+  rm -rf "$TMP/$1"; cp -r "$TMP/M0" "$TMP/$1"
+  ( cd "$TMP/$1" && python3 -c "
+import json, os
+def manifest(f):
+    m = json.load(open('manifest.json')); f(m); json.dump(m, open('manifest.json', 'w'))
+def journal(f):
+    lines = open('journal-0.tsv').read().split('\n')
+    head, body = lines[0], [l.split('\t') for l in lines[1:] if l]
+    body = f(body)
+    open('journal-0.tsv', 'w').write('\n'.join([head] + ['\t'.join(l) for l in body]) + '\n')
+def npy_row(name, row, new):
+    data = bytearray(open(name, 'rb').read())
+    data[128 + 25 * row:128 + 25 * row + 25] = new
+    open(name, 'wb').write(data)
+$2" )
+}
+expect_merge_refused() {  # expect_merge_refused NAME REGEX
+  rm -rf "$TMP/$1.out"
+  LAST="knightstour merge $1"
+  timeout 60 "$KT" merge "$TMP/$1" --out "$TMP/$1.out" >"$TMP/out" 2>"$TMP/err"; CODE=$?
+  expect_usage_error "cannot merge .*$2"
+  CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/$1.out" ] || fail "merge wrote $1.out"
+}
+damage plan_size "manifest(lambda m: m['totals'].update(prefixes_in_plan=-1))"
+expect_merge_refused plan_size ''
+damage depth "manifest(lambda m: m.update(split_depth=m['split_depth'] - 1))"
+expect_merge_refused depth 'the plan has 282 prefixes, it has 230'
+damage prefix "manifest(lambda m: m.update(prefix=['b1']))"
+expect_merge_refused prefix 'the plan has 282 prefixes'
+damage format "manifest(lambda m: m.update(tour_format='text'))"
+expect_merge_refused format 'tours-0-0.npy: not a txt file'
+damage squares "journal(lambda b: [l[:1] + [l[1].replace('a1,', 'e5,', 1)] + l[2:] for l in b])"
+expect_merge_refused squares 'squares .* differ'
+damage no_file "journal(lambda b: [l[:6] + ['-'] if int(l[2]) > 0 else l for l in b])"
+expect_merge_refused no_file 'has tours but names no file'
+damage off_board "npy_row('tours-0-0.npy', 0, bytes([200]) * 25)"
+expect_merge_refused off_board ''
+damage illegal "npy_row('tours-0-0.npy', 0, bytes(range(25)))"
+expect_merge_refused illegal 'row 0'
+damage twice "d = open('tours-0-0.npy', 'rb').read(); npy_row('tours-0-0.npy', 1, d[128:153])"
+expect_merge_refused twice 'same tour|journal says'
+# With --skip-tour-check the bookkeeping is still checked, the tours not.
+rm -rf "$TMP/twice.out"
+run merge "$TMP/no_file" --out "$TMP/no_file.out" --skip-tour-check
+expect_usage_error 'has tours but names no file'
+run merge "$TMP/M0" --out "$TMP/M0.out" --skip-tour-check; expect_exit 0; expect_out 'tours +304'
+run merge "$TMP/M0" --out "$TMP/M0.full"; expect_exit 0; expect_out 'tours +304'
+run verify "$TMP/M0.full"; expect_exit 0
+
+# 4. One .npy reader for everything: a header edited to <u2 is refused by resume's and
+# merge's file check as by verify; a file numpy re-saved as <u2 is kept by all three.
+damage u2_header "d = open('tours-0-0.npy', 'rb').read(); open('tours-0-0.npy', 'wb').write(d.replace(b'|u1', b'<u2', 1))"
+expect_merge_refused u2_header ''
+damage u2_resaved "
+import struct
+for name in sorted(os.listdir('.')):
+    if not name.endswith('.npy'): continue
+    d = open(name, 'rb').read()
+    hl = struct.unpack('<H', d[8:10])[0]
+    rows = (len(d) - 10 - hl) // 25
+    body = b''.join(bytes([b, 0]) for b in d[10 + hl:])
+    dic = \"{'descr': '<u2', 'fortran_order': False, 'shape': (%d, 25), }\" % rows
+    dic += ' ' * (118 - len(dic) - 1) + '\n'
+    open(name, 'wb').write(d[:8] + struct.pack('<H', len(dic)) + dic.encode() + body)"
+run verify "$TMP/u2_resaved";                 expect_exit 0; expect_out 'OK: 304 tours'
+run merge "$TMP/u2_resaved" --out "$TMP/u2_resaved.out"; expect_exit 0; expect_out 'tours +304'
+run enumerate --out "$TMP/u2_resaved" --resume; expect_exit 0
+CHECKS=$((CHECKS + 1)); grep -q '<u2' "$TMP/u2_resaved/tours-0-0.npy" || fail "resume replaced the re-saved file"
+run verify "$TMP/u2_resaved";                 expect_exit 0; expect_out 'OK: 304 tours'
+
+# 10. A FIFO where a tour file belongs blocks nothing: verify and merge refuse it, resume
+# redoes its prefixes.
+damage fifo "os.remove('tours-0-0.npy'); os.mkfifo('tours-0-0.npy')"
+LAST="verify fifo"; timeout 30 "$KT" verify "$TMP/fifo" >"$TMP/out" 2>"$TMP/err"; CODE=$?
+expect_exit 2; expect_err 'not a regular file'
+expect_merge_refused fifo 'not a regular file|holds other tours'
+LAST="resume fifo"; timeout 30 "$KT" enumerate --out "$TMP/fifo" --resume >"$TMP/out" 2>"$TMP/err"; CODE=$?
+expect_exit 0
+run verify "$TMP/fifo";                       expect_exit 0; expect_out 'OK: 304 tours'
+damage fifo_manifest "os.remove('manifest.json'); os.mkfifo('manifest.json')"
+LAST="verify fifo manifest"; timeout 30 "$KT" verify "$TMP/fifo_manifest" >"$TMP/out" 2>"$TMP/err"; CODE=$?
+expect_exit 2; expect_err 'not a regular file'
+
 finish

@@ -42,6 +42,57 @@ TEST(Npy, RejectsForeignHeaders) {
   EXPECT_THROW(parse_npy_header(header, size), FormatError);
 }
 
+// A header dictionary of `dict`, version 1.0, as numpy would frame it.
+std::string framed(const std::string& dict) {
+  std::string out = "\x93NUMPY";
+  out += '\x01';
+  out += '\x00';
+  out += static_cast<char>(dict.size() & 0xff);
+  out += static_cast<char>(dict.size() >> 8);
+  return out + dict;
+}
+
+TEST(Npy, ReadsWhatNumpyWritesInAnyKeyOrder) {
+  std::size_t size = 0;
+  // np.save of a (3, 36) uint16 array (numpy 1.x and 2.x write this dictionary).
+  auto s = parse_npy_header(framed("{'descr': '<u2', 'fortran_order': False, 'shape': (3, 36), }" +
+                                   std::string(53, ' ') + "\n"),
+                            size);
+  EXPECT_EQ(s.rows, 3u);
+  EXPECT_EQ(s.cols, 36u);
+  EXPECT_EQ(s.item_size, 2);
+  s = parse_npy_header(
+      framed("{\"shape\": (0,25), \"descr\": \"|u1\", \"fortran_order\": False}\n"), size);
+  EXPECT_EQ(s.rows, 0u);
+  EXPECT_EQ(s.cols, 25u);
+}
+
+// Each of these is read differently by numpy, or refused by it: the parser must refuse them.
+TEST(Npy, RefusesWhatNumpyReadsDifferentlyOrRefuses) {
+  const std::vector<std::string> bad = {
+      // a repeated key: numpy keeps the last one
+      "{'descr': '|u1', 'fortran_order': False, 'shape': (3, 36), 'shape': (4, 36), }\n",
+      "{'descr': '|u1', 'fortran_order': False, 'shape': (03, 36), }\n",  // Python 3 refuses
+      "{'descr': '|u1', 'fortran_order': False, 'shape': (3, 36), 'extra': 1, }\n",
+      "{'descr': '|u1', 'fortran_order': False, }\n",                      // no shape
+      "{'descr': '|u1', 'fortran_order': False, 'shape': (3, 36), } x\n",  // text after
+      "{'descr': '|u1' 'fortran_order': False, 'shape': (3, 36), }\n",     // no comma
+      "{'descr': '|u1', 'fortran_order': False, 'shape': (3, 36,,), }\n",
+      "{'descr': '|u1', 'fortran_order': Falsey, 'shape': (3, 36), }\n",
+      "{'descr': '|u1', 'fortran_order': True, 'shape': (3, 36), }\n",
+      std::string("{'descr': '|u1', 'fortran_order': False, 'shape': (3, 36), }\n\0", 62),
+      "{'descr': '|u1', 'fortran_order': False, 'shape': (3, 36) # comment\n}\n",
+      "{'descr': '|u1', 'fortran_order': False, 'shape': (3, 36, 1), }\n",
+      "{'descr': '|u1', 'fortran_order': False, 'shape': (99999999999999999999, 36), }\n",
+      "{'descr': '>u2', 'fortran_order': False, 'shape': (3, 36), }\n",
+      "{'descr': '|u1', 'fortran_order': False, 'shape': (3, 36), \n",  // unterminated
+  };
+  for (const auto& dict : bad) {
+    std::size_t size = 0;
+    EXPECT_THROW(parse_npy_header(framed(dict), size), FormatError) << dict;
+  }
+}
+
 TEST(Npy, RawZstdFrameDecodesToThePayload) {
   const std::string payload = npy_header({42, 25, 1});
   const auto frame = zstd_raw_frame(payload);

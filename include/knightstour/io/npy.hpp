@@ -9,6 +9,8 @@ namespace knightstour {
 // Headers are always kNpyHeaderSize bytes, so the row count can be rewritten in place once a
 // file is finished.
 inline constexpr std::size_t kNpyHeaderSize = 128;
+// numpy refuses longer header dictionaries by default (np.load's max_header_size).
+inline constexpr std::size_t kNpyMaxHeaderLength = 10000;
 
 struct NpyShape {
   std::uint64_t rows = 0;
@@ -18,8 +20,10 @@ struct NpyShape {
 
 std::string npy_header(const NpyShape& shape);
 
-// Parses the header at the start of `data` (at least 10 bytes, ideally the whole header).
-// Sets header_size to the bytes before the first row. Throws FormatError with the reason.
+// Parses the header at the start of `data` (at least 10 bytes, ideally the whole header):
+// versions 1.0, 2.0 and 3.0, and of their dictionaries a strict subset of what numpy reads,
+// so a header accepted here never means something else to numpy. Sets header_size to the
+// bytes before the first row. Throws FormatError with the reason.
 NpyShape parse_npy_header(const std::string& data, std::size_t& header_size);
 
 // A zstd frame holding `payload` (at most 255 bytes) as one raw block: its size depends only

@@ -57,6 +57,9 @@ class TourFileReader {
   std::uint64_t rows_read() const { return rows_; }
   // For .npy: the row count the header declares.
   std::optional<std::uint64_t> declared_rows() const { return declared_; }
+  // For .npy: the bytes before the first row and the bytes of one square, from the header.
+  std::size_t header_size() const { return header_size_; }
+  int item_size() const { return item_size_; }
   const std::filesystem::path& path() const { return path_; }
 
  private:
@@ -72,6 +75,7 @@ class TourFileReader {
   ByteSource source_;
   std::optional<std::uint64_t> declared_;
   int item_size_ = 1;
+  std::size_t header_size_ = 0;
   std::uint64_t rows_ = 0;
   std::string buffer_;
   std::size_t pos_ = 0;

@@ -29,7 +29,9 @@ struct CommittedJournal {
   std::vector<std::string> unmatched_files;  // named, but holding other tours than the lines say
   std::vector<std::string> missing_files;    // named by lines, but not there
   std::vector<std::string> temp_files;       // files of an unfinished write
-  std::size_t dropped = 0;      // complete lines left out: their tour file is missing or unmatched
+  // Complete lines left out: their tour file is missing or unmatched, or they name no file
+  // but claim tours.
+  std::vector<JournalRecord> dropped;
   std::uint64_t next_part = 0;  // first part number no tour file uses
 };
 

@@ -20,12 +20,18 @@ struct MergeReport {
   bool complete() const { return prefixes_done == prefixes; }
 };
 
+struct MergeOptions {
+  bool read_tours = true;  // check every tour of every input; else sizes and bookkeeping only
+};
+
 // Combines the run directories of shards (or any runs of the same job) into `out`, a run
 // directory equivalent to one unsharded run: one journal, tour files hard-linked (copied
-// across file systems) and renumbered, a manifest with the sums. Refuses (UsageError)
-// inputs whose manifests disagree on what was asked, and any prefix finished by two
-// inputs; prefixes finished by none are reported and leave the result incomplete.
+// across file systems) and renumbered, a manifest with the sums. Before writing anything it
+// checks every input as verify does (FormatError naming the input and its first problem),
+// and refuses (UsageError) inputs whose manifests disagree on what was asked, and any prefix
+// finished by two inputs; prefixes finished by none are reported and leave the result
+// incomplete.
 MergeReport merge_runs(const std::vector<std::filesystem::path>& inputs,
-                       const std::filesystem::path& out);
+                       const std::filesystem::path& out, MergeOptions options = {});
 
 }  // namespace knightstour

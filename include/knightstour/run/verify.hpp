@@ -40,12 +40,22 @@ struct VerifyOptions {
   std::optional<std::uint32_t> start;  // every tour must start here
 };
 
-// Checks a run directory: manifest, journals, every tour of every tour file (a tour, from a
-// journaled prefix of the run's plan, in the file the journal names, closed when the run is
-// closed, never twice), file totals against the journal, journal totals against the manifest.
-// Throws FormatError when an input cannot be read at all (truncated or foreign file, corrupt
-// journal line, bad manifest).
-VerifyReport verify_run_directory(const std::filesystem::path& dir);
+// How much verify_run_directory() reads, and what it calls a problem.
+struct RunCheck {
+  // Every tour of every file; else only that each file holds as many rows as its journal
+  // lines give (the bookkeeping, at the cost of reading headers or decompressing).
+  bool read_tours = true;
+  // What an interrupted session leaves (a torn last journal line, a finished tour file not
+  // yet journaled) is a problem; else a note: those prefixes simply do not count as done.
+  bool residue_is_problem = true;
+};
+
+// Checks a run directory: manifest against the plan it describes, journal lines against the
+// plan, every tour of every tour file (a tour, from a journaled prefix of the run's plan, in the
+// file the journal names, closed when the run is closed, never twice), file totals against the
+// journal, journal totals against the manifest. Throws FormatError when an input cannot be read
+// at all (truncated or foreign file, corrupt journal line, bad manifest).
+VerifyReport verify_run_directory(const std::filesystem::path& dir, RunCheck check = {});
 
 // Checks several run directories against one another: none given twice, no prefix with tours
 // held by two directories of one job. Fails `total` with the first overlap found.
