@@ -2,8 +2,10 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <new>
 #include <string>
+#include <system_error>
 
 #include "build_info.hpp"
 #include "cli_options.hpp"
@@ -78,6 +80,24 @@ int main(int argc, char** argv) {
     return cli::kExitUsage;
   } catch (const IoError& e) {
     std::fprintf(stderr, "knightstour: %s\n", e.what());
+    return cli::kExitFailure;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // "filesystem error: cannot create directories: Permission denied [path]" without the
+    // library's prefix: a file system refusal, not a bug.
+    std::string what = e.what();
+    const std::string prefix = "filesystem error: ";
+    if (what.rfind(prefix, 0) == 0) what.erase(0, prefix.size());
+    std::fprintf(stderr, "knightstour: %s\n", what.c_str());
+    return cli::kExitFailure;
+  } catch (const std::system_error& e) {
+    if (e.code() == std::errc::resource_unavailable_try_again) {
+      std::fprintf(stderr,
+                   "knightstour: cannot start a thread: %s (lower --threads, or raise the "
+                   "process or memory limit)\n",
+                   e.code().message().c_str());
+    } else {
+      std::fprintf(stderr, "knightstour: system error: %s\n", e.what());
+    }
     return cli::kExitFailure;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "knightstour: out of memory\n");

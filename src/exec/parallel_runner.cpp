@@ -8,6 +8,8 @@
 #include <exception>
 #include <mutex>
 
+#include "knightstour/base/threads.hpp"
+
 namespace knightstour {
 
 void for_each_work_item(std::size_t n, int threads, StopControl& stop,
@@ -18,6 +20,8 @@ void for_each_work_item(std::size_t n, int threads, StopControl& stop,
   // More threads than cores is allowed (a user may ask); TBB caps at the global limit.
   tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
+  check_threads_can_start(
+      threads, tbb::global_control::active_value(tbb::global_control::thread_stack_size));
   tbb::task_arena arena(threads);
   arena.execute([&] {
     if (prepare) prepare();

@@ -4,6 +4,7 @@
 
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include "knightstour/base/progress.hpp"
@@ -145,18 +146,23 @@ void TourFileSink::end(Recorder& recorder, bool) {
   }
   std::mutex failure_mutex;
   std::exception_ptr failure;
+  const auto commit_part = [&](Thread* t) {
+    try {
+      t->part->rollback();
+      commit(*t, recorder);
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      if (t->part) t->part->abandon();
+    }
+  };
   std::vector<std::thread> committers;
   for (auto* t : open_parts) {
-    committers.emplace_back([&, t] {
-      try {
-        t->part->rollback();
-        commit(*t, recorder);
-      } catch (...) {
-        std::lock_guard lock(failure_mutex);
-        if (!failure) failure = std::current_exception();
-        if (t->part) t->part->abandon();
-      }
-    });
+    try {
+      committers.emplace_back(commit_part, t);
+    } catch (const std::system_error&) {
+      commit_part(t);  // no thread to spare (a process or memory limit): commit here instead
+    }
   }
   for (auto& c : committers) c.join();
   if (failure) std::rethrow_exception(failure);

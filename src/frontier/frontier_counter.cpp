@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "knightstour/base/progress.hpp"
+#include "knightstour/base/threads.hpp"
 #include "knightstour/frontier/transition.hpp"
 
 namespace knightstour {
@@ -277,6 +278,9 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     ProgressMonitor monitor(options.progress_seconds, status);
     tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
                               static_cast<std::size_t>(std::max(options.threads, 1)));
+    check_threads_can_start(
+        std::max(options.threads, 1),
+        tbb::global_control::active_value(tbb::global_control::thread_stack_size));
     tbb::task_arena arena(std::max(options.threads, 1));
     arena.execute([&] {
       while (true) {

@@ -1,10 +1,13 @@
 #include "knightstour/plan/plan_estimate.hpp"
 
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <random>
+
+#include "knightstour/base/threads.hpp"
 
 namespace knightstour {
 
@@ -16,6 +19,8 @@ PlanEstimate estimate_plan(const Plan& plan, std::uint64_t walks, std::uint64_t 
   if (items.empty()) return out;
   const std::uint64_t per_item = std::max<std::uint64_t>(walks / items.size(), 2);
   std::vector<TreeEstimate> estimates(items.size());
+  check_threads_can_start(
+      threads, tbb::global_control::active_value(tbb::global_control::thread_stack_size));
   tbb::task_arena arena(threads);
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, items.size(), [&](std::size_t i) {

@@ -161,4 +161,29 @@ damage fifo_manifest "os.remove('manifest.json'); os.mkfifo('manifest.json')"
 LAST="verify fifo manifest"; timeout 30 "$KT" verify "$TMP/fifo_manifest" >"$TMP/out" 2>"$TMP/err"; CODE=$?
 expect_exit 2; expect_err 'not a regular file'
 
+# 1. A thread that cannot be created is one line and exit 1, never an abort; the run
+# directory stays resumable.
+for limit in 34000 38000 42000 46000; do
+  rm -rf "$TMP/V"
+  LAST="enumerate under ulimit -v $limit"
+  bash -c "ulimit -v $limit; exec \"$KT\" enumerate 6x6 --start a1 --out \"$TMP/V\"" >"$TMP/out" 2>"$TMP/err"
+  CODE=$?
+  CHECKS=$((CHECKS + 1)); [ "$CODE" -le 1 ] || fail "exit $CODE under ulimit -v $limit"
+  CHECKS=$((CHECKS + 1)); [ "$(wc -l <"$TMP/err")" -le 1 ] || fail "more than one line on stderr"
+  if [ -e "$TMP/V/manifest.json" ]; then
+    run enumerate --out "$TMP/V" --resume;      expect_exit 0
+    run verify "$TMP/V";                         expect_exit 0; expect_out 'OK: 524,486 tours'
+  fi
+done
+if [ "$(id -u)" -eq 0 ] && command -v runuser >/dev/null; then
+  # A per-user process limit binds only a user other than root.
+  mkdir -p "$TMP/nobody"; cp "$KT" "$TMP/nobody/kt"; chmod 755 "$TMP" "$TMP/nobody" "$TMP/nobody/kt"
+  for cmd in "count 6x6 --start a1" "count 6x6 --start a1 --method frontier" "estimate 7x7 --start a1"; do
+    LAST="$cmd --threads 64 under ulimit -u 20"
+    runuser -u nobody -- bash -c "ulimit -u 20; exec $TMP/nobody/kt $cmd --threads 64" >"$TMP/out" 2>"$TMP/err"
+    CODE=$?
+    expect_exit 1; expect_err '^knightstour: cannot start 64 threads: .*lower --threads'
+  done
+fi
+
 finish
