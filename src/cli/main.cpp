@@ -78,6 +78,9 @@ int main(int argc, char** argv) {
   } catch (const FormatError& e) {
     std::fprintf(stderr, "knightstour: %s\n", e.what());
     return cli::kExitUsage;
+  } catch (const Interrupted& e) {
+    std::fprintf(stderr, "knightstour: %s\n", e.what());
+    return cli::kExitStopped;
   } catch (const IoError& e) {
     std::fprintf(stderr, "knightstour: %s\n", e.what());
     return cli::kExitFailure;

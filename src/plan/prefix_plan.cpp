@@ -1,6 +1,7 @@
 #include "knightstour/plan/prefix_plan.hpp"
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/stop_control.hpp"
 #include "knightstour/search/search_state.hpp"
 
 namespace knightstour {
@@ -93,7 +94,16 @@ PrefixPlan::PrefixPlan(const Board& board, const std::vector<std::vector<std::ui
     throw UsageError("split depth " + std::to_string(split_depth) + " is out of range 0-" +
                      std::to_string(board.squares() - 1) + " for the " + board.name() + " board");
   }
-  auto emit = [this](const std::uint8_t* path, int length) {
+  std::size_t count = 0;
+  auto emit = [&](const std::uint8_t* path, int length) {
+    if (++count > kMaxPrefixes) {
+      throw UsageError("split depth " + std::to_string(split_depth) + " gives more than " +
+                       "10,000,000" +
+                       " prefixes, the most a plan holds: choose a smaller --split-depth");
+    }
+    // A deep plan takes seconds to list: let SIGINT and SIGTERM end it.
+    if (count % 65536 == 0 && stop_signal_received())
+      throw Interrupted("interrupted by a signal while listing the prefixes; nothing was run");
     squares_.insert(squares_.end(), path, path + length);
   };
   walk_all(board, roots, mode, split_depth, emit);

@@ -186,4 +186,11 @@ if [ "$(id -u)" -eq 0 ] && command -v runuser >/dev/null; then
   done
 fi
 
+# 9. A plan too large to hold is refused up front, from the command line or a manifest.
+LAST="count 7x9 deep"; timeout 60 "$KT" count 7x9 --all-starts --split-depth 12 >"$TMP/out" 2>"$TMP/err"; CODE=$?
+expect_usage_error 'split depth 12 gives more than 10,000,000 prefixes'
+damage deep_manifest "manifest(lambda m: m.update(board='7x9', rows=7, cols=9, split_depth=40))"
+LAST="verify deep manifest"; timeout 60 "$KT" verify "$TMP/deep_manifest" >"$TMP/out" 2>"$TMP/err"; CODE=$?
+expect_exit 2; expect_err 'more than 10,000,000 prefixes'
+
 finish

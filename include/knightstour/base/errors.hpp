@@ -24,4 +24,11 @@ class FormatError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// SIGINT or SIGTERM arrived before any work began (e.g. while planning): the CLI prints the
+// message and exits 3.
+class Interrupted : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace knightstour

@@ -12,9 +12,14 @@ namespace knightstour {
 // The work units of a run: every path of split_depth + 1 squares that extends one of the
 // roots and that the search rules keep alive, numbered 0, 1, 2, ... in canonical order
 // (roots in the order given, then depth-first with moves in ascending square index).
-// The numbering depends only on (board, roots, mode, split depth).
+// The numbering depends only on (board, roots, mode, split depth). Listing polls the stop
+// signals and throws Interrupted when one arrived.
 class PrefixPlan {
  public:
+  // A plan past this many prefixes is refused (UsageError): its lists alone would take
+  // gigabytes, and no machine needs that many work units.
+  static constexpr std::size_t kMaxPrefixes = 10'000'000;  // said as "10,000,000" in errors
+
   PrefixPlan(const Board& board, const std::vector<std::vector<std::uint8_t>>& roots,
              SearchMode mode, int split_depth);
 
