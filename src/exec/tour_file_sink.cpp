@@ -70,8 +70,14 @@ void TourFileSink::commit(Thread& t, Recorder& recorder) {
   if (rows == 0) {
     t.part->abandon();
   } else {
-    const auto bytes = t.part->bytes();
     t.part->finish();
+    const auto bytes = t.part->bytes();  // final: the frame end and header are written
+    for (auto& r : t.pending) {
+      if (!r.part.empty()) {
+        r.part_rows = rows;
+        r.part_bytes = bytes;
+      }
+    }
     files_.fetch_add(1);
     tours_.fetch_add(rows);
     bytes_.fetch_add(bytes);

@@ -10,12 +10,12 @@
 namespace knightstour {
 
 std::string journal_header(JournalKind kind, int squares) {
-  std::string h = "# knightstour journal v1 (";
+  std::string h = "# knightstour journal v2 (";
   h += kind == JournalKind::count ? "count" : "enumerate";
   h += "): id\tsquares\ttours\tclosed\tnodes\tseconds\t";
   h += kind == JournalKind::count
            ? "tours by last square, " + std::to_string(squares) + " columns in square-index order"
-           : std::string("file");
+           : std::string("file\tfile_rows\tfile_bytes");
   return h + "\n";
 }
 
@@ -26,7 +26,8 @@ std::string journal_line(const JournalRecord& r, JournalKind kind) {
                      '\t' + std::to_string(r.closed) + '\t' + std::to_string(r.nodes) + '\t' +
                      seconds;
   if (kind == JournalKind::enumerate) {
-    line += '\t' + r.file;
+    line +=
+        '\t' + r.file + '\t' + std::to_string(r.file_rows) + '\t' + std::to_string(r.file_bytes);
   } else {
     for (auto v : r.by_end) line += '\t' + std::to_string(v);
   }
@@ -90,8 +91,9 @@ JournalContents read_journal(const std::filesystem::path& path, JournalKind kind
     auto bad = [&](const std::string& why) {
       return FormatError(path.string() + " line " + std::to_string(line_no) + ": " + why);
     };
-    const std::size_t expected =
-        kind == JournalKind::enumerate ? 7 : 6 + static_cast<std::size_t>(squares);
+    std::size_t expected =
+        kind == JournalKind::enumerate ? 9 : 6 + static_cast<std::size_t>(squares);
+    if (kind == JournalKind::enumerate && fields.size() == 7) expected = 7;  // a v1 line
     if (fields.size() != expected) {
       throw bad("expected " + std::to_string(expected) + " tab-separated fields, found " +
                 std::to_string(fields.size()));
@@ -106,6 +108,10 @@ JournalContents read_journal(const std::filesystem::path& path, JournalKind kind
     if (kind == JournalKind::enumerate) {
       r.file = std::string(fields[6]);
       if (r.file.empty() || r.file.find('/') != std::string::npos) throw bad("bad file name");
+      if (fields.size() == 9 &&
+          (!parse_field(fields[7], r.file_rows) || !parse_field(fields[8], r.file_bytes))) {
+        throw bad("bad file rows or size");
+      }
     } else {
       r.by_end.resize(static_cast<std::size_t>(squares));
       std::uint64_t sum = 0;

@@ -99,7 +99,9 @@ std::vector<std::optional<PrefixResult>> RunSession::done_before() const {
                                rec.nodes,
                                rec.seconds,
                                rec.by_end,
-                               rec.file == "-" ? "" : rec.file};
+                               rec.file == "-" ? "" : rec.file,
+                               rec.file_rows,
+                               rec.file_bytes};
   }
   return out;
 }
@@ -108,7 +110,7 @@ void RunSession::record(std::span<const PrefixResult> results) {
   std::vector<JournalRecord> lines;
   for (const auto& r : results) {
     lines.push_back({r.id, squares_of(*plan_, r.id), r.tours, r.closed, r.nodes, r.seconds,
-                     r.part.empty() ? "-" : r.part, r.by_end});
+                     r.part.empty() ? "-" : r.part, r.part_rows, r.part_bytes, r.by_end});
   }
   journal_->append(lines);
   // A tour file's prefixes are journaled when the file is published, which is rare (a part

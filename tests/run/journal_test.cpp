@@ -21,6 +21,8 @@ JournalRecord record(std::size_t id, std::uint64_t tours) {
   r.nodes = 1000 + id;
   r.seconds = 0.25;
   r.file = "tours-0-" + std::to_string(id) + ".npy";
+  r.file_rows = tours * 3;
+  r.file_bytes = 128 + r.file_rows * 36;
   return r;
 }
 
@@ -38,6 +40,23 @@ TEST(Journal, RoundTrip) {
   ASSERT_EQ(j.records.size(), 3u);
   EXPECT_EQ(j.records[1], record(1, 20));
   EXPECT_EQ(j.records[2].id, 5u);
+}
+
+// Journals written before lines recorded their file's rows and size still read; the two
+// fields are then 0 (unknown), and the file is checked by counting its rows.
+TEST(Journal, VersionOneLinesReadWithoutFileRowsAndSize) {
+  TempDir dir;
+  const auto path = dir / "journal-0.tsv";
+  std::ofstream(path) << "# knightstour journal v1 (enumerate): id\tsquares\ttours\tclosed\t"
+                         "nodes\tseconds\tfile\n"
+                         "7\ta1,b3\t4\t2\t99\t0.5\ttours-0-0.npy\n";
+  const auto j = read_journal(path, JournalKind::enumerate, 36);
+  ASSERT_EQ(j.records.size(), 1u);
+  EXPECT_EQ(j.records[0].file, "tours-0-0.npy");
+  EXPECT_EQ(j.records[0].file_rows, 0u);
+  EXPECT_EQ(j.records[0].file_bytes, 0u);
+  std::ofstream(path) << "7\ta1,b3\t4\t2\t99\t0.5\ttours-0-0.npy\t12\n";  // 8 fields
+  EXPECT_THROW(read_journal(path, JournalKind::enumerate, 36), FormatError);
 }
 
 TEST(Journal, CountRecordsCarryCountsByLastSquare) {

@@ -17,6 +17,8 @@ struct PrefixResult {
   double seconds = 0;                 // search time; 0 when derived
   std::vector<std::uint64_t> by_end;  // counting sinks: tours by last square, one per square
   std::string part;  // tour-file sinks: the part file holding its tours ("" when it has none)
+  std::uint64_t part_rows = 0;   // and that file's tours, all its prefixes together
+  std::uint64_t part_bytes = 0;  // and its size once finished (0: not known)
 
   friend bool operator==(const PrefixResult&, const PrefixResult&) = default;
 };

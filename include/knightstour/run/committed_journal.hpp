@@ -12,8 +12,10 @@
 namespace knightstour {
 
 // How far read_committed() checks tour files against the journal lines that name them.
+// Either way a file whose lines record its size (journal v2) must have that size.
 enum class FileCheck {
-  rows,   // a file counts only when it holds exactly the tours its lines give (recover, merge)
+  rows,   // a file counts only when it holds exactly the tours its lines give, by its recorded
+          // size when the lines give one, else by counting its rows (recover, merge)
   names,  // only that it exists and is named (verify, which reads every row itself)
 };
 

@@ -11,7 +11,8 @@
 namespace knightstour {
 
 // One finished prefix, as one tab-separated line of journal-<shard>.tsv:
-//   id  squares  tours  closed  nodes  seconds  then  file (enumerate)
+//   id  squares  tours  closed  nodes  seconds  then  file  file_rows  file_bytes (enumerate;
+//                                                     journals v1 lack the last two)
 //                                              or    one count per square: tours by last square
 //                                              (count)
 struct JournalRecord {
@@ -22,6 +23,8 @@ struct JournalRecord {
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::string file;                   // enumerate: the tour file holding this prefix's tours
+  std::uint64_t file_rows = 0;        // enumerate: that file's tours, all its prefixes together
+  std::uint64_t file_bytes = 0;       // enumerate: that file's size ("-" file or unknown: 0)
   std::vector<std::uint64_t> by_end;  // count: tours by last square
 
   friend bool operator==(const JournalRecord&, const JournalRecord&) = default;
