@@ -9,6 +9,7 @@
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
+#include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/plan/plan_estimate.hpp"
 #include "knightstour/run/job_runner.hpp"
@@ -51,11 +52,12 @@ int estimate_command(int argc, char** argv) {
   const auto seed = parse_count("seed", result["seed"].as<std::string>());
   const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
 
+  install_stop_signal_handlers();
   const PlanEstimate e = estimate_plan(plan, walks, seed, threads);
   // Speed: count the real job for a moment on all threads (the caps make it stop).
   double nodes_per_second = 0;
   std::optional<RunReport> whole;
-  if (calibrate > 0 && e.searched.nodes > 0) {
+  if (calibrate > 0 && e.searched.nodes > 0 && !e.interrupted) {
     JobRequest probe;
     probe.request = job;
     probe.threads = threads;
@@ -81,22 +83,41 @@ int estimate_command(int argc, char** argv) {
                      {"tours_error", tours_err},
                      {"threads", threads},
                      {"nodes_per_second", nodes_per_second},
-                     {"seconds", seconds}};
+                     {"seconds", seconds},
+                     {"interrupted", e.interrupted}};
     if (!job.all_starts) j["start"] = square_name(job.board, job.prefix.front());
     std::cout << j.dump() << '\n';
-    return kExitOk;
+    return e.interrupted ? kExitStopped : kExitOk;
+  }
+  std::string what;
+  if (job.all_starts) {
+    what = "all starts";
+  } else if (job.prefix.size() == 1) {
+    what = "start " + square_name(job.board, job.prefix.front());
+  } else {
+    what = "prefix " + path_name(job.board, job.prefix.data(), static_cast<int>(job.prefix.size()));
   }
   std::printf("board      %s, %s, directed %s tours (estimated from %s random walks)\n",
-              job.board.name().c_str(),
-              job.all_starts ? "all starts"
-                             : ("start " + square_name(job.board, job.prefix.front())).c_str(),
-              job.mode.closed ? "closed" : "open", with_commas(e.walks).c_str());
+              job.board.name().c_str(), what.c_str(), job.mode.closed ? "closed" : "open",
+              with_commas(e.walks).c_str());
   std::printf("tours      ~%s  (standard error %s)\n", sci(e.tours).c_str(),
               sci(tours_err).c_str());
   std::printf("nodes      ~%s to search  (standard error %s)\n", sci(e.searched.nodes).c_str(),
               sci(e.searched.nodes_error()).c_str());
-  std::printf("prefixes   %zu at split depth %d, %zu searched (the rest are mirror images)\n",
-              e.prefixes, plan.split_depth(), e.searches);
+  if (e.searches < e.prefixes) {
+    std::printf("prefixes   %s at split depth %d, %s searched (the rest are mirror images)\n",
+                with_commas(e.prefixes).c_str(), plan.split_depth(),
+                with_commas(e.searches).c_str());
+  } else {
+    std::printf("prefixes   %s at split depth %d, all searched\n", with_commas(e.prefixes).c_str(),
+                plan.split_depth());
+  }
+  if (e.interrupted) {
+    std::printf(
+        "stopped    interrupted by a signal after %s of %s walks: a coarser estimate, "
+        "no speed measured\n",
+        with_commas(e.walks).c_str(), with_commas(walks).c_str());
+  }
   if (whole) {
     std::printf("exact      the whole count ran during calibration: %s tours, %s nodes, %.3f s\n",
                 with_commas(whole->tours).c_str(), with_commas(whole->nodes).c_str(),
@@ -111,7 +132,7 @@ int estimate_command(int argc, char** argv) {
   std::printf(
       "note       Knuth's estimator is unbiased but heavy-tailed: the true values can lie several\n"
       "           standard errors away; more --walks narrow it.\n");
-  return kExitOk;
+  return e.interrupted ? kExitStopped : kExitOk;
 }
 
 }  // namespace knightstour::cli

@@ -8,6 +8,7 @@
 #include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
+#include "knightstour/run/run_layout.hpp"
 #include "knightstour/run/verify.hpp"
 #include "output.hpp"
 
@@ -42,8 +43,16 @@ int verify_command(int argc, char** argv) {
   std::vector<VerifyReport> reports;
   std::vector<std::filesystem::path> loose, dirs;
   for (const auto& p : paths) {
-    if (!std::filesystem::exists(p)) throw FormatError(p + ": no such file or directory");
-    if (std::filesystem::is_directory(p)) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(p, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory)
+      throw FormatError(p + ": cannot read it: " + ec.message());
+    if (!std::filesystem::exists(status)) throw FormatError(p + ": no such file or directory");
+    if (std::filesystem::is_directory(status)) {
+      if (!std::filesystem::exists(run_layout::manifest_path(p))) {
+        throw FormatError(p + " is a directory but not a run directory (no " +
+                          run_layout::kManifest + "); give tour files or a run directory");
+      }
       reports.push_back(verify_run_directory(p));
       dirs.emplace_back(p);
     } else {

@@ -135,11 +135,14 @@ void durable_rename(const std::filesystem::path& from, const std::filesystem::pa
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
   auto tmp = path;
   tmp += kTempSuffix;
-  {
+  try {
     PosixFile file(tmp, O_WRONLY | O_CREAT | O_TRUNC);
     file.write_all(content.data(), content.size());
     file.sync();
     file.close();
+  } catch (const IoError&) {
+    ::unlink(tmp.c_str());  // a full disk must not leave an empty .tmp behind
+    throw;
   }
   durable_rename(tmp, path);
 }

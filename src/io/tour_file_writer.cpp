@@ -138,8 +138,12 @@ void TourFileWriter::finish() {
 
 void TourFileWriter::abandon() {
   done_ = true;
-  file_.close();
-  ::unlink(temp_path_.c_str());
+  ::unlink(temp_path_.c_str());  // first: closing after a failed write may fail too
+  try {
+    file_.close();
+  } catch (const IoError&) {
+    // the data is being thrown away; nothing was published
+  }
 }
 
 }  // namespace knightstour

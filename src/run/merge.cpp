@@ -102,7 +102,7 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
       }
     }
   }
-  auto dir = RunDirectory::create(out);
+  auto dir = RunDirectory::create(out, "merge writes a new run directory: choose another --out");
   const bool enumerate = first.command == Command::enumerate;
   const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
   std::map<std::pair<std::size_t, std::string>, std::string> renamed;

@@ -24,19 +24,25 @@ RunDirectory::RunDirectory(fs::path dir) : dir_(std::move(dir)) {
   }
 }
 
-RunDirectory RunDirectory::create(const fs::path& dir) {
+RunDirectory RunDirectory::create(const fs::path& dir, const std::string& occupied_hint) {
+  if (dir.empty()) throw UsageError("the run directory name is empty");
   std::error_code ec;
   fs::create_directories(dir, ec);
+  // A path that names a file or cannot name a directory is bad input; the rest (permissions,
+  // a full disk) is the system's.
+  if (ec == std::errc::not_a_directory || ec == std::errc::file_exists ||
+      ec == std::errc::invalid_argument || ec == std::errc::filename_too_long ||
+      ec == std::errc::too_many_symbolic_link_levels || (!ec && !fs::is_directory(dir))) {
+    throw UsageError("cannot use " + dir.string() +
+                     " as a run directory: " + (ec ? ec.message() : "not a directory"));
+  }
   if (ec) throw IoError("cannot create run directory " + dir.string() + ": " + ec.message());
-  if (!fs::is_directory(dir)) throw UsageError(dir.string() + " is not a directory");
   // Lock first, then look: a process that looked first could miss a run another process
   // starts between its look and its lock, and both would write the same files.
   RunDirectory run(dir);
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (run_layout::holds_run_file(entry.path().filename().string())) {
-      throw UsageError(
-          dir.string() +
-          " already holds a run: add --resume to continue it, or choose another directory");
+      throw UsageError(dir.string() + " already holds a run: " + occupied_hint);
     }
   }
   return run;

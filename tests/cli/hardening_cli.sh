@@ -234,4 +234,31 @@ run enumerate --out "$TMP/Zv1" --resume;      expect_exit 0; expect_out 'complet
 CHECKS=$((CHECKS + 1)); cmp -s "$TMP/Zv1/tours-0-1.txt.zst" "$TMP/Z/tours-0-1.txt.zst" || fail "a v1 journal's file was redone"
 run verify "$TMP/Zv1";                        expect_exit 0; expect_out 'OK: 524,486 tours'
 
+# 12. Small items: bad paths are bad input (exit 2) with one line; merge never suggests
+# --resume; estimate reports what it had at SIGINT; its header fits a prefix.
+mkdir -p "$TMP/plain"
+run verify "$TMP/plain";                      expect_usage_error 'not a run directory \(no manifest.json\)'
+ln -s "$TMP/loop1" "$TMP/loop2"; ln -s "$TMP/loop2" "$TMP/loop1"
+run verify "$TMP/loop1";                      expect_usage_error 'Too many levels of symbolic links'
+run enumerate 5x5 --start a1 --out /dev/null; expect_usage_error 'cannot use /dev/null as a run directory'
+run count 5x5 --start a1 --run-dir "";        expect_usage_error 'run directory name is empty'
+run merge "$TMP/M0" --out "$TMP/M0";          expect_usage_error 'choose another --out'
+CHECKS=$((CHECKS + 1)); ! grep -q -- '--resume' "$TMP/err" || fail "merge suggests --resume"
+LAST="estimate interrupted"
+timeout --preserve-status -s INT 2 "$KT" estimate 8x8 --start a1 --walks 5e9 >"$TMP/out" 2>"$TMP/err"; CODE=$?
+expect_exit 3; expect_out '^tours +~'; expect_out 'interrupted by a signal after [0-9,]+ of 5,000,000,000 walks'
+run estimate 8 --prefix a1,c2,e1,g2 --walks 1e5 --calibrate 0
+expect_exit 0; expect_out 'prefix a1,c2,e1,g2,'; expect_out 'all searched'
+CHECKS=$((CHECKS + 1)); ! grep -q 'start a1\|mirror images' "$TMP/out" || fail "estimate header speaks of a start or mirror images"
+
+# 12. find --out on a full disk: one line, exit 1, no empty .tmp left (needs a tmpfs: root).
+mkdir -p "$TMP/full"
+if mount -t tmpfs -o size=16k tmpfs "$TMP/full" 2>/dev/null; then
+  dd if=/dev/zero of="$TMP/full/filler" bs=4k count=100 2>/dev/null
+  run find 60 --out "$TMP/full/t.txt" --format text
+  expect_exit 1; expect_err 'No space left on device'
+  CHECKS=$((CHECKS + 1)); [ -z "$(ls "$TMP/full" | grep -v filler)" ] || fail "left $(ls "$TMP/full")"
+  umount "$TMP/full"
+fi
+
 finish
