@@ -65,4 +65,24 @@ std::uint64_t available_memory() {
   return bytes;
 }
 
+std::string host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0) return "";
+  return name;
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon == std::string::npos) return "";
+      const auto begin = line.find_first_not_of(' ', colon + 1);
+      return begin == std::string::npos ? "" : line.substr(begin);
+    }
+  }
+  return "";
+}
+
 }  // namespace knightstour

@@ -45,10 +45,33 @@ std::string describe(StopReason reason) {
   return "unknown";
 }
 
+std::string token(StopReason reason) {
+  switch (reason) {
+    case StopReason::none:
+      return "";
+    case StopReason::node_cap:
+      return "max_nodes";
+    case StopReason::tour_cap:
+      return "max_tours";
+    case StopReason::time_limit:
+      return "time_limit";
+    case StopReason::signal:
+      return "signal";
+    case StopReason::failure:
+      return "failure";
+    case StopReason::missing_shards:
+      return "missing_shards";
+    case StopReason::memory:
+      return "memory";
+  }
+  return "failure";
+}
+
 std::optional<StopReason> stop_reason_described(const std::string& text) {
   if (text.empty()) return StopReason::none;
   for (int r = 0; r <= static_cast<int>(StopReason::memory); ++r) {
-    if (describe(static_cast<StopReason>(r)) == text) return static_cast<StopReason>(r);
+    const auto reason = static_cast<StopReason>(r);
+    if (token(reason) == text || describe(reason) == text) return reason;
   }
   return std::nullopt;
 }

@@ -15,6 +15,7 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/run/run_layout.hpp"
+#include "provenance.hpp"
 
 namespace knightstour::cli {
 
@@ -251,6 +252,7 @@ JobRequest job_request(Command command, const JobOptions& parsed,
   job.progress_seconds = parsed.progress_seconds;
   job.resume = result.count("resume") > 0;
   if (result.count(dir_option)) job.dir = result[dir_option].as<std::string>();
+  job.provenance = provenance();
   return job;
 }
 

@@ -14,6 +14,7 @@
 #include "knightstour/plan/plan_estimate.hpp"
 #include "knightstour/run/job_runner.hpp"
 #include "output.hpp"
+#include "provenance.hpp"
 
 namespace knightstour::cli {
 
@@ -85,6 +86,7 @@ int estimate_command(int argc, char** argv) {
                      {"nodes_per_second", nodes_per_second},
                      {"seconds", seconds},
                      {"interrupted", e.interrupted}};
+    add_provenance(j);
     if (!job.all_starts) j["start"] = square_name(job.board, job.prefix.front());
     std::cout << j.dump() << '\n';
     return e.interrupted ? kExitStopped : kExitOk;

@@ -11,6 +11,7 @@
 #include "knightstour/board/square.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "output.hpp"
+#include "provenance.hpp"
 
 namespace knightstour::cli {
 
@@ -112,6 +113,9 @@ void print_json(const FrontierRequest& request, const FrontierReport& report, in
   j["status"] = report.complete ? "complete" : "incomplete";
   j["lower_bound"] = false;  // a stopped frontier run has no partial count at all
   j["stop_reason"] =
+      report.complete ? nlohmann::json(nullptr) : nlohmann::json(token(report.stop_reason));
+  add_provenance(j);
+  j["stop_reason_text"] =
       report.complete ? nlohmann::json(nullptr) : nlohmann::json(describe(report.stop_reason));
   auto count = [&](const BigCount& n) {
     return report.complete ? exact(n) : nlohmann::json(nullptr);

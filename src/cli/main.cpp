@@ -11,6 +11,7 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "knightstour/base/errors.hpp"
+#include "provenance.hpp"
 
 namespace {
 
@@ -71,6 +72,7 @@ int main(int argc, char** argv) {
   // Past a file size limit, write(2) should fail with EFBIG instead of killing the process.
   std::signal(SIGXFSZ, SIG_IGN);
   try {
+    cli::remember_command_line(argc, argv);
     return dispatch(argc, argv);
   } catch (const UsageError& e) {
     std::fprintf(stderr, "knightstour: %s\n", e.what());

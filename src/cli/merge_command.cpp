@@ -7,6 +7,7 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/run/merge.hpp"
 #include "output.hpp"
+#include "provenance.hpp"
 
 namespace knightstour::cli {
 
@@ -27,6 +28,7 @@ int merge_command(int argc, char** argv) {
   for (const auto& d : result["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
   MergeOptions merge_options;
   merge_options.read_tours = !result.count("skip-tour-check");
+  merge_options.provenance = provenance();
   const auto report = merge_runs(dirs, result["out"].as<std::string>(), merge_options);
   if (result.count("json")) {
     nlohmann::json j{{"inputs", report.inputs},
@@ -40,6 +42,7 @@ int merge_command(int argc, char** argv) {
                      {"status", report.complete() ? "complete" : "incomplete"},
                      {"lower_bound", !report.complete()},
                      {"notes", report.notes}};
+    add_provenance(j);
     std::cout << j.dump() << '\n';
   } else {
     const std::string ge = report.complete() ? "" : ">= ";

@@ -10,6 +10,7 @@
 #include "cli_options.hpp"
 #include "knightstour/board/square.hpp"
 #include "output.hpp"
+#include "provenance.hpp"
 
 namespace knightstour::cli {
 
@@ -160,8 +161,11 @@ void print_json(const View& s) {
   j["algorithm"] = to_string(job.mode.algorithm);
   j["status"] = s.totals.complete() ? "complete" : "incomplete";
   j["lower_bound"] = !s.totals.complete();
-  j["stop_reason"] = s.totals.complete() ? nlohmann::json(nullptr)
-                                         : nlohmann::json(describe(s.totals.stop_reason));
+  j["stop_reason"] =
+      s.totals.complete() ? nlohmann::json(nullptr) : nlohmann::json(token(s.totals.stop_reason));
+  add_provenance(j);
+  j["stop_reason_text"] = s.totals.complete() ? nlohmann::json(nullptr)
+                                              : nlohmann::json(describe(s.totals.stop_reason));
   j["tours"] = s.totals.tours;
   j["closed_tours"] = s.totals.closed;
   const auto cyc = cycles(job, s.totals);

@@ -24,7 +24,7 @@ JobOutcome run_job(const JobRequest& job) {
     return out;
   }
   RunSession session({*job.dir, job.resume, job.command, job.request, threads, job.caps, job.format,
-                      job.compression, job.files});
+                      job.compression, job.files, job.provenance});
   for (const auto& note : session.cleaned()) spdlog::info("resume: {}", note);
   out.cleaned = session.cleaned();
   StopControl stop(job.caps);

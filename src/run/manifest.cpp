@@ -26,6 +26,10 @@ std::string RunManifest::to_json() const {
   j["format"] = "knightstour-run";
   j["format_version"] = kFormatVersion;
   j["knightstour_version"] = version;
+  j["git_commit"] = provenance.git_commit;
+  j["command_line"] = provenance.command_line;
+  j["host"] = provenance.host;
+  j["cpu_model"] = provenance.cpu_model;
   j["command"] = to_string(command);
   j["board"] = board_name();
   j["rows"] = rows;
@@ -51,7 +55,8 @@ std::string RunManifest::to_json() const {
                {"max_tours", caps.max_tours},
                {"time_limit", caps.time_limit}};
   j["status"] = to_string(status);
-  j["stop_reason"] = stop_reason == StopReason::none ? "" : knightstour::describe(stop_reason);
+  j["stop_reason"] = token(stop_reason);
+  j["stop_reason_text"] = stop_reason == StopReason::none ? "" : knightstour::describe(stop_reason);
   j["totals"] = {{"prefixes_in_plan", prefixes_in_plan},
                  {"prefixes", prefixes},
                  {"prefixes_done", prefixes_done},
@@ -79,6 +84,8 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
       throw FormatError(where + ": unsupported manifest version " + j.at("format_version").dump());
     }
     m.version = j.value("knightstour_version", "");
+    m.provenance = {j.value("git_commit", ""), j.value("command_line", ""), j.value("host", ""),
+                    j.value("cpu_model", "")};
     const auto command = j.at("command").get<std::string>();
     if (command == "count") {
       m.command = Command::count;

@@ -156,6 +156,7 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
     m.seconds += in.manifest.seconds;
     m.sessions += in.manifest.sessions;
   }
+  m.provenance = options.provenance;
   m.created = utc_now_iso8601();
   m.updated = m.created;
   write_manifest(out, m);

@@ -59,6 +59,7 @@ RunSession::RunSession(SessionRequest r) {
   const Plan& plan = *plan_;
   // Informational fields describe this session.
   manifest_.version = KNIGHTSTOUR_VERSION;
+  manifest_.provenance = r.provenance;
   manifest_.threads = r.threads;
   manifest_.caps = r.caps;
   manifest_.symmetry = plan.request().symmetry;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace knightstour {
 
@@ -15,5 +16,9 @@ int default_threads();
 // MemAvailable, lowered to what the cgroup (e.g. a Slurm job's allocation) still allows.
 // 0 when unknown.
 std::uint64_t available_memory();
+
+// This machine's host name and CPU model name (/proc/cpuinfo); "" when unknown.
+std::string host_name();
+std::string cpu_model();
 
 }  // namespace knightstour

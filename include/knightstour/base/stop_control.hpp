@@ -29,7 +29,11 @@ enum class StopReason : int {
 };
 
 std::string describe(StopReason reason);  // "node cap (--max-nodes) reached", ...
-// The reason describe() gives `text` for; nothing when none does.
+// A stable token for files and JSON: "max_nodes", "max_tours", "time_limit", "signal",
+// "failure", "missing_shards", "memory"; "" for none.
+std::string token(StopReason reason);
+// The reason whose token() or describe() (manifests before tokens) is `text`; nothing when
+// none is.
 std::optional<StopReason> stop_reason_described(const std::string& text);
 
 // Shared by the tasks of one run: work counters, caps, deadline and the stop flag.

@@ -25,6 +25,7 @@ struct JobRequest {
   std::optional<TourFormat> format;        // enumerate
   std::optional<Compression> compression;  // enumerate
   TourFileOptions files;                   // enumerate
+  Provenance provenance;                   // recorded in the manifest
 };
 
 struct JobOutcome {

@@ -22,6 +22,15 @@ std::string to_string(RunStatus status);
 
 // manifest.json of a run directory: what was asked, how far it got, how long it took.
 // Written atomically (temp file, fsync, rename) at the start and end of every session.
+// Where and by what a session ran, for reproducing a result (informational).
+struct Provenance {
+  std::string git_commit;    // of the knightstour build
+  std::string command_line;  // as typed, shell-quoted
+  std::string host;
+  std::string cpu_model;
+  friend bool operator==(const Provenance&, const Provenance&) = default;
+};
+
 // Fields are typed; they become strings only in to_json() / from_json().
 struct RunManifest {
   static constexpr int kFormatVersion = 2;  // reads 1 and 2
@@ -42,6 +51,7 @@ struct RunManifest {
 
   // How it ran (informational; may change from session to session).
   std::string version;
+  Provenance provenance;  // of the latest session
   std::uint64_t part_size = 0;
   double checkpoint_seconds = 0;
   int threads = 0;

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "knightstour/run/manifest.hpp"
+
 namespace knightstour {
 
 struct MergeReport {
@@ -22,6 +24,7 @@ struct MergeReport {
 
 struct MergeOptions {
   bool read_tours = true;  // check every tour of every input; else sizes and bookkeeping only
+  Provenance provenance;   // of the merge, for the merged manifest
 };
 
 // Combines the run directories of shards (or any runs of the same job) into `out`, a run

@@ -28,6 +28,7 @@ struct SessionRequest {
   std::optional<TourFormat> format;        // enumerate; default npy (or the manifest's)
   std::optional<Compression> compression;  // enumerate; default none (or the manifest's)
   TourFileOptions files;                   // enumerate
+  Provenance provenance;                   // for the manifest
 };
 
 // One session on a run directory: creates it, or reopens it for --resume after checking that
