@@ -33,6 +33,17 @@ void ProgressMonitor::loop() {
   }
 }
 
+std::string with_commas(std::uint64_t value) {
+  const std::string digits = std::to_string(value);
+  std::string out;
+  const auto n = digits.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i > 0 && (n - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 std::string human_count(double value) {
   static const char* const kUnits[] = {"", " k", " M", " G", " T", " P", " E"};
   int unit = 0;

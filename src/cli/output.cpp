@@ -6,17 +6,6 @@
 
 namespace knightstour::cli {
 
-std::string with_commas(std::uint64_t value) {
-  std::string digits = std::to_string(value);
-  std::string out;
-  const int n = static_cast<int>(digits.size());
-  for (int i = 0; i < n; ++i) {
-    if (i > 0 && (n - i) % 3 == 0) out += ',';
-    out += digits[static_cast<std::size_t>(i)];
-  }
-  return out;
-}
-
 std::string board_grid(const Board& board, const std::vector<std::uint64_t>& values) {
   std::vector<std::string> cells;
   for (auto v : values) cells.push_back(with_commas(v));

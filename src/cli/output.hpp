@@ -4,12 +4,13 @@
 #include <string>
 #include <vector>
 
+#include "knightstour/base/progress.hpp"
 #include "knightstour/board/board.hpp"
 
 namespace knightstour::cli {
 
 // 1234567 -> "1,234,567".
-std::string with_commas(std::uint64_t value);
+using knightstour::with_commas;  // base/progress.hpp
 
 // One value per square laid out like the board: rank 1 at the bottom, files left to right,
 // with rank numbers on the left and file letters underneath.

@@ -65,13 +65,25 @@ std::vector<WorkItem> remaining_items(const Plan& plan,
 std::string status_line(std::size_t done, std::size_t total, const StopControl& stop,
                         double elapsed, const WorkMeter& meter, const std::string& extra) {
   const double nodes = static_cast<double>(stop.nodes());
-  const double share = meter.total() > 0 ? std::min(1.0, nodes / meter.total()) : 0;
-  return "prefixes " + std::to_string(done) + "/" + std::to_string(total) + ", tours found " +
-         human_count(static_cast<double>(stop.tours())) + extra + ", nodes " + human_count(nodes) +
-         " (" + human_count(nodes / std::max(elapsed, 1e-9)) + "/s), ~" +
-         std::to_string(static_cast<int>(share * 100)) + "% of the estimated " +
-         human_count(meter.total()) + " nodes, elapsed " + human_duration(elapsed) + ", ETA ~" +
-         human_duration(meter.eta(nodes, elapsed));
+  // While work remains, never 100% nor an ETA of 0: past the sampled total (good to ~10%),
+  // say so instead of a share.
+  std::string share;
+  if (meter.total() <= 0) {
+    share = "total not estimated yet";
+  } else if (nodes < meter.total()) {
+    char percent[16];
+    std::snprintf(percent, sizeof percent, "%.1f", std::min(99.9, 100 * nodes / meter.total()));
+    share =
+        std::string("~") + percent + "% of the estimated " + human_count(meter.total()) + " nodes";
+  } else {
+    share = "past the estimated " + human_count(meter.total()) + " nodes";
+  }
+  const double eta = meter.eta(nodes, elapsed);
+  return "prefixes " + with_commas(done) + "/" + with_commas(total) + ", tours " +
+         human_count(static_cast<double>(stop.tours())) + " (mirror images included)" + extra +
+         ", nodes " + human_count(nodes) + " (" + human_count(nodes / std::max(elapsed, 1e-9)) +
+         "/s), " + share + ", elapsed " + human_duration(elapsed) + ", ETA " +
+         (eta < 0 ? std::string("unknown") : "~" + human_duration(std::max(eta, 1.0)));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "knightstour/plan/prefix_plan.hpp"
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/progress.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/search/search_state.hpp"
 
@@ -98,7 +99,7 @@ PrefixPlan::PrefixPlan(const Board& board, const std::vector<std::vector<std::ui
   auto emit = [&](const std::uint8_t* path, int length) {
     if (++count > kMaxPrefixes) {
       throw UsageError("split depth " + std::to_string(split_depth) + " gives more than " +
-                       "10,000,000" +
+                       with_commas(kMaxPrefixes) +
                        " prefixes, the most a plan holds: choose a smaller --split-depth");
     }
     // A deep plan takes seconds to list: let SIGINT and SIGTERM end it.

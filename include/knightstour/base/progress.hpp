@@ -30,6 +30,7 @@ class ProgressMonitor {
 
 // "12.3 M", "4.56 G": three significant digits for rates and counts in log lines.
 std::string human_count(double value);
+std::string with_commas(std::uint64_t value);  // 1,234,567
 // "42 s", "3 min 12 s", "2 h 05 min".
 std::string human_duration(double seconds);
 

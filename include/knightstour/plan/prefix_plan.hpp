@@ -18,7 +18,7 @@ class PrefixPlan {
  public:
   // A plan past this many prefixes is refused (UsageError): its lists alone would take
   // gigabytes, and no machine needs that many work units.
-  static constexpr std::size_t kMaxPrefixes = 10'000'000;  // said as "10,000,000" in errors
+  static constexpr std::size_t kMaxPrefixes = 10'000'000;
 
   PrefixPlan(const Board& board, const std::vector<std::vector<std::uint8_t>>& roots,
              SearchMode mode, int split_depth);
