@@ -1,6 +1,7 @@
 #include "knightstour/base/cpus.hpp"
 
 #include <sched.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -83,6 +84,23 @@ std::string cpu_model() {
     }
   }
   return "";
+}
+
+double process_cpu_seconds() {
+  rusage usage{};
+  if (::getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  const auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
+  };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+std::string slurm_job() {
+  const char* array = std::getenv("SLURM_ARRAY_JOB_ID");
+  const char* task = std::getenv("SLURM_ARRAY_TASK_ID");
+  if (array && task && *array && *task) return std::string(array) + "_" + task;
+  const char* job = std::getenv("SLURM_JOB_ID");
+  return job ? job : "";
 }
 
 }  // namespace knightstour

@@ -38,6 +38,8 @@ int merge_command(int argc, char** argv) {
                      {"tours", report.tours},
                      {"closed_tours", report.closed},
                      {"nodes", report.nodes},
+                     {"nodes_searched", report.nodes_searched},
+                     {"cpu_seconds", report.cpu_seconds},
                      {"files", report.files},
                      {"status", report.complete() ? "complete" : "incomplete"},
                      {"lower_bound", !report.complete()},
@@ -52,6 +54,9 @@ int merge_command(int argc, char** argv) {
                 with_commas(report.prefixes).c_str());
     std::printf("tours      %s%s\n", ge.c_str(), with_commas(report.tours).c_str());
     std::printf("closed     %s%s\n", ge.c_str(), with_commas(report.closed).c_str());
+    std::printf(
+        "cost       %s nodes searched, %.1f CPU-seconds, over every session of every input\n",
+        with_commas(report.nodes_searched).c_str(), report.cpu_seconds);
     if (!report.complete()) {
       std::string ids;
       for (std::size_t i = 0; i < report.missing.size() && i < 10; ++i)

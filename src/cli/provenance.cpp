@@ -34,7 +34,7 @@ void remember_command_line(int argc, char** argv) {
 }
 
 Provenance provenance() {
-  return {build_info().git_commit, g_command_line, host_name(), cpu_model()};
+  return {build_info().git_commit, g_command_line, host_name(), cpu_model(), slurm_job()};
 }
 
 void add_provenance(nlohmann::json& j) {
@@ -44,6 +44,7 @@ void add_provenance(nlohmann::json& j) {
   j["command_line"] = p.command_line;
   j["host"] = p.host;
   j["cpu_model"] = p.cpu_model;
+  j["slurm_job"] = p.slurm_job;
 }
 
 }  // namespace knightstour::cli

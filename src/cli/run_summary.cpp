@@ -138,7 +138,7 @@ void print_text(const View& s) {
             .c_str(),
         static_cast<double>(s.files->files.bytes) / 1e6 / secs);
   }
-  std::printf(")\n");
+  std::printf(", %.1f CPU-seconds)\n", s.totals.cpu_seconds);
   if (s.totals.complete()) std::printf("status     complete\n");
 }
 
@@ -180,6 +180,7 @@ void print_json(const View& s) {
   j["searches"] = s.totals.searches;
   j["shard"] = {{"index", job.shard.index}, {"count", job.shard.count}};
   j["seconds"] = s.totals.seconds;
+  j["cpu_seconds"] = s.totals.cpu_seconds;
   j["run_dir"] = s.run_dir.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.run_dir);
   std::vector<std::string> squares;
   for (int sq = 0; sq < board.squares(); ++sq) squares.push_back(square_name(board, sq));

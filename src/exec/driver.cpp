@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "knightstour/base/checked_sum.hpp"
+#include "knightstour/base/cpus.hpp"
 #include "knightstour/base/progress.hpp"
 #include "knightstour/exec/parallel_runner.hpp"
 #include "knightstour/exec/work_order.hpp"
@@ -90,6 +91,7 @@ std::string status_line(std::size_t done, std::size_t total, const StopControl& 
 
 RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptions& options,
                    StopControl& stop) {
+  const double cpu_before = process_cpu_seconds();
   const auto started = Clock::now();
   auto since = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
   const auto squares = static_cast<std::size_t>(plan.board().squares());
@@ -171,6 +173,7 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
   }
   report.stop_reason = report.complete() ? StopReason::none : stop.reason();
   report.seconds = since();
+  report.cpu_seconds = process_cpu_seconds() - cpu_before;
   return report;
 }
 

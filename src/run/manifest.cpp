@@ -30,6 +30,7 @@ std::string RunManifest::to_json() const {
   j["command_line"] = provenance.command_line;
   j["host"] = provenance.host;
   j["cpu_model"] = provenance.cpu_model;
+  j["slurm_job"] = provenance.slurm_job;
   j["command"] = to_string(command);
   j["board"] = board_name();
   j["rows"] = rows;
@@ -64,8 +65,9 @@ std::string RunManifest::to_json() const {
                  {"closed_tours", closed_tours},
                  {"nodes", nodes},
                  {"tour_files", tour_files}};
-  j["timings"] = {
-      {"created", created}, {"updated", updated}, {"seconds", seconds}, {"sessions", sessions}};
+  j["timings"] = {{"created", created},   {"updated", updated},
+                  {"seconds", seconds},   {"cpu_seconds", cpu_seconds},
+                  {"sessions", sessions}, {"nodes_searched", nodes_searched}};
   return j.dump(2) + "\n";
 }
 
@@ -85,7 +87,7 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     }
     m.version = j.value("knightstour_version", "");
     m.provenance = {j.value("git_commit", ""), j.value("command_line", ""), j.value("host", ""),
-                    j.value("cpu_model", "")};
+                    j.value("cpu_model", ""), j.value("slurm_job", "")};
     const auto command = j.at("command").get<std::string>();
     if (command == "count") {
       m.command = Command::count;
@@ -138,6 +140,8 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     m.updated = tm.at("updated").get<std::string>();
     m.seconds = tm.at("seconds").get<double>();
     m.sessions = tm.at("sessions").get<int>();
+    m.cpu_seconds = tm.value("cpu_seconds", 0.0);
+    m.nodes_searched = tm.value("nodes_searched", std::uint64_t{0});
   } catch (const json::exception& e) {
     throw bad(e.what());
   } catch (const UsageError& e) {  // an unknown algorithm, format or compression name

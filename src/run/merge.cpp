@@ -152,11 +152,17 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
   m.stop_reason = report.complete() ? StopReason::none : StopReason::missing_shards;
   m.seconds = 0;
   m.sessions = 0;
+  m.cpu_seconds = 0;
+  m.nodes_searched = 0;
   for (const auto& in : inputs) {
     m.seconds += in.manifest.seconds;
     m.sessions += in.manifest.sessions;
+    m.cpu_seconds += in.manifest.cpu_seconds;
+    add_checked(m.nodes_searched, in.manifest.nodes_searched, "merge");
   }
   m.provenance = options.provenance;
+  report.nodes_searched = m.nodes_searched;
+  report.cpu_seconds = m.cpu_seconds;
   m.created = utc_now_iso8601();
   m.updated = m.created;
   write_manifest(out, m);

@@ -1,5 +1,6 @@
 #include "knightstour/run/run_session.hpp"
 
+#include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/run/run_layout.hpp"
@@ -144,6 +145,8 @@ void RunSession::finish(const RunReport& t) {
   manifest_.updated = utc_now_iso8601();
   manifest_.seconds += t.seconds;
   manifest_.sessions += 1;
+  manifest_.cpu_seconds += t.cpu_seconds;
+  add_checked(manifest_.nodes_searched, t.nodes, "nodes searched");
   write_manifest(dir_->dir(), manifest_);
 }
 

@@ -279,4 +279,25 @@ assert manifest["stop_reason"] == "max_tours"
 PY
 run count --run-dir "$TMP/prov" --resume --json; expect_exit 0; expect_json stop_reason null
 
+# Issue 11: manifests and summaries report the nodes searched and CPU-seconds, summed over
+# shards by merge; a Slurm job id is recorded.
+for i in 0 1; do
+  SLURM_JOB_ID=77 SLURM_ARRAY_JOB_ID=70 SLURM_ARRAY_TASK_ID=$i run count 6x6 --all-starts --shard-count 2 --shard-index $i --run-dir "$TMP/cost$i"
+  expect_exit 0; expect_out 'CPU-seconds'
+done
+run merge "$TMP/cost0" "$TMP/cost1" --out "$TMP/costM" --json; expect_exit 0
+CHECKS=$((CHECKS + 1))
+python3 - "$TMP" <<'PY' || fail "merged cost is not the sum of the shards'"
+import json, sys
+d = sys.argv[1]
+shards = [json.load(open(f"{d}/cost{i}/manifest.json")) for i in (0, 1)]
+merged = json.load(open(f"{d}/costM/manifest.json"))
+out = json.load(open(f"{d}/out"))
+assert [s["slurm_job"] for s in shards] == ["70_0", "70_1"], [s["slurm_job"] for s in shards]
+total = sum(s["timings"]["nodes_searched"] for s in shards)
+assert total > 0 and merged["timings"]["nodes_searched"] == total == out["nodes_searched"]
+assert abs(merged["timings"]["cpu_seconds"] - sum(s["timings"]["cpu_seconds"] for s in shards)) < 1e-6
+assert out["cpu_seconds"] > 0
+PY
+
 finish

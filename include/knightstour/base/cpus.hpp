@@ -17,6 +17,13 @@ int default_threads();
 // 0 when unknown.
 std::uint64_t available_memory();
 
+// CPU seconds (user + system) this process has used so far, all threads together.
+double process_cpu_seconds();
+
+// The Slurm job this process runs in: "ARRAYJOB_TASK" for an array task, else the job id;
+// "" outside Slurm.
+std::string slurm_job();
+
 // This machine's host name and CPU model name (/proc/cpuinfo); "" when unknown.
 std::string host_name();
 std::string cpu_model();

@@ -33,6 +33,7 @@ struct RunReport {
   std::uint64_t nodes = 0;   // nodes searched this time, finished prefixes or not
   std::uint64_t journaled_nodes = 0;  // nodes of the finished prefixes (earlier sessions too)
   double seconds = 0;
+  double cpu_seconds = 0;  // CPU time of the process during the run, all threads
   StopReason stop_reason = StopReason::none;
   // By square index, over finished prefixes (by last square: zeros unless the sink counts
   // by last square).

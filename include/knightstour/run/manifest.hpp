@@ -28,6 +28,7 @@ struct Provenance {
   std::string command_line;  // as typed, shell-quoted
   std::string host;
   std::string cpu_model;
+  std::string slurm_job;  // "" outside Slurm
   friend bool operator==(const Provenance&, const Provenance&) = default;
 };
 
@@ -72,6 +73,8 @@ struct RunManifest {
   std::string updated;
   double seconds = 0;  // wall time over all sessions
   int sessions = 0;
+  double cpu_seconds = 0;            // CPU time over all sessions (merged: over all inputs)
+  std::uint64_t nodes_searched = 0;  // over all sessions, interrupted prefixes included
 
   std::string board_name() const { return std::to_string(rows) + "x" + std::to_string(cols); }
   int squares() const { return rows * cols; }

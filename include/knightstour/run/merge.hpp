@@ -16,7 +16,9 @@ struct MergeReport {
   std::vector<std::size_t> missing;  // prefix ids no input has finished
   std::uint64_t tours = 0;
   std::uint64_t closed = 0;
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0;           // of the finished prefixes
+  std::uint64_t nodes_searched = 0;  // over every session of every input
+  double cpu_seconds = 0;            // over every session of every input
   std::uint64_t files = 0;
   std::vector<std::string> notes;
   bool complete() const { return prefixes_done == prefixes; }
