@@ -76,7 +76,13 @@ class Run:
 
     def tour_files(self):
         names = [n for n in glob.glob(os.path.join(self.path, "tours-*")) if not n.endswith(".tmp")]
-        return sorted(n for n in names if n.endswith(".npy") or n.endswith(".npy.zst"))
+        names = [n for n in names if n.endswith(".npy") or n.endswith(".npy.zst")]
+
+        def shard_and_part(name):  # tours-<shard>-<part>.npy: numeric order, as `show` counts rows
+            shard, part = os.path.basename(name).split(".")[0].split("-")[1:3]
+            return int(shard), int(part)
+
+        return sorted(names, key=shard_and_part)
 
     def tour_arrays(self):
         """Each .npy / .npy.zst tour file as an array of shape (tours, R*C)."""

@@ -10,5 +10,6 @@ int verify_command(int argc, char** argv);
 int merge_command(int argc, char** argv);
 int find_command(int argc, char** argv);
 int estimate_command(int argc, char** argv);
+int show_command(int argc, char** argv);
 
 }  // namespace knightstour::cli

@@ -10,48 +10,21 @@
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/find/find.hpp"
+#include "knightstour/io/posix_file.hpp"
 #include "knightstour/io/tour_encoder.hpp"
 #include "knightstour/io/tour_file_writer.hpp"
+#include "knightstour/io/tour_svg.hpp"
 #include "output.hpp"
 
 namespace knightstour::cli {
-
-namespace {
-
-// The grid of move numbers with rank numbers on the left and file letters underneath.
-std::string labelled_grid(const BoardShape& shape, const std::vector<std::uint32_t>& tour) {
-  std::vector<std::uint32_t> order(tour.size());
-  for (std::size_t i = 0; i < tour.size(); ++i) order[tour[i]] = static_cast<std::uint32_t>(i + 1);
-  std::size_t width = std::to_string(tour.size()).size();
-  for (int c = 0; c < shape.cols; ++c) width = std::max(width, file_name(c).size());
-  const std::size_t label = std::to_string(shape.rows).size();
-  auto pad = [](const std::string& s, std::size_t w) {
-    return std::string(w > s.size() ? w - s.size() : 0, ' ') + s;
-  };
-  std::string out;
-  for (int r = shape.rows - 1; r >= 0; --r) {
-    out += pad(std::to_string(r + 1), label) + " |";
-    for (int c = 0; c < shape.cols; ++c) {
-      out += ' ';
-      out += pad(
-          std::to_string(order[static_cast<std::size_t>(r) * static_cast<std::size_t>(shape.cols) +
-                               static_cast<std::size_t>(c)]),
-          width);
-    }
-    out += '\n';
-  }
-  out += std::string(label + 2, ' ');
-  for (int c = 0; c < shape.cols; ++c) out += ' ' + pad(file_name(c), width);
-  return out + '\n';
-}
-
-}  // namespace
 
 int find_command(int argc, char** argv) {
   auto options = command_options(
       "find", "Find one knight's tour, on a board of any size",
       "BOARD [--start SQ] [--closed] [--seed N] [--method warnsdorff|backtrack] [options]", "board",
       "Board: RxC or a side (any size up to 10^8 squares)");
+  options.add_options("Output")("svg", "Also draw the tour into this SVG file",
+                                cxxopts::value<std::string>());
   options.add_options()("start", "Start square (default a1)",
                         cxxopts::value<std::string>()->default_value("a1"))(
       "closed", "A closed tour (the last square a knight move from the first)")(
@@ -105,6 +78,11 @@ int find_command(int argc, char** argv) {
   const auto format = parse_tour_format(result["format"].as<std::string>());
   const bool to_file = result.count("out") > 0;
   if (format == TourFormat::npy && !to_file) throw UsageError("--format npy needs --out FILE");
+  if (result.count("svg") && q.shape.squares() > kMaxSvgSquares) {
+    throw UsageError("--svg draws boards of at most " + with_commas(kMaxSvgSquares) + " squares; " +
+                     q.shape.name() + " has " +
+                     with_commas(static_cast<std::uint64_t>(q.shape.squares())));
+  }
   const bool json = result.count("json") > 0;
 
   install_stop_signal_handlers();
@@ -116,6 +94,9 @@ int find_command(int argc, char** argv) {
     TourFileWriter writer(result["out"].as<std::string>(), q.shape, format, Compression::none);
     writer.add(r.tour.data());
     writer.finish();
+  }
+  if (r.outcome == FindResult::Outcome::found && result.count("svg")) {
+    write_file_atomically(result["svg"].as<std::string>(), tour_svg(q.shape, r.tour));
   }
   if (json) {
     nlohmann::json j{{"board", q.shape.name()},
@@ -143,7 +124,7 @@ int find_command(int argc, char** argv) {
       if (!json && !to_file) {
         std::string text;
         if (format == TourFormat::board) {
-          text = labelled_grid(q.shape, r.tour);
+          text = tour_grid(q.shape, r.tour);
         } else {
           TourEncoder(q.shape, format).append(r.tour.data(), text);
         }

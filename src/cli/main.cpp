@@ -30,6 +30,7 @@ constexpr const char* kUsage =
     "  merge     DIR... --out DIR                           combine shard runs\n"
     "  prefixes  BOARD --start SQ --split-depth D           list the work units\n"
     "  estimate  BOARD --start SQ                           sampled tree size, tours, run time\n"
+    "  show      RUN_DIR|FILE [--row N] [--svg FILE]        one tour as a grid (and a picture)\n"
     "\n"
     "BOARD is RxC (rows x columns, e.g. 6x6 or 3x4) or one side (6); squares are a1 style\n"
     "(a1 bottom-left) or zero-based r,c. Exit codes: 0 complete, 1 internal or I/O failure,\n"
@@ -60,9 +61,10 @@ int dispatch(int argc, char** argv) {
   if (command == "merge") return merge_command(argc - 1, argv + 1);
   if (command == "find") return find_command(argc - 1, argv + 1);
   if (command == "estimate") return estimate_command(argc - 1, argv + 1);
+  if (command == "show") return show_command(argc - 1, argv + 1);
   throw knightstour::UsageError("unknown command '" + command +
                                 "' (commands: count, enumerate, find, verify, merge, prefixes, "
-                                "estimate; see knightstour --help)");
+                                "estimate, show; see knightstour --help)");
 }
 
 }  // namespace

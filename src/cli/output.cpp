@@ -36,4 +36,10 @@ std::string board_grid(const BoardShape& shape, const std::vector<std::string>& 
   return out;
 }
 
+std::string tour_grid(const BoardShape& shape, const std::vector<std::uint32_t>& tour) {
+  std::vector<std::string> cells(tour.size());
+  for (std::size_t i = 0; i < tour.size(); ++i) cells[tour[i]] = std::to_string(i + 1);
+  return board_grid(shape, cells);
+}
+
 }  // namespace knightstour::cli
