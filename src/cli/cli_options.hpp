@@ -12,6 +12,7 @@
 #include <string>
 
 #include "knightstour/base/stop_control.hpp"
+#include "knightstour/base/units.hpp"
 #include "knightstour/plan/request.hpp"
 #include "knightstour/run/job_runner.hpp"
 #include "knightstour/run/manifest.hpp"
@@ -24,18 +25,6 @@ inline constexpr int kExitUsage = 2;
 inline constexpr int kExitStopped = 3;
 inline constexpr int kExitVerifyFailed = 4;
 inline constexpr int kExitNoTour = 5;
-
-// Whole numbers: decimal digits, optionally times 10^N ("1e9") or with one suffix K, M, G, T
-// (10^3, 10^6, 10^9, 10^12). Anything else (a sign, a fraction, trailing text, overflow) is a
-// UsageError naming the option.
-std::uint64_t parse_count(const std::string& option, const std::string& text);
-int parse_int(const std::string& option, const std::string& text, int min, int max);
-// Sizes in bytes (--part-size, --memory): a whole number, optionally with one suffix K, M,
-// G or T (powers of 1024, either case): "512M", "2G", "100000". At least 1 byte.
-std::uint64_t parse_size(const std::string& option, const std::string& text);
-// Seconds: a number, optionally with a unit s, m, h or d; at most kMaxSeconds.
-inline constexpr double kMaxSeconds = 100.0 * 365 * 86400;
-double parse_seconds(const std::string& option, const std::string& text);
 
 // A subcommand's options ("knightstour NAME"), with its usage line and its positional
 // argument (e.g. "board") declared.

@@ -13,9 +13,7 @@ namespace {
 class PathBuilder {
  public:
   PathBuilder(const BoardShape& shape, std::uint64_t seed, bool roth, bool jitter)
-      : rows_(shape.rows),
-        cols_(shape.cols),
-        geometry_(shape),
+      : geometry_(shape),
         n_(static_cast<std::uint32_t>(shape.squares())),
         free_degree_(n_),
         position_(n_, kFree),
@@ -146,7 +144,6 @@ class PathBuilder {
     return geometry_.from_centre2(v) + jitter;
   }
 
-  int rows_, cols_;
   KnightGeometry geometry_;
   std::uint32_t n_;
   std::vector<std::uint8_t> free_degree_;

@@ -196,6 +196,15 @@ bool TourFileReader::next_npy(std::vector<std::uint32_t>& tour) {
            << (8 * b);
     tour[i] = v;
   }
+  // As the text formats do: a square number past the board is unreadable content (callers
+  // index arrays with them).
+  const auto squares = static_cast<std::uint32_t>(shape_.squares());
+  for (std::size_t i = 0; i < tour.size(); ++i) {
+    if (tour[i] >= squares) {
+      fail("row " + std::to_string(rows_) + ": square number " + std::to_string(tour[i]) +
+           " is off the " + shape_.name() + " board");
+    }
+  }
   pos_ += row_bytes;
   ++rows_;
   return true;

@@ -93,6 +93,30 @@ TEST(Npy, RefusesWhatNumpyReadsDifferentlyOrRefuses) {
   }
 }
 
+// Found by fuzz_tour_file: an .npy row with a square number past the board was returned to
+// callers that index arrays with it (show wrote out of bounds).
+TEST(TourFileReader, RefusesNpySquaresOffTheBoard) {
+  TempDir dir;
+  const auto path = dir / "tours-0-0.npy";
+  std::string body;
+  for (int i = 0; i < 25; ++i) body += static_cast<char>(i == 20 ? 32 : i);
+  {
+    PosixFile f(path, O_WRONLY | O_CREAT | O_TRUNC);
+    const auto bytes = npy_header({1, 25, 1}) + body;
+    f.write_all(bytes.data(), bytes.size());
+  }
+  TourFileReader reader(path, {5, 5});
+  std::vector<std::uint32_t> tour;
+  try {
+    reader.next(tour);
+    FAIL() << "an off-board square was read";
+  } catch (const FormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("square number 32 is off the 5x5 board"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(Npy, RawZstdFrameDecodesToThePayload) {
   const std::string payload = npy_header({42, 25, 1});
   const auto frame = zstd_raw_frame(payload);
