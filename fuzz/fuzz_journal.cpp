@@ -19,8 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string pattern = "/tmp/knightstour-fuzz-XXXXXX";
     return std::string(::mkdtemp(pattern.data())) + "/journal-0.tsv";
   }();
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(data + 1),
-                                              static_cast<std::streamsize>(size - 1));
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
   const auto kind = data[0] % 2 ? JournalKind::count : JournalKind::enumerate;
   try {
     const auto contents = read_journal(path, kind, 4);

@@ -16,15 +16,15 @@ using namespace knightstour;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;
-  static const char* const kNames[] = {"t.npy", "t.txt", "t.board", "t.npy.zst", "t.txt.zst",
-                                       "t.board.zst"};
+  static const char* const kNames[] = {"t.npy",     "t.txt",     "t.board",
+                                       "t.npy.zst", "t.txt.zst", "t.board.zst"};
   static const std::string dir = [] {
     std::string pattern = "/tmp/knightstour-fuzz-XXXXXX";
     return std::string(::mkdtemp(pattern.data()));
   }();
   const std::string path = dir + "/" + kNames[data[0] % 6];
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(data + 1),
-                                              static_cast<std::streamsize>(size - 1));
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
   const BoardShape shape{5, 5};
   try {
     TourFileReader reader(path, shape);

@@ -21,6 +21,13 @@ extern "C" void on_stop_signal(int signal) {
   }
 }
 
+// No limit (0) is a deadline far enough away that no run reaches it.
+std::chrono::steady_clock::time_point deadline_after(double seconds) {
+  const auto limit = std::chrono::duration<double>(seconds > 0 ? seconds : 1e9);
+  return std::chrono::steady_clock::now() +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(limit);
+}
+
 }  // namespace
 
 std::string describe(StopReason reason) {
@@ -76,11 +83,8 @@ std::optional<StopReason> stop_reason_described(const std::string& text) {
   return std::nullopt;
 }
 
-StopControl::StopControl(const Caps& caps) : caps_(caps) {
-  const auto limit = std::chrono::duration<double>(caps.time_limit > 0 ? caps.time_limit : 1e9);
-  deadline_ = std::chrono::steady_clock::now() +
-              std::chrono::duration_cast<std::chrono::steady_clock::duration>(limit);
-}
+StopControl::StopControl(const Caps& caps)
+    : caps_(caps), deadline_(deadline_after(caps.time_limit)) {}
 
 void StopControl::request(StopReason reason) {
   int expected = 0;

@@ -36,8 +36,9 @@ std::string unmark(std::string text) {
   const std::string marker = std::string("\"") + kExact;
   for (auto at = text.find(marker); at != std::string::npos; at = text.find(marker, at)) {
     const auto end = text.find('"', at + marker.size());
-    text = text.substr(0, at) + text.substr(at + marker.size(), end - at - marker.size()) +
-           text.substr(end + 1);
+    const std::string digits = text.substr(at + marker.size(), end - at - marker.size());
+    text.replace(at, end + 1 - at, digits);
+    at += digits.size();
   }
   return text;
 }

@@ -107,6 +107,7 @@ bool TourFileSink::run(const WorkItem& item, ItemContext& context) {
     }
     const auto t0 = Clock::now();
     WriteVisitor visitor{*out.part, maps, board.neighbours(prefix[0])};
+    // cppcheck-suppress danglingTemporaryLifetime ; the visitor holds the bitboard by value
     KernelPoll poll(context.stop, visitor.total, maps.size());
     std::uint64_t nodes = 0;
     if (!search_prefix(board, plan.mode(), prefix, context.poll_interval, visitor, poll, nodes)) {

@@ -134,28 +134,6 @@ std::uint64_t bytes_of(const Generation<K>& g) {
   return g.size() * Generation<K>::kClassBytes;
 }
 
-// The same classes with counts twice as wide.
-template <int K>
-Generation<2 * K> widened(Generation<K>&& g, MemoryBudget& budget) {
-  Generation<2 * K> out;
-  out.parts.resize(g.parts.size());
-  for (std::size_t p = 0; p < g.parts.size(); ++p) {
-    auto& in = g.parts[p];
-    auto& o = out.parts[p];
-    budget.charge(in.keys.size() * Generation<2 * K>::kClassBytes);
-    o.keys = std::move(in.keys);
-    o.counts.resize(o.keys.size());
-    for (std::size_t i = 0; i < in.counts.size(); ++i) {
-      for (int l = 0; l < K; ++l)
-        o.counts[i].limb[static_cast<std::size_t>(l)] =
-            in.counts[i].limb[static_cast<std::size_t>(l)];
-    }
-    budget.release(in.keys.size() * Generation<K>::kClassBytes);
-    in.counts = {};
-  }
-  return out;
-}
-
 // Rough seconds left: the time per class so far, over the classes the rest of the sweep is
 // expected to hold. Classes grow by about the same factor per column of the sweep until the
 // last two columns, where squares run out of neighbours and the classes die off.
@@ -303,11 +281,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
         std::visit(
             [&](auto& g) {
               using G = std::decay_t<decltype(g)>;
-              if constexpr (std::is_same_v<G, Generation<1>>) {
-                state.classes = widened(std::move(g), budget);
-              } else if constexpr (std::is_same_v<G, Generation<2>>) {
-                state.classes = widened(std::move(g), budget);
-              } else if constexpr (std::is_same_v<G, Generation<4>>) {
+              if constexpr (G::kLimbs < 8) {
                 state.classes = widened(std::move(g), budget);
               } else {
                 throw std::overflow_error("the count exceeds 512 bits");

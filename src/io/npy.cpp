@@ -174,7 +174,7 @@ NpyShape parse_npy_header(const std::string& data, std::size_t& header_size) {
     if (data.size() < 12) throw FormatError("truncated .npy header");
     length = 0;
     for (int i = 3; i >= 0; --i)
-      length = (length << 8) | static_cast<unsigned char>(data[static_cast<std::size_t>(8 + i)]);
+      length = (length << 8) | static_cast<unsigned char>(data[8 + static_cast<std::size_t>(i)]);
     prefix = 12;
   } else {
     throw FormatError("unsupported .npy version " + std::to_string(major) + "." +

@@ -113,7 +113,7 @@ TourFileReader::TourFileReader(const std::filesystem::path& path, BoardShape sha
       head.resize(12);
       if (source_.read(head.data() + 10, 2) < 2) fail("truncated .npy header");
       for (int i = 3; i >= 0; --i)
-        length = (length << 8) | static_cast<unsigned char>(head[static_cast<std::size_t>(8 + i)]);
+        length = (length << 8) | static_cast<unsigned char>(head[8 + static_cast<std::size_t>(i)]);
     }
     // The version and the length limit are parse_npy_header's to judge.
     length = std::min(length, kNpyMaxHeaderLength + 1);

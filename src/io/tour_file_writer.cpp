@@ -57,7 +57,7 @@ TourFileWriter::~TourFileWriter() {
 }
 
 std::string TourFileWriter::header_bytes(std::uint64_t rows) const {
-  const std::string header = encoder_.header(rows);
+  std::string header = encoder_.header(rows);
   if (header.empty() || compression_ == Compression::none) return header;
   return zstd_raw_frame(header);
 }

@@ -28,7 +28,8 @@ std::string tour_svg(BoardShape shape, const std::vector<std::uint32_t>& tour) {
     return margin + (static_cast<double>(s % static_cast<std::uint32_t>(shape.cols)) + 0.5) * cell;
   };
   const auto cy = [&](std::uint32_t s) {
-    const auto row = static_cast<double>(s / static_cast<std::uint32_t>(shape.cols));
+    const std::uint32_t rank_index = s / static_cast<std::uint32_t>(shape.cols);
+    const auto row = static_cast<double>(rank_index);
     return 2 + (shape.rows - 1 - row + 0.5) * cell;
   };
   std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(width) +
@@ -68,7 +69,8 @@ std::string tour_svg(BoardShape shape, const std::vector<std::uint32_t>& tour) {
   svg += "<polyline fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"" + number(stroke) +
          "\" stroke-linejoin=\"round\" points=\"";
   for (std::size_t i = 0; i < tour.size(); ++i) {
-    svg += (i ? " " : "") + number(cx(tour[i])) + "," + number(cy(tour[i]));
+    if (i) svg += ' ';
+    svg += number(cx(tour[i])) + "," + number(cy(tour[i]));
   }
   svg += "\"/>\n";
   if (tour.size() > 1 && knight_move(shape, tour.back(), tour.front())) {

@@ -61,7 +61,7 @@ void link_or_copy(const fs::path& from, const fs::path& to) {
 }  // namespace
 
 MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
-                       MergeOptions options) {
+                       const MergeOptions& options) {
   if (dirs.empty()) throw UsageError("merge needs at least one run directory");
   MergeReport report;
   std::vector<Input> inputs;

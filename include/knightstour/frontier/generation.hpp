@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "knightstour/frontier/frontier_class.hpp"
@@ -75,7 +76,32 @@ struct Generation {
     return n;
   }
   static constexpr std::uint64_t kClassBytes = 8 + 8 * K;
+  static constexpr int kLimbs = K;
 };
+
+// The same classes with counts twice as wide; the budget then holds the wider generation's
+// bytes in place of the narrower one's.
+template <int K>
+Generation<2 * K> widened(Generation<K>&& g, MemoryBudget& budget) {
+  Generation<2 * K> out;
+  out.parts.resize(g.parts.size());
+  for (std::size_t p = 0; p < g.parts.size(); ++p) {
+    auto& in = g.parts[p];
+    auto& o = out.parts[p];
+    const std::uint64_t classes = in.keys.size();
+    budget.charge(classes * Generation<2 * K>::kClassBytes);
+    o.keys = std::move(in.keys);
+    o.counts.resize(o.keys.size());
+    for (std::size_t i = 0; i < in.counts.size(); ++i) {
+      for (int l = 0; l < K; ++l)
+        o.counts[i].limb[static_cast<std::size_t>(l)] =
+            in.counts[i].limb[static_cast<std::size_t>(l)];
+    }
+    budget.release(classes * Generation<K>::kClassBytes);
+    in.counts = {};
+  }
+  return out;
+}
 
 // One part of the next generation while a step builds it: an open-addressing table (linear
 // probing, at most 3/4 full, doubling), filled in batches under its lock.

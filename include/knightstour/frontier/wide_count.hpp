@@ -21,12 +21,16 @@ struct WideCount {
     if constexpr (K == 1) {
       return __builtin_add_overflow(limb[0], other.limb[0], &limb[0]);
     } else if constexpr (K == 2) {
+      // cppcheck does not evaluate `if constexpr` and takes uint128 for a 32-bit type:
       using u128 = uint128;
+      // cppcheck-suppress [containerOutOfBounds, shiftTooManyBits]
       const u128 a = (static_cast<u128>(limb[1]) << 64) | limb[0];
+      // cppcheck-suppress shiftTooManyBits
       const u128 b = (static_cast<u128>(other.limb[1]) << 64) | other.limb[0];
       u128 sum;
       const bool overflow = __builtin_add_overflow(a, b, &sum);
       limb[0] = static_cast<std::uint64_t>(sum);
+      // cppcheck-suppress [containerOutOfBounds, shiftTooManyBits]
       limb[1] = static_cast<std::uint64_t>(sum >> 64);
       return overflow;
     } else {

@@ -37,6 +37,6 @@ struct MergeOptions {
 // finished by two inputs; prefixes finished by none are reported and leave the result
 // incomplete.
 MergeReport merge_runs(const std::vector<std::filesystem::path>& inputs,
-                       const std::filesystem::path& out, MergeOptions options = {});
+                       const std::filesystem::path& out, const MergeOptions& options = {});
 
 }  // namespace knightstour
