@@ -4,10 +4,43 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/units.hpp"
 #include "knightstour/run/job_runner.hpp"
+#include "knightstour/run/sample_run.hpp"
+#include "provenance.hpp"
 #include "run_summary.hpp"
 
 namespace knightstour::cli {
+namespace {
+
+// enumerate --sample N: the first N tours, searched in one fixed order.
+int sample_command(const cxxopts::ParseResult& result, const std::string& out_dir) {
+  for (const char* meaningless :
+       {"resume", "split-depth", "shard-count", "shard-index", "max-nodes", "max-tours",
+        "no-symmetry", "threads", "part-size", "checkpoint"}) {
+    if (result.count(meaningless)) {
+      throw UsageError(std::string("--") + meaningless +
+                       " means nothing for --sample (one thread searches in one order, and "
+                       "the sample is written whole)");
+    }
+  }
+  const JobOptions parsed = job_options_from(result, nullptr);
+  SampleRequest sample;
+  sample.request = parsed.request;
+  sample.tours = parse_count("sample", result["sample"].as<std::string>());
+  if (sample.tours == 0) throw UsageError("--sample must be at least 1");
+  sample.dir = out_dir;
+  if (result.count("format")) sample.format = parse_tour_format(result["format"].as<std::string>());
+  if (result.count("compress"))
+    sample.compression = parse_compression(result["compress"].as<std::string>());
+  sample.provenance = provenance();
+  install_stop_signal_handlers();
+  StopControl stop(parsed.caps);
+  const SampleOutcome outcome = write_sample(sample, stop);
+  return print_sample_summary(parsed.request, outcome, out_dir, parsed.json);
+}
+
+}  // namespace
 
 int enumerate_command(int argc, char** argv) {
   auto options = command_options(
@@ -24,6 +57,11 @@ int enumerate_command(int argc, char** argv) {
       "checkpoint", "Also finish each thread's file after this many seconds (default 60)",
       cxxopts::value<std::string>()->default_value("60"))(
       "resume", "Continue the run in --out where it stopped");
+  options.add_options("Sample")(
+      "sample",
+      "Write only the first N tours in depth-first search order: the same N tours for any "
+      "threads or split depth (one thread, no prefixes; with --time-limit at most)",
+      cxxopts::value<std::string>());
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   if (!result.count("out")) throw UsageError("enumerate needs --out DIR");
@@ -31,6 +69,7 @@ int enumerate_command(int argc, char** argv) {
   if (out_dir == "-" || out_dir.empty()) {
     throw UsageError("--out needs a directory (tours go to files there, not to standard output)");
   }
+  if (result.count("sample")) return sample_command(result, out_dir);
   const auto resumed = manifest_to_resume(result, "out");
   const JobOptions parsed = job_options_from(result, resumed ? &*resumed : nullptr);
   JobRequest job = job_request(Command::enumerate, parsed, result, "out");

@@ -213,4 +213,51 @@ int print_summary(const Summary& summary, bool json) {
   return s.totals.complete() ? kExitOk : kExitStopped;
 }
 
+int print_sample_summary(const Request& request, const SampleOutcome& sample,
+                         const std::string& run_dir, bool json) {
+  const RunManifest& m = sample.manifest;
+  const std::string format =
+      to_string(*m.tour_format) +
+      (*m.compression == Compression::none ? "" : ", " + to_string(*m.compression));
+  if (json) {
+    nlohmann::json j;
+    j["command"] = "enumerate";
+    j["board"] = request.board.name();
+    j["sample"] = m.sample;
+    j["whole_set"] = sample.whole_set;
+    j["tours"] = m.tours;
+    j["closed_tours"] = m.closed_tours;
+    j["run_dir"] = run_dir;
+    j["file"] = sample.file.string();
+    j["bytes"] = sample.bytes;
+    j["nodes"] = m.nodes;
+    j["seconds"] = sample.seconds;
+    j["cpu_seconds"] = sample.cpu_seconds;
+    add_provenance(j);
+    std::printf("%s\n", j.dump().c_str());
+    return kExitOk;
+  }
+  std::printf("board      %s, %s\n", request.board.name().c_str(),
+              what_is_counted(request).c_str());
+  if (sample.whole_set) {
+    std::printf(
+        "sample     all %s tours there are (fewer than the %s asked), in depth-first "
+        "search order\n",
+        with_commas(m.tours).c_str(), with_commas(m.sample).c_str());
+  } else {
+    std::printf(
+        "sample     the first %s tours in depth-first search order (the same for any "
+        "threads or split depth)\n",
+        with_commas(m.tours).c_str());
+  }
+  std::printf("closed     %s of them are closed (end a knight move from the start)\n",
+              with_commas(m.closed_tours).c_str());
+  std::printf("files      %s: 1 file (%s, %s)\n", run_dir.c_str(), megabytes(sample.bytes).c_str(),
+              format.c_str());
+  std::printf("nodes      %s searched\n", with_commas(m.nodes).c_str());
+  std::printf("time       %.3f s on 1 thread (%.1f CPU-seconds)\n", sample.seconds,
+              sample.cpu_seconds);
+  return kExitOk;
+}
+
 }  // namespace knightstour::cli

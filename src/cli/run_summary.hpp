@@ -7,6 +7,7 @@
 #include "knightstour/exec/tour_file_sink.hpp"
 #include "knightstour/io/tour_format.hpp"
 #include "knightstour/plan/request.hpp"
+#include "knightstour/run/sample_run.hpp"
 
 namespace knightstour::cli {
 
@@ -31,5 +32,9 @@ using Summary = std::variant<CountSummary, EnumerateSummary>;
 
 // Prints the summary as text or JSON; returns the exit code (0 complete, 3 stopped early).
 int print_summary(const Summary& summary, bool json);
+
+// What `enumerate --sample` wrote; returns 0.
+int print_sample_summary(const Request& request, const SampleOutcome& sample,
+                         const std::string& run_dir, bool json);
 
 }  // namespace knightstour::cli

@@ -49,6 +49,7 @@ std::string RunManifest::to_json() const {
     j["compression"] = to_string(compression.value_or(Compression::none));
     j["part_size"] = part_size;
     j["checkpoint_seconds"] = checkpoint_seconds;
+    j["sample"] = sample;
   }
   j["threads"] = threads;
   j["symmetry"] = symmetry;
@@ -96,6 +97,7 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     } else {
       throw FormatError(where + ": unknown command '" + command + "'");
     }
+    m.sample = j.value("sample", std::uint64_t{0});
     m.rows = j.at("rows").get<int>();
     m.cols = j.at("cols").get<int>();
     m.all_starts = j.at("all_starts").get<bool>();

@@ -34,6 +34,10 @@ struct Input {
 Input read_input(const fs::path& dir, bool read_tours, std::vector<std::string>& notes) {
   if (!fs::exists(run_layout::manifest_path(dir)))
     throw UsageError(dir.string() + " is not a run directory (no " + run_layout::kManifest + ")");
+  if (read_manifest(dir).sample) {
+    throw UsageError("cannot merge " + dir.string() +
+                     ": it holds a sample (enumerate --sample), not a share of a run");
+  }
   VerifyReport check;
   try {
     check = verify_run_directory(dir, {read_tours, /*residue_is_problem=*/false});

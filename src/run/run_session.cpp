@@ -41,6 +41,10 @@ RunSession::RunSession(SessionRequest r) {
   } else {
     dir_.emplace(RunDirectory::open(r.dir));
     const RunManifest old = read_manifest(dir_->dir());
+    if (old.sample) {
+      throw UsageError(dir_->dir().string() +
+                       " holds a sample (enumerate --sample), written whole: nothing to resume");
+    }
     // Options left out on the command line are taken from the manifest.
     if (!r.request.split_depth) r.request.split_depth = old.split_depth;
     if (r.command == Command::enumerate && old.command == Command::enumerate) {

@@ -8,6 +8,7 @@
 
 #include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/progress.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/board/tour_check.hpp"
 #include "knightstour/io/tour_file_reader.hpp"
@@ -88,13 +89,78 @@ std::string first_squares(const Board& board, const std::vector<std::uint32_t>& 
   return s;
 }
 
+// A sample (enumerate --sample) has no plan or journal: one tour file, written whole, whose
+// rows must be distinct tours of the request, as many as the manifest says.
+VerifyReport verify_sample(const fs::path& dir, const RunManifest& m) {
+  const Request request = m.request();
+  const BoardShape shape = request.board.shape();
+  const auto extension = file_extension(m.tour_format.value_or(TourFormat::npy),
+                                        m.compression.value_or(Compression::none));
+  const fs::path file = dir / run_layout::tour_file_name(0, 0, extension);
+  VerifyReport report;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const auto name = entry.path().filename().string();
+    if (name == run_layout::kManifest || name == run_layout::kLock || entry.path() == file)
+      continue;
+    if (run_layout::holds_run_file(name))
+      report.fail(name + ": a sample directory holds only " + file.filename().string());
+  }
+  if (!fs::exists(file)) {
+    report.fail(file.filename().string() + " is missing");
+    return report;
+  }
+  VerifyOptions options;
+  options.board = shape;
+  options.closed = m.closed_only;
+  if (!m.all_starts) options.start = request.prefix.front();
+  VerifyReport files = verify_tour_files({file}, options);
+  if (!files.ok) report.fail(files.problem);
+  report.files = files.files;
+  report.tours = files.tours;
+  report.closed = files.closed;
+  if (request.prefix.size() > 1) {
+    TourFileReader reader(file, shape);
+    std::vector<std::uint32_t> tour;
+    for (std::uint64_t row = 0; report.ok && reader.next(tour); ++row) {
+      if (!std::equal(request.prefix.begin(), request.prefix.end(), tour.begin()))
+        report.fail(file.filename().string() + " row " + std::to_string(row) +
+                    ": does not begin with the prefix");
+    }
+  }
+  if (report.tours != m.tours || report.closed != m.closed_tours) {
+    report.fail(file.filename().string() + " holds " + std::to_string(report.tours) + " tours (" +
+                std::to_string(report.closed) + " closed), the manifest says " +
+                std::to_string(m.tours) + " (" + std::to_string(m.closed_tours) + ")");
+  }
+  if (m.tours > m.sample) report.fail("the manifest holds more tours than the sample asked");
+  if (m.status != RunStatus::complete) report.fail("the manifest does not say complete");
+  report.run_status = to_string(m.status);
+  report.notes.push_back(m.tours == m.sample
+                             ? "a sample: the first " + with_commas(m.sample) +
+                                   " tours in depth-first search order (enumerate --sample)"
+                             : "a sample that holds every tour there is: " + with_commas(m.tours) +
+                                   ", fewer than the " + with_commas(m.sample) +
+                                   " asked (enumerate --sample)");
+  // Two samples of one job hold the same first tours: verify of both must see the overlap.
+  report.job = "sample " + m.board_name() + (m.all_starts ? " all" : " from");
+  for (const auto& s : m.prefix) report.job += " " + s;
+  report.job += m.closed_only ? " closed" : " open";
+  if (report.tours > 0) report.prefixes_with_tours.push_back(0);
+  return report;
+}
+
 }  // namespace
 
 VerifyReport verify_run_directory(const fs::path& dir, RunCheck check) {
-  VerifyReport report;
-  report.run_directory = true;
   if (!fs::is_directory(dir)) throw FormatError(dir.string() + " is not a run directory");
   const RunManifest m = read_manifest(dir);
+  if (m.sample) {
+    VerifyReport report = verify_sample(dir, m);
+    report.run_directory = true;
+    return report;
+  }
+  VerifyReport report;
+  report.run_directory = true;
   const Plan plan = resolve(m.request(), 1);
   const PrefixPlan& prefixes = plan.prefixes();
   const Board& board = plan.board();

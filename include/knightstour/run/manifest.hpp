@@ -49,6 +49,9 @@ struct RunManifest {
   Shard shard;
   std::optional<TourFormat> tour_format;   // enumerate only
   std::optional<Compression> compression;  // enumerate only
+  // enumerate --sample N: the directory holds the first N tours in search order (fewer when
+  // the board has fewer), written whole, never resumed or merged. 0: not a sample.
+  std::uint64_t sample = 0;
 
   // How it ran (informational; may change from session to session).
   std::string version;
