@@ -82,6 +82,11 @@ void print_text(const View& s) {
     if (!s.run_dir.empty()) {
       std::printf("           Resume with the same command plus --resume.\n");
     }
+    if (s.totals.stop_reason == StopReason::tour_cap) {
+      std::printf("found      %s tours this session before the cap stopped it (mirror images "
+                  "included); the counts below hold only those of finished prefixes\n",
+                  with_commas(s.totals.tours_found).c_str());
+    }
   }
   if (job.all_starts && !s.files) {
     std::printf("\n%s tours from each start square:\n%s\n", job.mode.closed ? "closed" : "open",
@@ -176,6 +181,7 @@ void print_json(const View& s) {
   j["prefixes"] = s.totals.shard_prefixes;
   j["prefixes_done"] = s.totals.prefixes_done;
   j["prefixes_done_before"] = s.totals.prefixes_before;
+  j["tours_found"] = s.totals.tours_found;
   j["prefixes_in_plan"] = s.totals.plan_prefixes;
   j["searches"] = s.totals.searches;
   j["shard"] = {{"index", job.shard.index}, {"count", job.shard.count}};

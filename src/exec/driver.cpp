@@ -145,6 +145,7 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
   spdlog::debug("searches done after {:.4f} s", since());
 
   report.nodes = stop.nodes();
+  report.tours_found = stop.tours();
   report.tours_by_start.assign(squares, 0);
   report.closed_by_start.assign(squares, 0);
   report.tours_by_end.assign(squares, 0);

@@ -179,4 +179,13 @@ expect_out 'INCOMPLETE: memory budget'
 run --version; expect_exit 0; expect_out '^knightstour [0-9]+\.[0-9]+\.[0-9]+ \(git [0-9a-f]{12}|unknown'
 expect_out 'build\)$'
 
+# A tour cap says how many tours were found, not only the lower bound of finished prefixes.
+run count 6x6 --start a1 --max-tours 1000 --progress 0
+expect_exit 3
+expect_out '^found +[0-9,]+ tours this session before the cap stopped it'
+run count 6x6 --start a1 --max-tours 1000 --progress 0 --json
+expect_exit 3
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["tours_found"] >= 1000 and j["stop_reason"] == "max_tours", j' "$TMP/out" \
+  || { LAST="tours_found"; fail "tours_found missing or below the cap"; }
 finish

@@ -31,6 +31,10 @@ struct RunReport {
   std::uint64_t tours = 0;   // over finished prefixes: a lower bound unless complete
   std::uint64_t closed = 0;  // of those, ending a knight move from their start
   std::uint64_t nodes = 0;   // nodes searched this time, finished prefixes or not
+  // Tours found this time, finished prefixes or not, mirror images included, as the stop
+  // control saw them (what --max-tours compares with); at least --max-tours when it stopped
+  // the run.
+  std::uint64_t tours_found = 0;
   std::uint64_t journaled_nodes = 0;  // nodes of the finished prefixes (earlier sessions too)
   double seconds = 0;
   double cpu_seconds = 0;  // CPU time of the process during the run, all threads
