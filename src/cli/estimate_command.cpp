@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <vector>
 
 #include "cli_options.hpp"
 #include "commands.hpp"
@@ -27,6 +29,61 @@ std::string sci(double v) {
   return b;
 }
 
+// What every shard of a sharded job would cost at `cores` cores per shard, from one sampled
+// estimate per shard and this machine's speed per core (cluster cores assumed as fast).
+struct ShardCost {
+  std::vector<double> nodes;  // per shard
+  double nodes_var = 0;       // of the sum
+  std::size_t largest = 0;    // shard index
+  double largest_error = 0;   // its standard error
+};
+
+ShardCost estimate_shards(const Request& job, int shard_count, std::uint64_t walks,
+                          std::uint64_t seed, int threads) {
+  ShardCost cost;
+  const std::uint64_t per_shard =
+      std::max<std::uint64_t>(1, walks / static_cast<std::uint64_t>(shard_count));
+  for (int i = 0; i < shard_count; ++i) {
+    Request r = job;
+    r.shard.index = i;
+    const PlanEstimate e = estimate_plan(resolve(r, threads), per_shard, seed, threads);
+    if (e.interrupted) throw Interrupted("stopped while estimating shard " + std::to_string(i));
+    cost.nodes.push_back(e.searched.nodes);
+    cost.nodes_var += e.searched.nodes_error() * e.searched.nodes_error();
+    if (e.searched.nodes > cost.nodes[cost.largest]) {
+      cost.largest = static_cast<std::size_t>(i);
+      cost.largest_error = e.searched.nodes_error();
+    } else if (i == 0) {
+      cost.largest_error = e.searched.nodes_error();
+    }
+  }
+  return cost;
+}
+
+void print_shard_cost(const ShardCost& cost, int cores, double nodes_per_core_second) {
+  const double rate = nodes_per_core_second * cores;  // nodes/s of one shard
+  double total = 0;
+  for (double n : cost.nodes) total += n;
+  const double mean = total / static_cast<double>(cost.nodes.size());
+  const double largest = cost.nodes[cost.largest];
+  std::printf(
+      "shards     %zu x %d cores: ~%s nodes each on average, the largest (shard %zu) "
+      "~%s (standard error %s), %.2fx the mean\n",
+      cost.nodes.size(), cores, sci(mean).c_str(), cost.largest, sci(largest).c_str(),
+      sci(cost.largest_error).c_str(), mean > 0 ? largest / mean : 0.0);
+  std::printf(
+      "wall       ~%s for the largest shard at %s nodes/s per core (this machine's); "
+      "ask sbatch --time for about twice that\n",
+      human_duration(largest / rate).c_str(),
+      with_commas(static_cast<std::uint64_t>(nodes_per_core_second)).c_str());
+  const double hours = total / nodes_per_core_second / 3600;
+  const double hours_error = std::sqrt(cost.nodes_var) / nodes_per_core_second / 3600;
+  std::printf(
+      "cost       ~%.3g core-hours in all (standard error %.2g), whatever the cores per "
+      "shard, if the cores scale as they do here\n",
+      hours, hours_error);
+}
+
 }  // namespace
 
 int estimate_command(int argc, char** argv) {
@@ -40,18 +97,37 @@ int estimate_command(int argc, char** argv) {
       "seed", "Seed of the walks", cxxopts::value<std::string>()->default_value("1"))(
       "calibrate",
       "Seconds of real counting to measure this machine's speed (0: skip the time estimate)",
-      cxxopts::value<std::string>()->default_value("2"));
+      cxxopts::value<std::string>()->default_value("2"))(
+      "cores-per-shard",
+      "With --shard-count N (no --shard-index): estimate every shard and print the wall time "
+      "per shard and the core-hours in all at this many cores per shard",
+      cxxopts::value<std::string>());
   add_job_options(options);
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   const JobOptions parsed = job_options_from(result);
   const int threads = parsed.threads > 0 ? parsed.threads : default_threads();
-  const Plan plan = resolve(parsed.request, threads);
+  const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
+  int cores_per_shard = 0;
+  if (result.count("cores-per-shard")) {
+    cores_per_shard =
+        parse_int("cores-per-shard", result["cores-per-shard"].as<std::string>(), 1, 1 << 20);
+    if (parsed.request.shard.count < 2 || result.count("shard-index")) {
+      throw UsageError(
+          "--cores-per-shard estimates every shard: give --shard-count N (2 or more) and no "
+          "--shard-index");
+    }
+    if (result.count("json")) throw UsageError("--cores-per-shard prints text only, not --json");
+    if (calibrate <= 0) throw UsageError("--cores-per-shard needs the speed: --calibrate above 0");
+  }
+  // With --cores-per-shard the first figures are of the whole job, then come the shards.
+  Request asked = parsed.request;
+  if (cores_per_shard > 0) asked.shard = Shard{};
+  const Plan plan = resolve(asked, threads);
   const Request& job = plan.request();
   const auto walks = parse_count("walks", result["walks"].as<std::string>());
   if (walks == 0) throw UsageError("--walks must be at least 1");
   const auto seed = parse_count("seed", result["seed"].as<std::string>());
-  const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
 
   install_stop_signal_handlers();
   const PlanEstimate e = estimate_plan(plan, walks, seed, threads);
@@ -130,6 +206,13 @@ int estimate_command(int argc, char** argv) {
                 calibrate);
     std::printf("time       ~%s for knightstour count with the same options\n",
                 human_duration(seconds).c_str());
+  }
+  if (cores_per_shard > 0 && nodes_per_second > 0) {
+    const ShardCost cost =
+        estimate_shards(parsed.request, parsed.request.shard.count, walks, seed, threads);
+    print_shard_cost(cost, cores_per_shard, nodes_per_second / threads);
+  } else if (cores_per_shard > 0) {
+    std::printf("shards     not estimated: the speed could not be measured\n");
   }
   std::printf(
       "note       Knuth's estimator is unbiased but heavy-tailed: the true values can lie several\n"

@@ -145,6 +145,22 @@ expect_out '^time +~'
 run estimate 5x5 --start a1
 expect_out 'exact +the whole count ran during calibration: 304 tours'
 run estimate 5x5 --start a1 --walks 0; expect_usage_error 'walks'
+# Every shard's cost: the shards' nodes add up to about the whole job's.
+run estimate 6x6 --all-starts --shard-count 4 --cores-per-shard 8 --walks 400000 --calibrate 0.3
+expect_exit 0
+expect_out '^shards +4 x 8 cores: ~'
+expect_out '^wall +~'
+expect_out '^cost +~[0-9.e+-]+ core-hours'
+CHECKS=$((CHECKS + 1))
+python3 - "$TMP/out" <<'PYEOF' || { LAST="estimate shards"; fail "the shards' nodes do not add up to the job's"; }
+import re, sys
+text = open(sys.argv[1]).read()
+whole = float(re.search(r"^nodes +~([0-9.e+,]+)", text, re.M).group(1).replace(",", ""))
+mean = float(re.search(r"^shards +4 x 8 cores: ~([0-9.e+,]+) nodes", text, re.M).group(1).replace(",", ""))
+assert 0.75 < 4 * mean / whole < 1.25, (whole, mean)
+PYEOF
+run estimate 6x6 --all-starts --cores-per-shard 8; expect_usage_error 'shard-count'
+run estimate 6x6 --all-starts --shard-count 4 --shard-index 1 --cores-per-shard 8; expect_usage_error 'no --shard-index'
 
 # The frontier method: the same numbers, any length, exact past 64 bits.
 run count 6x6 --start a1 --method frontier --progress 0
