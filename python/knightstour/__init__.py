@@ -1,0 +1,19 @@
+"""Read knightstour run directories from Python.
+
+    import knightstour as kt
+    run = kt.Run("runs/6x6-a1")
+    for tours in run.chunks(100_000):          # arrays of shape (n, R*C), bounded memory
+        ...
+    m = run.start_end_matrix()                 # tours by (start, end) square
+    kt.grid(run.tour(0), run.rows, run.cols)   # move numbers, rank 1 at the bottom
+
+Square index s = r * C + c, r the rank from the bottom (a1 = 0). Every tour file format is
+read (npy, text, board; each plain or zstd; zstd needs the zstandard module).
+"""
+
+from .board import (canonical, grid, is_mirror_symmetric, parse_square, square_name,
+                    symmetries, tour_from_grid)
+from .run import Run, read_tour_file
+
+__all__ = ["Run", "read_tour_file", "square_name", "parse_square", "grid", "tour_from_grid",
+           "symmetries", "canonical", "is_mirror_symmetric"]

@@ -1,0 +1,194 @@
+"""Run directories and tour files, read in chunks so memory stays bounded."""
+
+import glob
+import io
+import json
+import os
+
+import numpy as np
+
+from .board import parse_square, tour_from_grid
+
+_EXTENSIONS = (".npy", ".txt", ".board")
+
+
+def _open_stream(path):
+    """A binary stream of the file's contents, decompressed for .zst (zstandard module)."""
+    raw = open(path, "rb")
+    if not path.endswith(".zst"):
+        return raw
+    import zstandard  # python3-zstandard
+
+    return zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True,
+                                                      closefd=True)
+
+
+def _read_exactly(stream, n):
+    parts, got = [], 0
+    while got < n:
+        b = stream.read(n - got)
+        if not b:
+            break
+        parts.append(b)
+        got += len(b)
+    return b"".join(parts)
+
+
+def _npy_chunks(path, squares, size):
+    if not path.endswith(".zst"):
+        a = np.load(path, mmap_mode="r")  # memory-mapped: slices are read on demand
+        for i in range(0, len(a), size):
+            yield np.array(a[i:i + size])
+        return
+    with _open_stream(path) as f:
+        version = np.lib.format.read_magic(f)
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+        elif version == (2, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+        else:
+            raise ValueError(f"{path}: .npy version {version} (knightstour writes 1.0)")
+        if fortran or len(shape) != 2 or shape[1] != squares:
+            raise ValueError(f"{path}: not an (n, {squares}) C-order array")
+        row = dtype.itemsize * squares
+        left = shape[0]
+        while left > 0:
+            n = min(size, left)
+            data = _read_exactly(f, n * row)
+            if len(data) != n * row:
+                raise ValueError(f"{path}: truncated")
+            yield np.frombuffer(data, dtype=dtype).reshape(n, squares)
+            left -= n
+
+
+def _text_chunks(path, rows, cols, size):
+    names = {}
+    batch = []
+    with io.TextIOWrapper(_open_stream(path), encoding="ascii") as f:
+        for line in f:
+            words = line.split()
+            if not words:
+                continue
+            tour = []
+            for w in words:
+                if w not in names:
+                    names[w] = parse_square(w, cols)
+                tour.append(names[w])
+            batch.append(tour)
+            if len(batch) == size:
+                yield np.array(batch, dtype=np.int64)
+                batch = []
+    if batch:
+        yield np.array(batch, dtype=np.int64)
+
+
+def _board_chunks(path, rows, cols, size):
+    batch, block = [], []
+    with io.TextIOWrapper(_open_stream(path), encoding="ascii") as f:
+        for line in f:
+            if line.strip():
+                block.append([int(x) for x in line.split()])
+                if len(block) == rows:  # rank R first: flip so rank 1 is row 0
+                    batch.append(tour_from_grid(np.array(block[::-1])))
+                    block = []
+                    if len(batch) == size:
+                        yield np.array(batch, dtype=np.int64)
+                        batch = []
+    if block:
+        raise ValueError(f"{path}: a board of {len(block)} lines, not {rows}")
+    if batch:
+        yield np.array(batch, dtype=np.int64)
+
+
+def read_tour_file(path, rows, cols, chunk=65536):
+    """Yields the tours of one tour file (any format, plain or .zst) as arrays of at most
+    `chunk` rows, each row the square indices in visit order."""
+    base = path[:-4] if path.endswith(".zst") else path
+    if base.endswith(".npy"):
+        yield from _npy_chunks(path, rows * cols, chunk)
+    elif base.endswith(".txt"):
+        yield from _text_chunks(path, rows, cols, chunk)
+    elif base.endswith(".board"):
+        yield from _board_chunks(path, rows, cols, chunk)
+    else:
+        raise ValueError(f"{path}: not a tour file")
+
+
+class Run:
+    """A run directory of `knightstour count --run-dir`, `enumerate` or `enumerate --sample`."""
+
+    def __init__(self, path):
+        self.path = path
+        with open(os.path.join(path, "manifest.json")) as f:
+            self.manifest = json.load(f)
+        self.rows = self.manifest["rows"]
+        self.cols = self.manifest["cols"]
+        self.squares = self.rows * self.cols
+        self.is_sample = bool(self.manifest.get("sample", 0))
+
+    def tour_files(self):
+        """Finished tour files, in shard then part order (the order `show --row` counts)."""
+        out = []
+        for name in glob.glob(os.path.join(self.path, "tours-*")):
+            base = os.path.basename(name)
+            stem = base[:-4] if base.endswith(".zst") else base
+            if base.endswith(".tmp") or not stem.endswith(_EXTENSIONS):
+                continue
+            shard, part = stem.split(".")[0].split("-")[1:3]
+            out.append(((int(shard), int(part)), name))
+        return [name for _, name in sorted(out)]
+
+    def chunks(self, size=65536):
+        """Every tour of the run, as arrays of at most `size` rows (bounded memory)."""
+        for name in self.tour_files():
+            yield from read_tour_file(name, self.rows, self.cols, size)
+
+    def tour(self, row):
+        """The row-th tour over all files."""
+        for c in self.chunks():
+            if row < len(c):
+                return np.asarray(c[row], dtype=np.int64)
+            row -= len(c)
+        raise IndexError("no such row")
+
+    def journal(self):
+        """Finished prefixes: fields id, squares, tours, closed, nodes, seconds, and file
+        (enumerate) or by_end (count: tours by last square, one column per square index)."""
+        count = self.manifest["command"] == "count"
+        records = []
+        for name in sorted(glob.glob(os.path.join(self.path, "journal-*.tsv"))):
+            with open(name) as f:
+                for line in f:
+                    if not line.endswith("\n") or line.startswith("#"):
+                        continue  # header, or a line torn by a crash (not committed)
+                    fields = line.rstrip("\n").split("\t")
+                    head = (int(fields[0]), fields[1], int(fields[2]), int(fields[3]),
+                            int(fields[4]), float(fields[5]))
+                    tail = (np.array(fields[6:6 + self.squares], dtype=np.uint64),) if count \
+                        else (fields[6],)
+                    records.append(head + tail)
+        last = ("by_end", np.uint64, (self.squares,)) if count else ("file", "U64")
+        dtype = [("id", np.int64), ("squares", "U256"), ("tours", np.uint64),
+                 ("closed", np.uint64), ("nodes", np.uint64), ("seconds", np.float64), last]
+        return np.sort(np.array(records, dtype=dtype), order="id")
+
+    def start_end_matrix(self):
+        """Tours by (start square, last square) as a (squares, squares) uint64 array: from
+        the journal of a count run, from the tours of any other run (streamed)."""
+        n = self.squares
+        m = np.zeros((n, n), dtype=np.uint64)
+        if self.manifest["command"] == "count":
+            for rec in self.journal():
+                start = parse_square(rec["squares"].split(",")[0], self.cols)
+                m[start] += rec["by_end"]
+            return m
+        for c in self.chunks():
+            c = np.asarray(c, dtype=np.int64)
+            m += np.bincount(c[:, 0] * n + c[:, -1], minlength=n * n).reshape(n, n).astype(np.uint64)
+        return m
+
+    def by_start(self):
+        return self.start_end_matrix().sum(axis=1)
+
+    def by_end(self):
+        return self.start_end_matrix().sum(axis=0)

@@ -1,0 +1,114 @@
+"""Tests of the knightstour Python package against runs the real binary writes
+(KNIGHTSTOUR_BIN; ctest sets it). Run: scripts/py -m unittest discover -s python/tests"""
+
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+import numpy as np
+
+import knightstour as kt
+
+BIN = os.environ.get("KNIGHTSTOUR_BIN", os.path.join(os.path.dirname(__file__), "..", "..",
+                                                     "build", "release", "knightstour"))
+
+
+def knightstour(*args):
+    r = subprocess.run([BIN, *args, "--progress", "0"], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"knightstour {' '.join(args)}: {r.stderr}")
+    return r.stdout
+
+
+class Squares(unittest.TestCase):
+    def test_names_round_trip_past_z(self):
+        for cols in (5, 8, 30):
+            for s in range(cols * 3):
+                self.assertEqual(kt.parse_square(kt.square_name(s, cols), cols), s)
+        self.assertEqual(kt.square_name(27, 28), "ab1")
+        with self.assertRaises(ValueError):
+            kt.parse_square("f1", 5)
+
+    def test_grid_round_trip(self):
+        tour = np.random.default_rng(1).permutation(35)
+        g = kt.grid(tour, 5, 7)
+        self.assertEqual(g.shape, (5, 7))
+        self.assertEqual(g.reshape(-1)[tour[0]], 1)
+        self.assertTrue((kt.tour_from_grid(g) == tour).all())
+
+
+class Runs(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        d = cls.tmp.name
+        cls.dirs = {}
+        for name, extra in {"npy": [], "text-zstd": ["--format", "text", "--compress", "zstd"],
+                            "board": ["--format", "board"], "npy-zstd": ["--compress", "zstd"]}.items():
+            cls.dirs[name] = os.path.join(d, name)
+            knightstour("enumerate", "5x5", "--all-starts", "--out", cls.dirs[name], *extra)
+        cls.dirs["count"] = os.path.join(d, "count")
+        cls.counted = json.loads(knightstour("count", "5x5", "--all-starts", "--run-dir",
+                                             cls.dirs["count"], "--json"))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def tours(self, name, size=100):
+        chunks = list(kt.Run(self.dirs[name]).chunks(size))
+        self.assertTrue(all(len(c) <= size for c in chunks))
+        t = np.concatenate(chunks).astype(np.int64)
+        return t[np.lexsort(t.T[::-1])]
+
+    def test_every_format_holds_the_same_tours(self):
+        npy = self.tours("npy")
+        self.assertEqual(npy.shape, (1728, 25))
+        for name in ("text-zstd", "board", "npy-zstd"):
+            self.assertTrue((self.tours(name) == npy).all(), name)
+
+    def test_start_end_matrix_agrees_with_the_counter(self):
+        m = kt.Run(self.dirs["npy"]).start_end_matrix()
+        self.assertEqual(int(m.sum()), 1728)
+        self.assertEqual(m.sum(axis=1).tolist(), self.counted["tours_by_start"])
+        self.assertTrue((m == m.T).all())  # a tour read backwards swaps start and end
+        from_journal = kt.Run(self.dirs["count"]).start_end_matrix()
+        self.assertTrue((from_journal == m).all())
+
+    def test_symmetry_classes(self):
+        t = self.tours("npy")
+        canon = kt.canonical(t, 5, 5)
+        # No directed tour is its own mirror image, so every class has 8 members.
+        self.assertEqual(len(np.unique(canon, axis=0)), 1728 // 8)
+        for perm in kt.symmetries(5, 5):
+            self.assertTrue((kt.canonical(perm[t], 5, 5) == canon).all())
+        # A path equal to its mirror image walked backwards: start and end are images.
+        sym = kt.is_mirror_symmetric(t, 5, 5)
+        for tour in t[sym]:
+            self.assertTrue(any((p[tour] == tour[::-1]).all() for p in kt.symmetries(5, 5)[1:]))
+
+    def test_one_tour_and_a_sample(self):
+        run = kt.Run(self.dirs["npy"])
+        first = run.tour(0)
+        self.assertEqual(sorted(first.tolist()), list(range(25)))
+        sample = os.path.join(self.tmp.name, "sample")
+        knightstour("enumerate", "5x5", "--start", "a1", "--sample", "10", "--out", sample)
+        s = kt.Run(sample)
+        self.assertTrue(s.is_sample)
+        self.assertEqual(sum(len(c) for c in s.chunks()), 10)
+
+    def test_heatmap_writes_a_png(self):
+        from knightstour.plot import heatmap
+        run = kt.Run(self.dirs["count"])
+        out = os.path.join(self.tmp.name, "by_end.png")
+        by_end = run.by_end()
+        heatmap(by_end, 5, 5, out, "5x5 tours by last square", "tours", start=0,
+                hatch=by_end == 0)
+        with open(out, "rb") as f:
+            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+
+if __name__ == "__main__":
+    unittest.main()
