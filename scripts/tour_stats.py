@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Tables and plots from a knightstour run directory (numpy + matplotlib).
 
-    scripts/py scripts/tour_stats.py RUN_DIR [--out DIR]
+    scripts/py scripts/tour_stats.py RUN_DIR [--out DIR] [--chunk ROWS]
 
-Writes DIR/summary.md and PNG heat maps (default DIR: RUN_DIR/analysis):
-  count runs      tours by start square (with --all-starts), tours by last square
-  enumerate runs  the same from the tours themselves, plus the mean move number at which
-                  each square is visited (where tours go early and late)
-Every number comes from the journal or the tour files; nothing is recomputed by search.
+Writes DIR/summary.md, and for each plot a PNG with a CSV of the same numbers beside it
+(default DIR: RUN_DIR/analysis). Only plots that mean something for the run are drawn:
+  one start   tours by last square (start outlined; squares no tour ends on hatched), and
+              for tour files the mean move number at which each square is visited
+  all starts  tours by start square, and the start x end matrix (tours by last square
+              would repeat tours by start: a tour read backwards swaps its ends)
+Count runs read the journal; other runs stream their tours (every format, plain or zstd)
+in chunks, so memory stays bounded whatever the size of the files.
 """
 import argparse
 import os
@@ -15,13 +18,14 @@ import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import knightstour_results as kr  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+import knightstour as kt  # noqa: E402
+from knightstour.plot import heatmap  # noqa: E402
 
 
 def grid_table(values, rows, cols, fmt="{:,}"):
     """Markdown table laid out like the board: rank R on top, files a.. left to right."""
-    files = [kr.square_name(c, cols)[:-1] for c in range(cols)]
+    files = [kt.square_name(c, cols)[:-1] for c in range(cols)]
     lines = ["| rank | " + " | ".join(files) + " |", "|---:|" + "---:|" * cols]
     for r in range(rows - 1, -1, -1):
         cells = [fmt.format(values[r * cols + c]) for c in range(cols)]
@@ -29,27 +33,38 @@ def grid_table(values, rows, cols, fmt="{:,}"):
     return lines
 
 
-def heatmap(values, rows, cols, title, path, fmt="{:,.0f}"):
+def board_csv(values, rows, cols, path, header):
+    with open(path, "w") as f:
+        f.write(f"square,rank,file,{header}\n")
+        for s in range(rows * cols):
+            r, c = divmod(s, cols)
+            f.write(f"{kt.square_name(s, cols)},{r + 1},{kt.square_name(c, cols)[:-1]},{values[s]}\n")
+
+
+def matrix_plot(m, rows, cols, title, png, csv):
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    grid = np.asarray(values, dtype=float).reshape(rows, cols)[::-1]  # rank R on top
-    fig, ax = plt.subplots(figsize=(1.1 * cols + 1.8, 1.0 * rows + 1.2))
-    im = ax.imshow(grid, cmap="viridis")
-    ax.set_xticks(range(cols), [kr.square_name(c, cols)[:-1] for c in range(cols)])
-    ax.set_yticks(range(rows), [str(rows - r) for r in range(rows)])
-    vmax = grid.max() if grid.size else 0
-    for r in range(rows):
-        for c in range(cols):
-            v = grid[r, c]
-            ax.text(c, r, fmt.format(v), ha="center", va="center", fontsize=7,
-                    color="black" if vmax and v > 0.6 * vmax else "white")
-    ax.set_title(title, fontsize=10)
-    fig.colorbar(im, ax=ax, shrink=0.8)
+    n = rows * cols
+    names = [kt.square_name(s, cols) for s in range(n)]
+    with open(csv, "w") as f:
+        f.write("start," + ",".join(names) + "\n")
+        for s in range(n):
+            f.write(names[s] + "," + ",".join(str(int(v)) for v in m[s]) + "\n")
+    fig, ax = plt.subplots(figsize=(2 + 0.18 * n, 1.5 + 0.18 * n))
+    masked = np.ma.masked_equal(m.astype(float), 0)
+    image = ax.imshow(masked, cmap="viridis", origin="lower")
+    step = max(1, n // 16)
+    ax.set_xticks(range(0, n, step), names[::step], rotation=90)
+    ax.set_yticks(range(0, n, step), names[::step])
+    ax.set_xlabel("last square")
+    ax.set_ylabel("start square")
+    ax.set_title(title + "\n(blank: no tour)", fontsize=10)
+    fig.colorbar(image, ax=ax, label="directed tours")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(png, dpi=100)
     plt.close(fig)
 
 
@@ -57,8 +72,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("run_dir")
     ap.add_argument("--out")
+    ap.add_argument("--chunk", type=int, default=65536, help="tours read at a time (memory)")
     args = ap.parse_args()
-    run = kr.Run(args.run_dir)
+    run = kt.Run(args.run_dir)
     m = run.manifest
     rows, cols, n = run.rows, run.cols, run.squares
     out = args.out or os.path.join(args.run_dir, "analysis")
@@ -66,45 +82,59 @@ def main():
     board = f"{rows}x{cols}"
     what = "all starts" if m["all_starts"] else "start " + ",".join(m["prefix"])
     kind = "closed" if m["closed_only"] else "open"
-    status = m["status"]
-    j = run.journal()
+    complete = m["status"] == "complete"
     lines = [f"# {board}, {what}, directed {kind} tours", "",
-             f"- run: `{args.run_dir}` ({m['command']}), status **{status}**"
-             + ("" if status == "complete" else " (every number below is a lower bound)"),
-             f"- prefixes journaled: {len(j):,} of {m['totals']['prefixes']:,} (split depth {m['split_depth']})",
-             f"- tours: {int(j['tours'].sum()):,}, closed: {int(j['closed'].sum()):,}", ""]
-    first = np.array([s.split(",")[0] for s in j["squares"]])
-    by_start = np.zeros(n, dtype=np.uint64)
-    names = [kr.square_name(s, cols) for s in range(n)]
-    for s in range(n):
-        by_start[s] = j["tours"][first == names[s]].sum()
+             f"- run: `{args.run_dir}` ({m['command']}{', a sample' if run.is_sample else ''}), "
+             f"status **{m['status']}**" + ("" if complete else " (every number below is a lower bound)"),
+             f"- tours: {m['totals']['tours']:,}, closed: {m['totals']['closed_tours']:,}", ""]
+
+    # One pass: the start x end matrix, and for tour files the move numbers.
+    mat = np.zeros((n, n), dtype=np.uint64)
+    order_sum = np.zeros(n, dtype=np.float64)
+    total = 0
     if m["command"] == "count":
-        by_end = j["by_end"].sum(axis=0) if len(j) else np.zeros(n, dtype=np.uint64)
+        mat = run.start_end_matrix()
     else:
-        by_end = np.zeros(n, dtype=np.uint64)
-        order_sum = np.zeros(n, dtype=np.float64)
-        total = 0
-        for tours in run.tour_arrays():
-            t = np.asarray(tours)
-            by_end += np.bincount(t[:, -1], minlength=n).astype(np.uint64)
-            # move number (1-based) of each square, summed over tours
-            idx = np.argsort(t, axis=1)
-            order_sum += (idx + 1).sum(axis=0)
-            total += t.shape[0]
+        for t in run.chunks(args.chunk):
+            t = np.asarray(t, dtype=np.int64)
+            mat += np.bincount(t[:, 0] * n + t[:, -1], minlength=n * n).reshape(n, n).astype(np.uint64)
+            if not m["all_starts"]:
+                order_sum += (np.argsort(t, axis=1) + 1).sum(axis=0)
+            total += len(t)
+    by_start, by_end = mat.sum(axis=1), mat.sum(axis=0)
+    start = None if m["all_starts"] else kt.parse_square(m["prefix"][0], cols)
+    written = []
+
+    def plot(values, name, title, label, fmt="{:,}", hatch=None):
+        png, csv = os.path.join(out, name + ".png"), os.path.join(out, name + ".csv")
+        heatmap(values, rows, cols, png, title, label, start=start, hatch=hatch)
+        board_csv(values, rows, cols, csv, label.replace(" ", "_"))
+        written.extend([png, csv])
+
+    if m["all_starts"]:
+        lines += ["## Tours by start square", "", *grid_table(by_start, rows, cols), ""]
+        plot(by_start, "by_start", f"{board}: directed {kind} tours by start square", "tours from this square")
+        png, csv = os.path.join(out, "start_end.png"), os.path.join(out, "start_end.csv")
+        matrix_plot(mat, rows, cols, f"{board}: directed {kind} tours by start and last square", png, csv)
+        written.extend([png, csv])
+    else:
+        # In a complete run a zero is a fact (no tour ends there); in a stopped one it may
+        # only mean not found yet, so nothing is hatched.
+        never = (by_end == 0) if complete else None
+        lines += ["## Tours by last square", "", *grid_table(by_end, rows, cols), ""]
+        if complete:
+            lines += [f"Squares no tour ends on (hatched in the plot): {int(never.sum())}", ""]
+        plot(by_end, "by_end", f"{board} {what}: tours by last square", "tours ending here",
+             hatch=never)
         if total:
             mean_order = order_sum / total
             lines += ["## Mean move number of each square", "", *grid_table(mean_order, rows, cols, "{:.1f}"), ""]
-            heatmap(mean_order, rows, cols, f"{board} {what}: mean move number of each square",
-                    os.path.join(out, "mean_move.png"), "{:.1f}")
-    if m["all_starts"]:
-        lines += ["## Tours by start square", "", *grid_table(by_start, rows, cols), ""]
-        heatmap(by_start, rows, cols, f"{board}: directed {kind} tours by start square", os.path.join(out, "by_start.png"))
-    lines += ["## Tours by last square", "", *grid_table(by_end, rows, cols), ""]
-    heatmap(by_end, rows, cols, f"{board} {what}: tours by last square", os.path.join(out, "by_end.png"))
+            plot(np.round(mean_order, 2), "mean_move", f"{board} {what}: mean move number of each square",
+                 "mean move number")
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
-    print(f"wrote {out}/summary.md and heat maps", file=sys.stderr)
+    print(f"wrote {out}/summary.md, " + ", ".join(os.path.basename(w) for w in written), file=sys.stderr)
 
 
 if __name__ == "__main__":

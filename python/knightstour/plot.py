@@ -17,7 +17,7 @@ def heatmap(values, rows, cols, path, title, label, start=None, hatch=None):
     v = np.asarray(values, dtype=float).reshape(rows, cols)
     masked = np.ma.masked_array(v, mask=np.zeros_like(v, dtype=bool) if hatch is None
                                 else np.asarray(hatch).reshape(rows, cols))
-    fig, ax = plt.subplots(figsize=(1 + 0.6 * cols, 0.8 + 0.6 * rows))
+    fig, ax = plt.subplots(figsize=(max(5.0, 1.8 + 0.6 * cols), 1.2 + 0.6 * rows))
     image = ax.imshow(masked, origin="lower", cmap="viridis")
     if hatch is not None:
         for s in np.flatnonzero(hatch):
@@ -32,7 +32,7 @@ def heatmap(values, rows, cols, path, title, label, start=None, hatch=None):
     ax.set_yticks(range(rows), [str(r + 1) for r in range(rows)])
     ax.set_xlabel("file")
     ax.set_ylabel("rank")
-    ax.set_title(title)
+    ax.set_title(title, fontsize=10)
     fig.colorbar(image, ax=ax, label=label)
     fig.tight_layout()
     fig.savefig(path, dpi=100)

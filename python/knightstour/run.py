@@ -35,11 +35,8 @@ def _read_exactly(stream, n):
 
 
 def _npy_chunks(path, squares, size):
-    if not path.endswith(".zst"):
-        a = np.load(path, mmap_mode="r")  # memory-mapped: slices are read on demand
-        for i in range(0, len(a), size):
-            yield np.array(a[i:i + size])
-        return
+    # Read, not memory-mapped: a mapped file's pages count as the process's memory until
+    # unmapped, so a 1 GB file would show as 1 GB. Reading keeps it to one chunk.
     with _open_stream(path) as f:
         version = np.lib.format.read_magic(f)
         if version == (1, 0):
