@@ -1,16 +1,23 @@
 #include "knightstour/base/progress.hpp"
 
 #include <spdlog/spdlog.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace knightstour {
 
-ProgressMonitor::ProgressMonitor(double interval_seconds, std::function<std::string()> status)
-    : interval_(interval_seconds), status_(std::move(status)) {
-  if (interval_ > 0) thread_ = std::thread([this] { loop(); });
+ProgressMonitor::ProgressMonitor(double interval_seconds, std::function<std::string()> status,
+                                 std::function<double()> fraction)
+    : interval_(interval_seconds), status_(std::move(status)), fraction_(std::move(fraction)) {
+  terminal_ = isatty(STDERR_FILENO) == 1 && std::getenv("KNIGHTSTOUR_PROGRESS_LINES") == nullptr;
+  if (interval_ > 0 && spdlog::should_log(spdlog::level::info))
+    thread_ = std::thread([this] { loop(); });
 }
 
 ProgressMonitor::~ProgressMonitor() {
@@ -20,6 +27,29 @@ ProgressMonitor::~ProgressMonitor() {
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
+  if (drawn_) std::fputs("\r\033[K", stderr);  // the summary starts on a clean line
+}
+
+void ProgressMonitor::redraw() {
+  winsize size{};
+  const int width =
+      ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 20 ? size.ws_col : 100;
+  std::string line;
+  const double f = fraction_ ? fraction_() : -1;
+  if (f >= 0) {
+    constexpr int kBar = 20;
+    const int filled = static_cast<int>(std::min(1.0, f) * kBar);
+    line.reserve(kBar + 3);
+    line += '[';
+    line.append(static_cast<std::size_t>(filled), '#');
+    line.append(static_cast<std::size_t>(kBar - filled), '.');
+    line += "] ";
+  }
+  line += status_();
+  if (static_cast<int>(line.size()) > width - 1) line.resize(static_cast<std::size_t>(width - 1));
+  std::fprintf(stderr, "\r%s\033[K", line.c_str());
+  std::fflush(stderr);
+  drawn_ = true;
 }
 
 void ProgressMonitor::loop() {
@@ -28,7 +58,11 @@ void ProgressMonitor::loop() {
   std::unique_lock lock(mutex_);
   while (!wake_.wait_for(lock, period, [this] { return done_; })) {
     lock.unlock();
-    spdlog::info("{}", status_());
+    if (terminal_) {
+      redraw();
+    } else {
+      spdlog::info("{}", status_());
+    }
     lock.lock();
   }
 }

@@ -115,10 +115,16 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
   {
     std::size_t finished_before = 0;
     for (const auto& r : before) finished_before += r ? 1 : 0;
-    ProgressMonitor monitor(options.progress_seconds, [&] {
-      return status_line(finished_before + recorder.done(), report.shard_prefixes, stop, since(),
-                         meter, sink.status());
-    });
+    ProgressMonitor monitor(
+        options.progress_seconds,
+        [&] {
+          return status_line(finished_before + recorder.done(), report.shard_prefixes, stop,
+                             since(), meter, sink.status());
+        },
+        [&] {  // the bar: nodes over the sampled total, below 1 while work remains
+          if (meter.total() <= 0) return -1.0;
+          return std::min(0.999, static_cast<double>(stop.nodes()) / meter.total());
+        });
     auto prepare = [&] {
       if (!options.largest_first) return;
       meter.set_sizes(order_largest_first(items, plan, stop));

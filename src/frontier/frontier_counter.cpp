@@ -253,7 +253,10 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
            human_duration(elapsed) + ", ETA ~" + human_duration(eta);
   };
   {
-    ProgressMonitor monitor(options.progress_seconds, status);
+    // The bar: steps done (steps differ in cost, so it is a rough share).
+    ProgressMonitor monitor(options.progress_seconds, status, [&] {
+      return static_cast<double>(live.step.load()) / std::max(1, rules.squares);
+    });
     tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
                               static_cast<std::size_t>(std::max(options.threads, 1)));
     check_threads_can_start(

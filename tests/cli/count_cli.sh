@@ -204,4 +204,14 @@ expect_exit 3
 CHECKS=$((CHECKS + 1))
 python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["tours_found"] >= 1000 and j["stop_reason"] == "max_tours", j' "$TMP/out" \
   || { LAST="tours_found"; fail "tours_found missing or below the cap"; }
+# On a terminal progress is one line redrawn in place, led by a bar; in a pipe, log lines.
+if command -v script >/dev/null; then
+  LAST="progress on a terminal"
+  script -qec "'$KT' count 6x7 --start a1 --progress 0.1" "$TMP/tty.log" >/dev/null 2>&1
+  CHECKS=$((CHECKS + 1)); grep -aq $'\r\[[#.]*\] prefixes [0-9,]*/' "$TMP/tty.log" || fail "no redrawn bar line: $(head -c 300 "$TMP/tty.log")"
+  CHECKS=$((CHECKS + 1)); ! grep -aq 'info: prefixes' "$TMP/tty.log" || fail "log lines on a terminal"
+  CHECKS=$((CHECKS + 1)); grep -aq '^tours  *57,968,982' "$TMP/tty.log" || fail "no summary after the bar"
+fi
+run count 6x7 --start a1 --progress 0.1
+CHECKS=$((CHECKS + 1)); grep -q 'info: prefixes' "$TMP/err" || { LAST="progress in a pipe"; fail "no log lines in a pipe"; }
 finish

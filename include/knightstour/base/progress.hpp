@@ -8,20 +8,27 @@
 
 namespace knightstour {
 
-// Logs a status line (spdlog, info level) every `interval` seconds from its own thread
-// until destroyed. An interval of 0 turns it off.
+// Reports a status line every `interval` seconds from its own thread until destroyed (an
+// interval of 0 turns it off). On a terminal (stderr a tty) it redraws one line in place,
+// led by a bar of `fraction()` (0..1; below 0: unknown), and clears it at the end; in a
+// pipe or a log it writes one spdlog info line per interval. Either only at info level.
 class ProgressMonitor {
  public:
-  ProgressMonitor(double interval_seconds, std::function<std::string()> status);
+  ProgressMonitor(double interval_seconds, std::function<std::string()> status,
+                  std::function<double()> fraction = {});
   ~ProgressMonitor();
   ProgressMonitor(const ProgressMonitor&) = delete;
   ProgressMonitor& operator=(const ProgressMonitor&) = delete;
 
  private:
   void loop();
+  void redraw();
 
   double interval_;
   std::function<std::string()> status_;
+  std::function<double()> fraction_;
+  bool terminal_ = false;
+  bool drawn_ = false;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;
