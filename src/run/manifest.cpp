@@ -66,6 +66,17 @@ std::string RunManifest::to_json() const {
                  {"closed_tours", closed_tours},
                  {"nodes", nodes},
                  {"tour_files", tour_files}};
+  if (!inputs.empty()) {
+    json list = json::array();
+    for (const auto& in : inputs) {
+      list.push_back({{"dir", in.dir},
+                      {"shard_index", in.shard_index},
+                      {"host", in.host},
+                      {"slurm_job", in.slurm_job},
+                      {"git_commit", in.git_commit}});
+    }
+    j["inputs"] = list;
+  }
   j["timings"] = {{"created", created},   {"updated", updated},
                   {"seconds", seconds},   {"cpu_seconds", cpu_seconds},
                   {"sessions", sessions}, {"nodes_searched", nodes_searched}};
@@ -98,6 +109,13 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
       throw FormatError(where + ": unknown command '" + command + "'");
     }
     m.sample = j.value("sample", std::uint64_t{0});
+    if (j.contains("inputs")) {
+      for (const auto& in : j.at("inputs")) {
+        m.inputs.push_back({in.at("dir").get<std::string>(), in.at("shard_index").get<int>(),
+                            in.value("host", ""), in.value("slurm_job", ""),
+                            in.value("git_commit", "")});
+      }
+    }
     m.rows = j.at("rows").get<int>();
     m.cols = j.at("cols").get<int>();
     m.all_starts = j.at("all_starts").get<bool>();

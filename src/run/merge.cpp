@@ -158,7 +158,15 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
   m.sessions = 0;
   m.cpu_seconds = 0;
   m.nodes_searched = 0;
+  m.inputs.clear();
   for (const auto& in : inputs) {
+    if (!in.manifest.inputs.empty()) {
+      m.inputs.insert(m.inputs.end(), in.manifest.inputs.begin(), in.manifest.inputs.end());
+    } else {
+      m.inputs.push_back({fs::absolute(in.dir).lexically_normal().string(), in.manifest.shard.index,
+                          in.manifest.provenance.host, in.manifest.provenance.slurm_job,
+                          in.manifest.provenance.git_commit});
+    }
     m.seconds += in.manifest.seconds;
     m.sessions += in.manifest.sessions;
     m.cpu_seconds += in.manifest.cpu_seconds;

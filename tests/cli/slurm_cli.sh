@@ -64,8 +64,22 @@ CHECKS=$((CHECKS + 1)); [[ ! -e "$TMP/capped/merged" ]] || { LAST="capped"; fail
 CODE=$?; LAST="submit again"; expect_exit 0
 ours=$(job_ids)
 wait_for_ours
+# Every shard and the merge record their Slurm job ids, and the merged manifest lists the
+# shards' (checked before a session outside Slurm becomes the manifests' latest).
+CHECKS=$((CHECKS + 1))
+python3 - "$TMP/capped" <<'PYEOF' || { LAST="slurm ids"; fail "Slurm job ids missing from the manifests"; }
+import json, sys
+d = sys.argv[1]
+shards = [json.load(open(f"{d}/shard-{i}/manifest.json")) for i in (0, 1)]
+merged = json.load(open(f"{d}/merged/manifest.json"))
+assert all(s["slurm_job"] for s in shards), [s["slurm_job"] for s in shards]
+assert merged["slurm_job"], merged["slurm_job"]
+assert sorted(i["slurm_job"] for i in merged["inputs"]) == sorted(s["slurm_job"] for s in shards), merged["inputs"]
+PYEOF
 run count 6x6 --all-starts --run-dir "$TMP/capped/merged" --resume --json --progress 0
 expect_exit 0
 expect_json tours 6637920
+run verify "$TMP/capped/merged"
+expect_exit 0
 
 finish

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/run/manifest.hpp"
 #include "knightstour/run/verify.hpp"
 #include "support/run_helpers.hpp"
 #include "support/temp_dir.hpp"
@@ -29,6 +30,16 @@ TEST(Merge, ShardsCombineIntoTheWholeRun) {
   EXPECT_TRUE(v.ok) << v.problem;
   EXPECT_EQ(v.tours, 524'486u);
   EXPECT_EQ(v.run_status, "complete");
+  // The merged manifest names every input and its shard (and where it ran).
+  const auto merged = read_manifest(dir / "merged");
+  ASSERT_EQ(merged.inputs.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(merged.inputs[static_cast<std::size_t>(i)].shard_index, i);
+    EXPECT_NE(merged.inputs[static_cast<std::size_t>(i)].dir.find("shard-" + std::to_string(i)),
+              std::string::npos);
+  }
+  // A merge of merged runs lists the original inputs.
+  EXPECT_EQ(RunManifest::from_json(merged.to_json(), "m").inputs, merged.inputs);
   // The merged run is an ordinary run: resuming it has nothing left to do.
   const auto again = enumerate_session(dir / "merged", "6x6", "a1", true, {}, {}, 5);
   EXPECT_TRUE(again.report.complete());

@@ -32,6 +32,16 @@ struct Provenance {
   friend bool operator==(const Provenance&, const Provenance&) = default;
 };
 
+// One input of a merged run, as its manifest said (its latest session).
+struct MergedInput {
+  std::string dir;
+  int shard_index = 0;
+  std::string host;
+  std::string slurm_job;  // "" outside Slurm
+  std::string git_commit;
+  friend bool operator==(const MergedInput&, const MergedInput&) = default;
+};
+
 // Fields are typed; they become strings only in to_json() / from_json().
 struct RunManifest {
   static constexpr int kFormatVersion = 2;  // reads 1 and 2
@@ -78,6 +88,8 @@ struct RunManifest {
   int sessions = 0;
   double cpu_seconds = 0;            // CPU time over all sessions (merged: over all inputs)
   std::uint64_t nodes_searched = 0;  // over all sessions, interrupted prefixes included
+  // merge: every input run (an input that was itself merged contributes its inputs).
+  std::vector<MergedInput> inputs;
 
   std::string board_name() const { return std::to_string(rows) + "x" + std::to_string(cols); }
   int squares() const { return rows * cols; }
