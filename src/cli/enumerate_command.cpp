@@ -59,8 +59,8 @@ int enumerate_command(int argc, char** argv) {
       "resume", "Continue the run in --out where it stopped");
   options.add_options("Sample")(
       "sample",
-      "Write only the first N tours in depth-first search order: the same N tours for any "
-      "threads or split depth (one thread, no prefixes; with --time-limit at most)",
+      "Write exactly the first N tours in depth-first search order, the same N on any "
+      "machine (one thread, no prefixes; --time-limit allowed)",
       cxxopts::value<std::string>());
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;

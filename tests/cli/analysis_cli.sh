@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Python side: knightstour_results.py reads run directories, tour_stats.py draws tables
-# and heat maps from them; both agree with the tool's own counts.
+# The Python side: tour_stats.py draws tables and heat maps from run directories, and the
+# old reader knightstour_results.py (now a shim over python/knightstour) still reads them;
+# both agree with the tool's own counts.
 . "$(dirname "$0")/lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 PY="$HERE/../../scripts/py"
@@ -12,10 +13,18 @@ expect_exit 0
 expect_exit 0
 expect_out '^- tours: 1,728, closed: 0$'
 expect_out '^\| 3 \| 56 \| 0 \| 64 \| 0 \| 56 \|$'
-for png in by_start by_end; do
+# All starts: tours by start and the start x end matrix, each PNG with its CSV; no by_end
+# (a tour read backwards swaps its ends, so it would repeat by_start).
+for png in by_start start_end; do
   CHECKS=$((CHECKS + 1))
   head -c 8 "$TMP/count/analysis/$png.png" | grep -q PNG || fail "no $png.png"
+  CHECKS=$((CHECKS + 1))
+  [ -s "$TMP/count/analysis/$png.csv" ] || fail "no $png.csv"
 done
+CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/count/analysis/by_end.png" ] || fail "by_end drawn for all starts"
+CHECKS=$((CHECKS + 1)); grep -q '^c3,3,c,64$' "$TMP/count/analysis/by_start.csv" || fail "by_start.csv lacks c3,3,c,64"
+CHECKS=$((CHECKS + 1))
+python3 -c 'import csv,sys; rows=list(csv.reader(open(sys.argv[1]))); assert sum(int(v) for r in rows[1:] for v in r[1:]) == 1728' "$TMP/count/analysis/start_end.csv" || fail "start_end.csv does not sum to 1,728"
 
 run enumerate 6x6 --start a1 --out "$TMP/enum" --compress zstd --progress 0
 expect_exit 0
