@@ -97,7 +97,7 @@ $2" )
 expect_merge_refused() {  # expect_merge_refused NAME REGEX
   rm -rf "$TMP/$1.out"
   LAST="knightstour merge $1"
-  timeout 60 "$KT" merge "$TMP/$1" --out "$TMP/$1.out" >"$TMP/out" 2>"$TMP/err"; CODE=$?
+  timeout $((60 * SLOWDOWN)) "$KT" merge "$TMP/$1" --out "$TMP/$1.out" >"$TMP/out" 2>"$TMP/err"; CODE=$?
   expect_usage_error "cannot merge .*$2"
   CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/$1.out" ] || fail "merge wrote $1.out"
 }
@@ -151,20 +151,20 @@ run verify "$TMP/u2_resaved";                 expect_exit 0; expect_out 'OK: 304
 # 10. A FIFO where a tour file belongs blocks nothing: verify and merge refuse it, resume
 # redoes its prefixes.
 damage fifo "os.remove('tours-0-0.npy'); os.mkfifo('tours-0-0.npy')"
-LAST="verify fifo"; timeout 30 "$KT" verify "$TMP/fifo" >"$TMP/out" 2>"$TMP/err"; CODE=$?
+LAST="verify fifo"; timeout $((30 * SLOWDOWN)) "$KT" verify "$TMP/fifo" >"$TMP/out" 2>"$TMP/err"; CODE=$?
 expect_exit 2; expect_err 'not a regular file'
 expect_merge_refused fifo 'not a regular file|holds other tours'
-LAST="resume fifo"; timeout 30 "$KT" enumerate --out "$TMP/fifo" --resume >"$TMP/out" 2>"$TMP/err"; CODE=$?
+LAST="resume fifo"; timeout $((30 * SLOWDOWN)) "$KT" enumerate --out "$TMP/fifo" --resume >"$TMP/out" 2>"$TMP/err"; CODE=$?
 expect_exit 0
 run verify "$TMP/fifo";                       expect_exit 0; expect_out 'OK: 304 tours'
 damage fifo_manifest "os.remove('manifest.json'); os.mkfifo('manifest.json')"
-LAST="verify fifo manifest"; timeout 30 "$KT" verify "$TMP/fifo_manifest" >"$TMP/out" 2>"$TMP/err"; CODE=$?
+LAST="verify fifo manifest"; timeout $((30 * SLOWDOWN)) "$KT" verify "$TMP/fifo_manifest" >"$TMP/out" 2>"$TMP/err"; CODE=$?
 expect_exit 2; expect_err 'not a regular file'
 
 # 1. A thread that cannot be created is one line and exit 1, never an abort; the run
 # directory stays resumable.
-# (Not under AddressSanitizer, which reserves terabytes of address space at start-up.)
-limits="34000 38000 42000 46000"; [ -z "${ASAN_OPTIONS:-}" ] || limits=""
+# (Not under ASan or TSan: their runtimes reserve terabytes of address space at start-up.)
+limits="34000 38000 42000 46000"; [ -z "${ASAN_OPTIONS:-}${TSAN_OPTIONS:-}" ] || limits=""
 for limit in $limits; do
   rm -rf "$TMP/V"
   LAST="enumerate under ulimit -v $limit"
@@ -189,10 +189,10 @@ if [ "$(id -u)" -eq 0 ] && command -v runuser >/dev/null; then
 fi
 
 # 9. A plan too large to hold is refused up front, from the command line or a manifest.
-LAST="count 7x9 deep"; timeout 60 "$KT" count 7x9 --all-starts --split-depth 12 >"$TMP/out" 2>"$TMP/err"; CODE=$?
+LAST="count 7x9 deep"; timeout $((60 * SLOWDOWN)) "$KT" count 7x9 --all-starts --split-depth 12 >"$TMP/out" 2>"$TMP/err"; CODE=$?
 expect_usage_error 'split depth 12 gives more than 10,000,000 prefixes'
 damage deep_manifest "manifest(lambda m: m.update(board='7x9', rows=7, cols=9, split_depth=40))"
-LAST="verify deep manifest"; timeout 60 "$KT" verify "$TMP/deep_manifest" >"$TMP/out" 2>"$TMP/err"; CODE=$?
+LAST="verify deep manifest"; timeout $((60 * SLOWDOWN)) "$KT" verify "$TMP/deep_manifest" >"$TMP/out" 2>"$TMP/err"; CODE=$?
 expect_exit 2; expect_err 'more than 10,000,000 prefixes'
 
 # 11. Resume trusts a finished file by the rows and size its journal lines recorded, without
@@ -247,7 +247,7 @@ run count 5x5 --start a1 --run-dir "";        expect_usage_error 'run directory 
 run merge "$TMP/M0" --out "$TMP/M0";          expect_usage_error 'choose another --out'
 CHECKS=$((CHECKS + 1)); ! grep -q -- '--resume' "$TMP/err" || fail "merge suggests --resume"
 LAST="estimate interrupted"
-timeout --preserve-status -s INT 2 "$KT" estimate 8x8 --start a1 --walks 5e9 >"$TMP/out" 2>"$TMP/err"; CODE=$?
+timeout --preserve-status -s INT $((2 * SLOWDOWN)) "$KT" estimate 8x8 --start a1 --walks 5e9 >"$TMP/out" 2>"$TMP/err"; CODE=$?
 expect_exit 3; expect_out '^tours +~'; expect_out 'interrupted by a signal after [0-9,]+ of 5,000,000,000 walks'
 run estimate 8 --prefix a1,c2,e1,g2 --walks 1e5 --calibrate 0
 expect_exit 0; expect_out 'prefix a1,c2,e1,g2,'; expect_out 'all searched'
