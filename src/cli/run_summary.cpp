@@ -83,9 +83,10 @@ void print_text(const View& s) {
       std::printf("           Resume with the same command plus --resume.\n");
     }
     if (s.totals.stop_reason == StopReason::tour_cap) {
-      std::printf("found      %s tours this session before the cap stopped it (mirror images "
-                  "included); the counts below hold only those of finished prefixes\n",
-                  with_commas(s.totals.tours_found).c_str());
+      std::printf(
+          "found      %s tours this session before the cap stopped it (mirror images "
+          "included); the counts below hold only those of finished prefixes\n",
+          with_commas(s.totals.tours_found).c_str());
     }
   }
   if (job.all_starts && !s.files) {

@@ -14,9 +14,7 @@ TEST(Generation, WideningKeepsClassesAndMovesTheBudget) {
   for (std::uint64_t i = 0; i < 5; ++i) {
     auto& part = g.parts[i % 2];
     part.keys.push_back(100 + i);
-    WideCount<1> c;
-    c.limb[0] = ~std::uint64_t{0} - i;
-    part.counts.push_back(c);
+    part.counts.push_back(WideCount<1>{{~std::uint64_t{0} - i}});
   }
   MemoryBudget budget(1 << 20);
   ASSERT_TRUE(budget.reserve(5 * Generation<1>::kClassBytes));
