@@ -21,6 +21,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
 import knightstour as kt  # noqa: E402
 from knightstour.plot import heatmap  # noqa: E402
+from knightstour.run import start_end_counts  # noqa: E402
 
 
 def grid_table(values, rows, cols, fmt="{:,}"):
@@ -97,7 +98,7 @@ def main():
     else:
         for t in run.chunks(args.chunk):
             t = np.asarray(t, dtype=np.int64)
-            mat += np.bincount(t[:, 0] * n + t[:, -1], minlength=n * n).reshape(n, n).astype(np.uint64)
+            mat += start_end_counts(t, n)
             if not m["all_starts"]:
                 order_sum += (np.argsort(t, axis=1) + 1).sum(axis=0)
             total += len(t)

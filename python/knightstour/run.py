@@ -97,6 +97,14 @@ def _board_chunks(path, rows, cols, size):
         yield np.array(batch, dtype=np.int64)
 
 
+def start_end_counts(tours, squares):
+    """Tours by (start square, last square) of an (n, squares) array, as a (squares, squares)
+    uint64 array (add the arrays of several chunks)."""
+    t = np.asarray(tours, dtype=np.int64)
+    flat = np.bincount(t[:, 0] * squares + t[:, -1], minlength=squares * squares)
+    return flat.reshape(squares, squares).astype(np.uint64)
+
+
 def read_tour_file(path, rows, cols, chunk=65536):
     """Yields the tours of one tour file (any format, plain or .zst) as arrays of at most
     `chunk` rows, each row the square indices in visit order."""
@@ -180,8 +188,7 @@ class Run:
                 m[start] += rec["by_end"]
             return m
         for c in self.chunks():
-            c = np.asarray(c, dtype=np.int64)
-            m += np.bincount(c[:, 0] * n + c[:, -1], minlength=n * n).reshape(n, n).astype(np.uint64)
+            m += start_end_counts(c, n)
         return m
 
     def by_start(self):

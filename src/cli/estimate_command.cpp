@@ -32,10 +32,8 @@ std::string sci(double v) {
 // What every shard of a sharded job would cost at `cores` cores per shard, from one sampled
 // estimate per shard and this machine's speed per core (cluster cores assumed as fast).
 struct ShardCost {
-  std::vector<double> nodes;  // per shard
-  double nodes_var = 0;       // of the sum
-  std::size_t largest = 0;    // shard index
-  double largest_error = 0;   // its standard error
+  std::vector<double> nodes;   // per shard
+  std::vector<double> errors;  // their standard errors
 };
 
 ShardCost estimate_shards(const Request& job, int shard_count, std::uint64_t walks,
@@ -49,35 +47,34 @@ ShardCost estimate_shards(const Request& job, int shard_count, std::uint64_t wal
     const PlanEstimate e = estimate_plan(resolve(r, threads), per_shard, seed, threads);
     if (e.interrupted) throw Interrupted("stopped while estimating shard " + std::to_string(i));
     cost.nodes.push_back(e.searched.nodes);
-    cost.nodes_var += e.searched.nodes_error() * e.searched.nodes_error();
-    if (e.searched.nodes > cost.nodes[cost.largest]) {
-      cost.largest = static_cast<std::size_t>(i);
-      cost.largest_error = e.searched.nodes_error();
-    } else if (i == 0) {
-      cost.largest_error = e.searched.nodes_error();
-    }
+    cost.errors.push_back(e.searched.nodes_error());
   }
   return cost;
 }
 
 void print_shard_cost(const ShardCost& cost, int cores, double nodes_per_core_second) {
   const double rate = nodes_per_core_second * cores;  // nodes/s of one shard
-  double total = 0;
-  for (double n : cost.nodes) total += n;
+  double total = 0, variance = 0;  // of the sum: the shards' errors are independent
+  for (std::size_t i = 0; i < cost.nodes.size(); ++i) {
+    total += cost.nodes[i];
+    variance += cost.errors[i] * cost.errors[i];
+  }
   const double mean = total / static_cast<double>(cost.nodes.size());
-  const double largest = cost.nodes[cost.largest];
+  const auto largest_shard = static_cast<std::size_t>(
+      std::max_element(cost.nodes.begin(), cost.nodes.end()) - cost.nodes.begin());
+  const double largest = cost.nodes[largest_shard];
   std::printf(
       "shards     %zu x %d cores: ~%s nodes each on average, the largest (shard %zu) "
       "~%s (standard error %s), %.2fx the mean\n",
-      cost.nodes.size(), cores, sci(mean).c_str(), cost.largest, sci(largest).c_str(),
-      sci(cost.largest_error).c_str(), mean > 0 ? largest / mean : 0.0);
+      cost.nodes.size(), cores, sci(mean).c_str(), largest_shard, sci(largest).c_str(),
+      sci(cost.errors[largest_shard]).c_str(), mean > 0 ? largest / mean : 0.0);
   std::printf(
       "wall       ~%s for the largest shard at %s nodes/s per core (this machine's); "
       "ask sbatch --time for about twice that\n",
       human_duration(largest / rate).c_str(),
       with_commas(static_cast<std::uint64_t>(nodes_per_core_second)).c_str());
   const double hours = total / nodes_per_core_second / 3600;
-  const double hours_error = std::sqrt(cost.nodes_var) / nodes_per_core_second / 3600;
+  const double hours_error = std::sqrt(variance) / nodes_per_core_second / 3600;
   std::printf(
       "cost       ~%.3g core-hours in all (standard error %.2g), whatever the cores per "
       "shard, if the cores scale as they do here\n",

@@ -42,6 +42,11 @@ std::string each_cycle_counted(const Request& job) {
                         : std::string("twice (both directions)");
 }
 
+// "npy", "text, zstd": how a run's tour files are written.
+std::string format_label(TourFormat format, Compression compression) {
+  return to_string(format) + (compression == Compression::zstd ? ", zstd" : "");
+}
+
 std::string megabytes(std::uint64_t bytes) {
   char b[32];
   std::snprintf(b, sizeof b, "%.1f MB", static_cast<double>(bytes) / 1e6);
@@ -110,11 +115,10 @@ void print_text(const View& s) {
   }
   if (s.files) {
     const TourFileStats& f = s.files->files;
-    std::printf("files      %s: %s tours written this session to %s file%s (%s, %s%s)\n",
+    std::printf("files      %s: %s tours written this session to %s file%s (%s, %s)\n",
                 s.run_dir.c_str(), with_commas(f.tours).c_str(), with_commas(f.files).c_str(),
                 f.files == 1 ? "" : "s", megabytes(f.bytes).c_str(),
-                to_string(s.files->format).c_str(),
-                s.files->compression == Compression::zstd ? ", zstd" : "");
+                format_label(s.files->format, s.files->compression).c_str());
   } else if (!s.run_dir.empty()) {
     std::printf("run dir    %s\n", s.run_dir.c_str());
   }
@@ -223,9 +227,6 @@ int print_summary(const Summary& summary, bool json) {
 int print_sample_summary(const Request& request, const SampleOutcome& sample,
                          const std::string& run_dir, bool json) {
   const RunManifest& m = sample.manifest;
-  const std::string format =
-      to_string(*m.tour_format) +
-      (*m.compression == Compression::none ? "" : ", " + to_string(*m.compression));
   if (json) {
     nlohmann::json j;
     j["command"] = "enumerate";
@@ -260,7 +261,7 @@ int print_sample_summary(const Request& request, const SampleOutcome& sample,
   std::printf("closed     %s of them are closed (end a knight move from the start)\n",
               with_commas(m.closed_tours).c_str());
   std::printf("files      %s: 1 file (%s, %s)\n", run_dir.c_str(), megabytes(sample.bytes).c_str(),
-              format.c_str());
+              format_label(*m.tour_format, *m.compression).c_str());
   std::printf("nodes      %s searched\n", with_commas(m.nodes).c_str());
   std::printf("time       %.3f s on 1 thread (%.1f CPU-seconds)\n", sample.seconds,
               sample.cpu_seconds);

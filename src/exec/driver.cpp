@@ -63,17 +63,25 @@ std::vector<WorkItem> remaining_items(const Plan& plan,
   return items;
 }
 
+// Nodes searched over the sampled total (good to ~10%, so it can pass 1 while work
+// remains); below 0 before there is a total. The progress line and the bar both show it,
+// never as done while work remains.
+double searched_share(const StopControl& stop, const WorkMeter& meter) {
+  return meter.total() > 0 ? static_cast<double>(stop.nodes()) / meter.total() : -1;
+}
+
 std::string status_line(std::size_t done, std::size_t total, const StopControl& stop,
                         double elapsed, const WorkMeter& meter, const std::string& extra) {
   const double nodes = static_cast<double>(stop.nodes());
-  // While work remains, never 100% nor an ETA of 0: past the sampled total (good to ~10%),
-  // say so instead of a share.
+  const double searched = searched_share(stop, meter);
+  // While work remains, never 100% nor an ETA of 0: past the sampled total, say so instead
+  // of a share.
   std::string share;
-  if (meter.total() <= 0) {
+  if (searched < 0) {
     share = "total not estimated yet";
-  } else if (nodes < meter.total()) {
+  } else if (searched < 1) {
     char percent[16];
-    std::snprintf(percent, sizeof percent, "%.1f", std::min(99.9, 100 * nodes / meter.total()));
+    std::snprintf(percent, sizeof percent, "%.1f", std::min(99.9, 100 * searched));
     share =
         std::string("~") + percent + "% of the estimated " + human_count(meter.total()) + " nodes";
   } else {
@@ -121,9 +129,9 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
           return status_line(finished_before + recorder.done(), report.shard_prefixes, stop,
                              since(), meter, sink.status());
         },
-        [&] {  // the bar: nodes over the sampled total, below 1 while work remains
-          if (meter.total() <= 0) return -1.0;
-          return std::min(0.999, static_cast<double>(stop.nodes()) / meter.total());
+        [&] {  // the bar
+          const double searched = searched_share(stop, meter);
+          return searched < 0 ? searched : std::min(0.999, searched);
         });
     auto prepare = [&] {
       if (!options.largest_first) return;

@@ -34,19 +34,21 @@ struct Input {
 Input read_input(const fs::path& dir, bool read_tours, std::vector<std::string>& notes) {
   if (!fs::exists(run_layout::manifest_path(dir)))
     throw UsageError(dir.string() + " is not a run directory (no " + run_layout::kManifest + ")");
-  if (read_manifest(dir).sample) {
-    throw UsageError("cannot merge " + dir.string() +
-                     ": it holds a sample (enumerate --sample), not a share of a run");
-  }
+  RunManifest manifest;
   VerifyReport check;
   try {
+    manifest = read_manifest(dir);
+    if (manifest.sample) {
+      throw UsageError("cannot merge " + dir.string() +
+                       ": it holds a sample (enumerate --sample), not a share of a run");
+    }
     check = verify_run_directory(dir, {read_tours, /*residue_is_problem=*/false});
   } catch (const FormatError& e) {
     throw FormatError("cannot merge " + dir.string() + ": " + e.what());
   }
   if (!check.ok) throw FormatError("cannot merge " + dir.string() + ": " + check.problem);
   for (const auto& note : check.notes) notes.push_back(dir.string() + ": " + note);
-  Input in{dir, read_manifest(dir), {}};
+  Input in{dir, std::move(manifest), {}};
   in.records = read_committed(dir, in.manifest, std::nullopt, FileCheck::names).records;
   return in;
 }

@@ -56,6 +56,12 @@ run enumerate 6x6 --prefix a1,b3,c5 --sample 5 --out "$TMP/prefix"
 expect_exit 0
 run verify "$TMP/prefix"
 expect_exit 0
+# A manifest naming another prefix than the tours begin with fails verify.
+cp -r "$TMP/prefix" "$TMP/other-prefix"
+sed -i 's/^    "b3",$/    "c2",/; s/^    "c5"$/    "e3"/' "$TMP/other-prefix/manifest.json"
+run verify "$TMP/other-prefix"
+expect_exit 4
+expect_out 'row 0: does not begin with the prefix'
 
 # Options that mean nothing for a sample, and what a sample cannot be used for.
 for opt in "--threads 2" "--split-depth 6" "--max-tours 5" "--no-symmetry" "--shard-count 2"; do

@@ -38,6 +38,7 @@ struct VerifyOptions {
   std::optional<BoardShape> board;     // needed for bare .npy files without a manifest next to them
   bool closed = false;                 // every tour must be closed
   std::optional<std::uint32_t> start;  // every tour must start here
+  std::vector<std::uint32_t> prefix;   // every tour must begin with these squares
 };
 
 // How much verify_run_directory() reads, and what it calls a problem.
