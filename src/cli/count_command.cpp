@@ -5,6 +5,7 @@
 #include "frontier_count.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/board.hpp"
+#include "knightstour/frontier/frontier_run_dir.hpp"
 #include "knightstour/run/job_runner.hpp"
 #include "run_summary.hpp"
 
@@ -18,7 +19,11 @@ int count_command(int argc, char** argv) {
   add_job_options(options);
   options.add_options("Run directory")(
       "run-dir", "Journal each finished prefix to DIR (manifest.json, journal-<shard>.tsv)",
-      cxxopts::value<std::string>())("resume", "Continue the run in --run-dir where it stopped");
+      cxxopts::value<std::string>())("resume", "Continue the run in --run-dir where it stopped")(
+      "checkpoint-every",
+      "frontier: save the classes to --run-dir at the first step boundary after this long "
+      "(seconds, or 10m, 1h)",
+      cxxopts::value<std::string>()->default_value("10m"));
   options.add_options("Method")(
       "method",
       "dfs: visit every tour (the default up to 64 squares). frontier: count classes of "
@@ -27,11 +32,19 @@ int count_command(int argc, char** argv) {
       cxxopts::value<std::string>())("memory",
                                      "frontier: bytes the classes may hold, e.g. 16G (default: "
                                      "half the memory available at the start)",
-                                     cxxopts::value<std::string>());
+                                     cxxopts::value<std::string>())(
+      "spill-dir",
+      "frontier: where classes past --memory go, in passes (default: a new folder in "
+      "$TMPDIR or /tmp, removed at the end; 'none': stop at the budget instead)",
+      cxxopts::value<std::string>());
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
-  // A run directory is resumed by the enumerator (the frontier method keeps none), and its
-  // manifest supplies what the command line leaves out, the board included.
+  // A frontier run directory is resumed by the frontier method; an enumerator's by the
+  // enumerator, whose manifest supplies what the command line leaves out, the board included.
+  if (result.count("resume") && result.count("run-dir") &&
+      FrontierRunDir::holds_run(result["run-dir"].as<std::string>())) {
+    return frontier_count(result);
+  }
   const auto resumed = manifest_to_resume(result, "run-dir");
   const BoardShape shape = resumed && !result.count("board")
                                ? BoardShape{resumed->rows, resumed->cols}
@@ -52,6 +65,9 @@ int count_command(int argc, char** argv) {
   }
   if (frontier) return frontier_count(result);
   if (result.count("memory")) throw UsageError("--memory applies to --method frontier only");
+  if (result.count("spill-dir")) throw UsageError("--spill-dir applies to --method frontier only");
+  if (result["checkpoint-every"].count())
+    throw UsageError("--checkpoint-every applies to --method frontier only");
   const JobOptions parsed = job_options_from(result, resumed ? &*resumed : nullptr);
   const JobRequest job = job_request(Command::count, parsed, result, "run-dir");
 

@@ -1,15 +1,20 @@
 #include "frontier_count.hpp"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli_options.hpp"
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/frontier_run_dir.hpp"
+#include "knightstour/io/temp_directory.hpp"
 #include "output.hpp"
 #include "provenance.hpp"
 
@@ -19,8 +24,7 @@ namespace {
 
 // Options of count that describe a search of prefixes, which the frontier method has not.
 constexpr const char* kSearchOnly[] = {"prefix",    "split-depth", "shard-index", "shard-count",
-                                       "max-nodes", "max-tours",   "no-symmetry", "algorithm",
-                                       "run-dir",   "resume"};
+                                       "max-nodes", "max-tours",   "no-symmetry", "algorithm"};
 
 std::string gib(std::uint64_t bytes) {
   char b[32];
@@ -51,13 +55,27 @@ std::string what_is_counted(const FrontierRequest& r) {
   return "start " + square_name(row, col) + ", directed " + kind + " tours";
 }
 
+// The run directory's line: where the run is kept, what came from it, how to go on.
+std::string run_dir_line(const FrontierReport& report, const FrontierRunDir& run) {
+  std::string line = run.dir().string();
+  if (report.sweeps_resumed > 0) {
+    line += " (" + std::to_string(report.sweeps_resumed) + " of " +
+            std::to_string(report.sweeps_planned) + " sweeps taken up from it)";
+  }
+  if (!report.complete) {
+    line += "; continue with: knightstour count --run-dir " + run.dir().string() + " --resume";
+  }
+  return line;
+}
+
 void print_text(const FrontierRequest& request, const FrontierReport& report, int threads,
-                std::uint64_t memory) {
+                std::uint64_t memory, const FrontierRunDir* run) {
   const BoardShape& shape = request.shape;
   std::printf("board      %s, %s\n", shape.name().c_str(), what_is_counted(request).c_str());
   std::printf(
       "method     frontier (dynamic programming over classes of partial paths; no tour "
       "is visited)\n");
+  if (run != nullptr) std::printf("run dir    %s\n", run_dir_line(report, *run).c_str());
   if (!report.complete) {
     std::printf("status     INCOMPLETE: %s after %d of %d sweeps; no count.\n",
                 describe(report.stop_reason).c_str(), report.sweeps, report.sweeps_planned);
@@ -91,13 +109,17 @@ void print_text(const FrontierRequest& request, const FrontierReport& report, in
       BigCount(report.expanded).with_commas().c_str(), 64 * report.limbs);
   std::printf("memory     %s of classes at the peak (budget %s)\n", gib(report.peak_bytes).c_str(),
               gib(memory).c_str());
+  if (report.spilled_bytes > 0) {
+    std::printf("disk       %s of classes spilled; up to %d passes a step\n",
+                gib(report.spilled_bytes).c_str(), report.max_passes);
+  }
   std::printf("threads    %d; %d sweep%s\n", threads, report.sweeps, report.sweeps == 1 ? "" : "s");
   std::printf("time       %.3f s\n", report.seconds);
   std::printf("status     complete\n");
 }
 
 void print_json(const FrontierRequest& request, const FrontierReport& report, int threads,
-                std::uint64_t memory) {
+                std::uint64_t memory, const FrontierRunDir* run) {
   const BoardShape& shape = request.shape;
   nlohmann::json j;
   j["command"] = "count";
@@ -134,10 +156,14 @@ void print_json(const FrontierRequest& request, const FrontierReport& report, in
     j["closed_by_start"] = grid(report.closed_by_start);
   }
   j["sweeps"] = report.sweeps;
+  j["sweeps_resumed"] = report.sweeps_resumed;
+  j["run_dir"] = run != nullptr ? nlohmann::json(run->dir().string()) : nlohmann::json(nullptr);
   j["sweep_width"] = report.width;
   j["peak_classes"] = report.peak_classes;
   j["classes_expanded"] = report.expanded;
   j["peak_class_bytes"] = report.peak_bytes;
+  j["spilled_bytes"] = report.spilled_bytes;
+  j["max_passes"] = report.max_passes;
   j["memory_budget"] = memory;
   j["count_bits"] = 64 * report.limbs;
   j["threads"] = threads;
@@ -145,17 +171,10 @@ void print_json(const FrontierRequest& request, const FrontierReport& report, in
   std::cout << unmark(j.dump()) << '\n';
 }
 
-}  // namespace
-
-int frontier_count(const cxxopts::ParseResult& result) {
-  for (const char* name : kSearchOnly) {
-    if (result.count(name)) {
-      throw UsageError(std::string("--") + name +
-                       " has no meaning for --method frontier (it counts classes of partial "
-                       "paths, not prefixes; use --method dfs)");
-    }
-  }
+// What the command line asks; with --resume and no board, nothing (the run supplies it).
+FrontierRequest parse_request(const cxxopts::ParseResult& result) {
   FrontierRequest request;
+  if (result.count("resume") && !result.count("board")) return request;
   request.shape = parse_board_shape(board_argument(result));
   request.closed = result.count("closed") > 0;
   const bool all = result.count("all-starts") > 0;
@@ -169,6 +188,40 @@ int frontier_count(const cxxopts::ParseResult& result) {
         parse_row_col(request.shape, result["start"].as<std::string>(), "start square");
     request.start = std::int64_t{rc.row} * request.shape.cols + rc.col;
   }
+  return request;
+}
+
+bool same_job(const FrontierRequest& a, const FrontierRequest& b) {
+  return a.shape.rows == b.shape.rows && a.shape.cols == b.shape.cols && a.closed == b.closed &&
+         a.start == b.start;
+}
+
+}  // namespace
+
+int frontier_count(const cxxopts::ParseResult& result) {
+  for (const char* name : kSearchOnly) {
+    if (result.count(name)) {
+      throw UsageError(std::string("--") + name +
+                       " has no meaning for --method frontier (it counts classes of partial "
+                       "paths, not prefixes; use --method dfs)");
+    }
+  }
+  const FrontierRequest asked = parse_request(result);
+  std::optional<FrontierRunDir> run;
+  const double checkpoint_every =
+      parse_seconds("checkpoint-every", result["checkpoint-every"].as<std::string>());
+  if (result.count("resume")) {
+    if (!result.count("run-dir")) throw UsageError("--resume needs --run-dir DIR");
+    run.emplace(FrontierRunDir::open(result["run-dir"].as<std::string>(), checkpoint_every));
+    if (result.count("board") && !same_job(asked, run->request())) {
+      throw UsageError("the command line asks for another count than the run in " +
+                       run->dir().string() + " (leave out the board to resume it as it is)");
+    }
+  } else if (result.count("run-dir")) {
+    run.emplace(
+        FrontierRunDir::create(result["run-dir"].as<std::string>(), asked, checkpoint_every));
+  }
+  const FrontierRequest request = run ? run->request() : asked;
   const Sweep validate(request.shape);  // a board too wide is a UsageError before any work
   (void)validate;
 
@@ -188,13 +241,27 @@ int frontier_count(const cxxopts::ParseResult& result) {
     caps.time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
     if (caps.time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
   }
+  // Spilled classes go beside the run when there is one (the user chose a disk for it).
+  std::string spill_dir =
+      result.count("spill-dir") ? result["spill-dir"].as<std::string>() : std::string();
+  if (spill_dir.empty() && run) spill_dir = run->dir().string();
+  std::optional<TempDirectory> spill;
+  if (spill_dir != "none") {
+    spill.emplace(spill_dir.empty() ? std::filesystem::path() : std::filesystem::path(spill_dir),
+                  "knightstour-spill-");
+    options.spill_dir = spill->path();
+  }
+  // Class tables and parts of 128 KiB or more come from mmap and go back to the system when
+  // freed; glibc's sliding threshold would otherwise keep them in its heaps, where freed
+  // tables fragment and resident memory ran well past the budget on 8x8.
+  ::mallopt(M_MMAP_THRESHOLD, 128 << 10);
   install_stop_signal_handlers();
   StopControl stop(caps);
-  const FrontierReport report = count_by_frontier(request, options, stop);
+  const FrontierReport report = count_by_frontier(request, options, stop, run ? &*run : nullptr);
   if (result.count("json")) {
-    print_json(request, report, options.threads, options.memory_limit);
+    print_json(request, report, options.threads, options.memory_limit, run ? &*run : nullptr);
   } else {
-    print_text(request, report, options.threads, options.memory_limit);
+    print_text(request, report, options.threads, options.memory_limit, run ? &*run : nullptr);
   }
   return report.complete ? kExitOk : kExitStopped;
 }

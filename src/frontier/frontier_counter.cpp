@@ -1,5 +1,6 @@
 #include "knightstour/frontier/frontier_counter.hpp"
 
+#include <malloc.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -11,6 +12,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <deque>
 #include <memory>
 #include <stdexcept>
 
@@ -33,8 +35,10 @@ constexpr std::size_t kPollEvery = 4096;
 struct Live {
   std::atomic<int> step{0};
   std::atomic<std::uint64_t> current{0};   // classes of the generation being expanded
-  std::atomic<std::uint64_t> expanded{0};  // of those, expanded so far
-  std::atomic<std::uint64_t> next{0};      // classes made so far for the next generation
+  std::atomic<std::uint64_t> expanded{0};  // of those, expanded so far in this pass
+  std::atomic<int> pass{0};                // passes over the generation this step, so far
+  std::atomic<int> passes{1};              // passes planned (more when memory is short)
+  std::atomic<std::uint64_t> spilled{0};   // bytes written to spill files
 };
 
 // Parts for a generation expected to hold about `classes`: about 2^15 classes a part (its
@@ -58,10 +62,30 @@ struct Stage {
 
 enum class StepEnd { done, overflow, stopped };
 
+// Hands memory freed by tables and spilled parts back to the system. glibc keeps freed
+// chunks of its per-thread heaps resident; without this, resident memory on 8x8 grew to
+// the budget plus several GiB of freed tables and nearly exhausted the machine.
+void return_freed_memory() {
+#ifdef __GLIBC__
+  ::malloc_trim(0);
+#endif
+}
+
+// Budget bytes a part table holds per class, on average over its doublings (a table is 3/8
+// to 3/4 full; while it doubles, the old and the new one are both held).
+constexpr std::uint64_t kTableBytesPerClass = 40;
+
 // One step: expands every class of `current` into `next`.
+//
+// When the next generation's tables may not fit the memory budget, the step makes several
+// passes over `current`, each building the tables of a range of parts only, and writes each
+// range's classes to a spill file before the next pass starts (the current generation then
+// goes to a spill file too). A pass that still runs out of memory is redone as two half
+// ranges. Without a spill area the step stops at the budget as before.
 template <int K>
-StepEnd run_step(const StepRules& rules, int k, const Generation<K>& current, Generation<K>& next,
-                 WideCount<K>& closed, MemoryBudget& budget, StopControl& stop, Live& live) {
+StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generation<K>& next,
+                 std::uint64_t expected_next, WideCount<K>& closed, MemoryBudget& budget,
+                 SpillArea& spill, StopControl& stop, Live& live) {
   const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
   const int bits = part_bits(current.size() + current.size() / 2);
   const std::size_t parts = std::size_t{1} << bits;
@@ -69,69 +93,155 @@ StepEnd run_step(const StepRules& rules, int k, const Generation<K>& current, Ge
   auto part_of = [&](std::uint64_t key) -> std::size_t {
     return bits == 0 ? 0 : static_cast<std::size_t>(class_hash(key) >> shift);
   };
-  std::unique_ptr<PartTable<K>[]> tables(new PartTable<K>[parts]);
   tbb::enumerable_thread_specific<Stage<K>> stages([&] { return Stage<K>(parts); });
-  std::atomic<bool> abort{false};
 
-  auto flush = [&](Stage<K>& st, std::size_t p) {
-    const std::size_t at = p * kStage;
-    if (!tables[p].add(&st.keys[at], &st.counts[at], st.fill[p], budget, st.overflow)) abort = true;
-    st.fill[p] = 0;
+  // Passes: as many as the expected tables need, with room to spare.
+  bool spilling = false;
+  std::optional<PartSpiller<K>> out;
+  auto start_spilling = [&] {
+    if (spilling) return;
+    spilling = true;
+    spill_parts(current, spill, budget);  // frees the budget the current generation held
+    out.emplace(spill);
+    for (std::size_t p = 0; p < next.parts.size(); ++p) out->add(next.parts[p], p, budget);
+    live.spilled = spill.bytes_written();
   };
-
-  tbb::parallel_for(std::size_t{0}, current.parts.size(), [&](std::size_t part) {
-    const auto& in = current.parts[part];
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.keys.size(), kPollEvery),
-                      [&](const tbb::blocked_range<std::size_t>& range) {
-                        if (abort.load(std::memory_order_relaxed)) return;
-                        if (stop.poll()) {
-                          abort = true;
-                          return;
-                        }
-                        Stage<K>& st = stages.local();
-                        for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                          const WideCount<K>& count = in.counts[i];
-                          expand(
-                              rules, rule, in.keys[i],
-                              [&](std::uint64_t key) {
-                                const std::size_t p = part_of(key);
-                                const std::size_t at =
-                                    p * kStage + static_cast<std::size_t>(st.fill[p]);
-                                st.keys[at] = key;
-                                st.counts[at] = count;
-                                if (++st.fill[p] == kStage) flush(st, p);
-                              },
-                              [&] {
-                                if (st.closed.add(count)) st.overflow = true;
-                              });
-                        }
-                        live.expanded.fetch_add(range.size(), std::memory_order_relaxed);
-                      });
-  });
-  for (auto& st : stages) {
-    for (std::size_t p = 0; p < parts; ++p) {
-      if (st.fill[p] > 0) flush(st, p);
+  next.parts.assign(parts, {});
+  // A step that does not finish leaves `next` empty, with its budget returned.
+  auto abandon = [&](StepEnd end) {
+    budget.release(next.memory_bytes());
+    next = {};
+    return end;
+  };
+  std::size_t passes = 1;
+  if (spill.enabled()) {
+    const std::uint64_t room = budget.limit() - std::min(budget.limit(), budget.used());
+    const std::uint64_t need = expected_next * kTableBytesPerClass;
+    if (need > room / 2) {
+      start_spilling();
+      const std::uint64_t free_room = budget.limit() - std::min(budget.limit(), budget.used());
+      passes = static_cast<std::size_t>(
+          std::min<std::uint64_t>(parts, 1 + need / std::max<std::uint64_t>(1, free_room * 3 / 4)));
     }
   }
-  bool overflow = false;
-  for (auto& st : stages) {
-    overflow = overflow || st.overflow;
-    if (closed.add(st.closed)) overflow = true;
+  std::deque<std::pair<std::size_t, std::size_t>> ranges;
+  for (std::size_t i = 0; i < passes; ++i)
+    ranges.emplace_back(parts * i / passes, parts * (i + 1) / passes);
+  live.passes = static_cast<int>(passes);
+  live.pass = 0;
+  bool closed_taken = false;
+
+  while (!ranges.empty()) {
+    const auto [lo, hi] = ranges.front();
+    ranges.pop_front();
+    live.pass = live.pass + 1;
+    live.expanded = 0;
+    std::unique_ptr<PartTable<K>[]> tables(new PartTable<K>[hi - lo]);
+    std::atomic<bool> abort{false};
+    for (auto& st : stages) {
+      std::fill(st.fill.begin(), st.fill.end(), 0);
+      st.closed = {};
+      st.overflow = false;
+    }
+    auto flush = [&](Stage<K>& st, std::size_t p) {
+      const std::size_t at = p * kStage;
+      if (!tables[p - lo].add(&st.keys[at], &st.counts[at], st.fill[p], budget, st.overflow))
+        abort = true;
+      st.fill[p] = 0;
+    };
+    tbb::parallel_for(std::size_t{0}, current.parts.size(), [&](std::size_t part) {
+      const auto& in = current.parts[part];
+      const std::uint64_t* keys = in.key_data();
+      const WideCount<K>* counts = in.count_data();
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), kPollEvery),
+                        [&](const tbb::blocked_range<std::size_t>& range) {
+                          if (abort.load(std::memory_order_relaxed)) return;
+                          if (stop.poll()) {
+                            abort = true;
+                            return;
+                          }
+                          Stage<K>& st = stages.local();
+                          for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                            const WideCount<K>& count = counts[i];
+                            expand(
+                                rules, rule, keys[i],
+                                [&](std::uint64_t key) {
+                                  const std::size_t p = part_of(key);
+                                  if (p < lo || p >= hi) return;
+                                  const std::size_t at =
+                                      p * kStage + static_cast<std::size_t>(st.fill[p]);
+                                  st.keys[at] = key;
+                                  st.counts[at] = count;
+                                  if (++st.fill[p] == kStage) flush(st, p);
+                                },
+                                [&] {
+                                  if (st.closed.add(count)) st.overflow = true;
+                                });
+                          }
+                          live.expanded.fetch_add(range.size(), std::memory_order_relaxed);
+                        });
+    });
+    for (auto& st : stages) {
+      for (std::size_t p = lo; p < hi; ++p) {
+        if (st.fill[p] > 0) flush(st, p);
+      }
+    }
+    bool overflow = false;
+    for (auto& st : stages) overflow = overflow || st.overflow;
+    const bool out_of_memory = budget.exceeded() && !stop.stopped();
+    if (abort.load() || stop.stopped() || overflow) {
+      for (std::size_t p = lo; p < hi; ++p) tables[p - lo].release(budget);
+      if (overflow) return abandon(StepEnd::overflow);
+      if (!out_of_memory || !spill.enabled() || hi - lo == 1) return abandon(StepEnd::stopped);
+      // Out of memory: make room on disk and redo the range in two halves.
+      budget.clear_exceeded();
+      start_spilling();
+      const std::size_t mid = lo + (hi - lo) / 2;
+      ranges.emplace_front(mid, hi);
+      ranges.emplace_front(lo, mid);
+      live.passes = live.passes + 1;
+      live.pass = live.pass - 1;
+      continue;
+    }
+    if (!closed_taken) {
+      closed_taken = true;
+      WideCount<K> sum = closed;
+      bool wide = false;
+      for (auto& st : stages) wide = sum.add(st.closed) || wide;
+      if (wide) {
+        for (std::size_t p = lo; p < hi; ++p) tables[p - lo].release(budget);
+        return abandon(StepEnd::overflow);
+      }
+      closed = sum;
+    }
+    tbb::parallel_for(lo, hi, [&](std::size_t p) { tables[p - lo].drain(next.parts[p], budget); });
+    tables.reset();
+    if (spilling) {
+      for (std::size_t p = lo; p < hi; ++p) out->add(next.parts[p], p, budget);
+      live.spilled = spill.bytes_written();
+      return_freed_memory();
+    }
   }
-  const bool stopped = abort.load() || stop.stopped();
-  if (stopped || overflow) {
-    for (std::size_t p = 0; p < parts; ++p) tables[p].release(budget);
-    return stopped ? StepEnd::stopped : StepEnd::overflow;
+  if (spilling) {
+    out->map(next);
+    live.spilled = spill.bytes_written();
   }
-  next.parts.assign(parts, {});
-  tbb::parallel_for(std::size_t{0}, parts,
-                    [&](std::size_t p) { tables[p].drain(next.parts[p], budget); });
   return StepEnd::done;
 }
 
 template <int K>
 std::uint64_t bytes_of(const Generation<K>& g) {
-  return g.size() * Generation<K>::kClassBytes;
+  return g.memory_bytes();
+}
+
+// The next generation's size as the last steps' growth suggests (a guess: it plans passes).
+std::uint64_t expected_size(const std::vector<std::uint64_t>& sizes, std::uint64_t now) {
+  double growth = 2;
+  if (sizes.size() >= 2 && sizes[sizes.size() - 2] > 0) {
+    growth = std::clamp(
+        static_cast<double>(sizes.back()) / static_cast<double>(sizes[sizes.size() - 2]), 1.0, 4.0);
+  }
+  return static_cast<std::uint64_t>(static_cast<double>(now) * growth);
 }
 
 // Rough seconds left: the time per class so far, over the classes the rest of the sweep is
@@ -165,18 +275,21 @@ double eta_seconds(const std::vector<std::uint64_t>& sizes, int step, int steps,
 // caller continues wider from `state`).
 template <int K>
 bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOptions& options,
-                StopControl& stop, MemoryBudget& budget, Live& live, FrontierResult& result,
-                const Clock::time_point started) {
+                StopControl& stop, MemoryBudget& budget, SpillArea& spill, Live& live,
+                FrontierResult& result) {
   Generation<K> current = std::move(std::get<Generation<K>>(state.classes));
   result.limbs = K;
-  while (state.next_step < rules.squares) {
+  while (state.next_step < rules.squares && state.next_step != options.until_step) {
     const int k = state.next_step;
     live.step = k;
     live.current = current.size();
     live.expanded = 0;
+    live.passes = 1;
     Generation<K> next;
     WideCount<K> closed;
-    const StepEnd end = run_step(rules, k, current, next, closed, budget, stop, live);
+    const StepEnd end =
+        run_step(rules, k, current, next, expected_size(result.classes, current.size()), closed,
+                 budget, spill, stop, live);
     if (end == StepEnd::overflow) {
       state.classes = std::move(current);
       return false;
@@ -188,8 +301,10 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
       return true;
     }
     result.expanded += current.size();
+    result.max_passes = std::max(result.max_passes, live.passes.load());
     budget.release(bytes_of(current));
     current = std::move(next);
+    return_freed_memory();
     state.next_step = k + 1;
     result.steps_done = state.next_step;
     result.classes.push_back(current.size());
@@ -203,7 +318,6 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
       current = std::move(std::get<Generation<K>>(state.classes));
     }
   }
-  (void)started;
   state.classes = std::move(current);
   return true;
 }
@@ -218,6 +332,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   FrontierResult result;
   result.steps = rules.squares;
   MemoryBudget budget(options.memory_limit);
+  SpillArea spill(options.spill_dir);
   FrontierState state;
   if (resume) {
     state = std::move(*resume);
@@ -245,12 +360,21 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
                     done > 0 ? elapsed / static_cast<double>(done) : 0,
                     live.current.load() - std::min(live.current.load(), live.expanded.load()));
     const int step = live.step.load();
+    const int passes = live.passes.load();
+    const std::string pass =
+        passes > 1 ? ", pass " + std::to_string(live.pass.load()) + " of " + std::to_string(passes)
+                   : "";
+    const std::string disk =
+        live.spilled.load() > 0
+            ? ", " + human_count(static_cast<double>(live.spilled.load()) / 1.073741824e9) +
+                  " GiB spilled"
+            : "";
     return options.label + ": step " + std::to_string(step + 1) + "/" +
            std::to_string(rules.squares) + " (column " + std::to_string(step / rules.width + 1) +
-           " of " + std::to_string(rules.squares / rules.width) + "), " +
+           " of " + std::to_string(rules.squares / rules.width) + pass + "), " +
            human_count(static_cast<double>(live.current.load())) + " classes, " +
-           human_count(static_cast<double>(budget.used()) / 1.073741824e9) + " GiB, elapsed " +
-           human_duration(elapsed) + ", ETA ~" + human_duration(eta);
+           human_count(static_cast<double>(budget.used()) / 1.073741824e9) + " GiB" + disk +
+           ", elapsed " + human_duration(elapsed) + ", ETA ~" + human_duration(eta);
   };
   {
     // The bar: steps done (steps differ in cost, so it is a rough share).
@@ -269,13 +393,13 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
             [&](auto& g) {
               using G = std::decay_t<decltype(g)>;
               if constexpr (std::is_same_v<G, Generation<1>>) {
-                return sweep_with<1>(rules, state, options, stop, budget, live, result, started);
+                return sweep_with<1>(rules, state, options, stop, budget, spill, live, result);
               } else if constexpr (std::is_same_v<G, Generation<2>>) {
-                return sweep_with<2>(rules, state, options, stop, budget, live, result, started);
+                return sweep_with<2>(rules, state, options, stop, budget, spill, live, result);
               } else if constexpr (std::is_same_v<G, Generation<4>>) {
-                return sweep_with<4>(rules, state, options, stop, budget, live, result, started);
+                return sweep_with<4>(rules, state, options, stop, budget, spill, live, result);
               } else {
-                return sweep_with<8>(rules, state, options, stop, budget, live, result, started);
+                return sweep_with<8>(rules, state, options, stop, budget, spill, live, result);
               }
             },
             state.classes);
@@ -285,7 +409,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
             [&](auto& g) {
               using G = std::decay_t<decltype(g)>;
               if constexpr (G::kLimbs < 8) {
-                state.classes = widened(std::move(g), budget);
+                state.classes = widened(std::move(g), budget, &spill);
               } else {
                 throw std::overflow_error("the count exceeds 512 bits");
               }
@@ -295,6 +419,11 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     });
   }
   result.peak_bytes = budget.peak();
+  result.spilled_bytes = spill.bytes_written();
+  if (!result.complete && result.stop_reason == StopReason::none &&
+      state.next_step == options.until_step) {
+    result.paused = std::move(state);
+  }
   result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   return result;
 }

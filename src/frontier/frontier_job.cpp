@@ -32,12 +32,16 @@ struct SweepOutcome {
   bool ok() const { return result.complete; }
 };
 
-void absorb(FrontierReport& report, const FrontierResult& r) {
-  ++report.sweeps;
+// Adds a run's figures to the report; a run that is a sweep's own (not a shared prefix's
+// stretch) counts as a sweep.
+void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep = true) {
+  if (is_sweep) ++report.sweeps;
   report.peak_classes = std::max(report.peak_classes, r.peak_classes);
   report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes);
   report.expanded += r.expanded;
   report.limbs = std::max(report.limbs, r.limbs);
+  report.spilled_bytes += r.spilled_bytes;
+  report.max_passes = std::max(report.max_passes, r.max_passes);
   if (!r.complete && report.stop_reason == StopReason::none) report.stop_reason = r.stop_reason;
 }
 
@@ -73,8 +77,78 @@ Orientation best_orientation_for(BoardShape shape, std::int64_t square) {
   return best;
 }
 
+namespace {
+
+// Open tours over all starts: one pinned sweep per class of start squares, sharing their
+// common beginning. Before its pinned square a pinned sweep follows rules that do not
+// depend on the pin (T may take one edge, not two), so a single "prefix" sweep runs those
+// rules and, on reaching a class's pin, hands a copy of its classes to a sweep pinned
+// there that finishes the count. Each class is pinned at the member the sweep reaches
+// last: the prefix is one sweep in all, and what is left after a pin is short.
+template <class Sweeper>
+bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
+                      const FrontierOptions& options, StopControl& stop, FrontierJournal* journal,
+                      FrontierReport& report, Sweeper& sweep, const std::string& board) {
+  const Sweep s(shape);
+  struct Pin {
+    int vertex;
+    const StartClass* cls;
+  };
+  std::vector<Pin> pins;
+  for (const auto& cls : classes) {
+    int last = -1;
+    for (auto sq : cls.squares) last = std::max(last, s.vertex(sq));
+    pins.push_back({last, &cls});
+  }
+  std::sort(pins.begin(), pins.end(),
+            [](const Pin& a, const Pin& b) { return a.vertex < b.vertex; });
+  const int first_fork = report.sweeps;  // sweep index of the first pinned sweep
+  const int prefix_index = first_fork + static_cast<int>(pins.size());
+  const FrontierTarget prefix_target{false, s.size()};  // pinned past the end: never reached
+
+  std::optional<FrontierState> prefix;
+  if (journal != nullptr) prefix = journal->saved(prefix_index);
+  for (std::size_t i = 0; i < pins.size(); ++i) {
+    const Pin& pin = pins[i];
+    const int index = first_fork + static_cast<int>(i);
+    BigCount from;
+    std::optional<FrontierState> start;
+    if (journal == nullptr || !journal->finished(index)) {
+      if (journal == nullptr || !journal->has_saved(index)) {
+        // The prefix up to the pin (from a saved prefix when it has not passed the pin).
+        if (prefix && prefix->next_step > pin.vertex) prefix.reset();
+        FrontierOptions o = options;
+        o.until_step = pin.vertex;
+        o.label = board + " open tours, the part before the pins";
+        if (journal != nullptr) {
+          o.after_step = [&](const FrontierState& st) { journal->after_step(prefix_index, st); };
+        }
+        FrontierResult r = run_frontier(s, prefix_target, o, stop, std::move(prefix));
+        absorb(report, r, false);
+        if (!r.paused) return false;
+        prefix = std::move(r.paused);
+        start = *prefix;  // a copy: classes in memory are copied, spill files shared
+      }
+    }
+    const int r = static_cast<int>(pin.cls->representative / shape.cols);
+    const int c = static_cast<int>(pin.cls->representative % shape.cols);
+    if (!sweep(s, FrontierTarget{false, pin.vertex},
+               "open tours from r,c " + std::to_string(r) + "," + std::to_string(c), from,
+               std::move(start))) {
+      return false;
+    }
+    for (auto sq : pin.cls->squares) {
+      report.tours_by_start[static_cast<std::size_t>(sq)] = from;
+      report.tours += from;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierOptions& options,
-                                 StopControl& stop) {
+                                 StopControl& stop, FrontierJournal* journal) {
   const BoardShape shape = request.shape;
   const Sweep plain(shape);  // validates the width
   const std::int64_t squares = shape.squares();
@@ -88,13 +162,38 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
 
   // Runs one sweep; false when it stopped (the report then says why).
   auto sweep = [&](const Sweep& s, const FrontierTarget& target, const std::string& what,
-                   BigCount& out) {
+                   BigCount& out, std::optional<FrontierState> start = std::nullopt) {
+    const int index = report.sweeps;
+    if (journal != nullptr) {
+      if (auto done = journal->finished(index)) {
+        ++report.sweeps;
+        ++report.sweeps_resumed;
+        out = *done;
+        return true;
+      }
+    }
     FrontierOptions o = options;
-    o.label = board + " " + what + " (sweep " + std::to_string(report.sweeps + 1) + " of " +
+    o.label = board + " " + what + " (sweep " + std::to_string(index + 1) + " of " +
               std::to_string(report.sweeps_planned) + ")";
-    const FrontierResult r = run_frontier(s, target, o, stop);
+    if (journal != nullptr) {
+      if (auto saved = journal->saved(index)) {
+        start = std::move(saved);
+        ++report.sweeps_resumed;
+      }
+      o.after_step = [&](const FrontierState& state) { journal->after_step(index, state); };
+    }
+    if (start) {
+      // A copy from the shared prefix: its memory counts against what this sweep may use.
+      const std::uint64_t held =
+          std::visit([](const auto& g) { return g.memory_bytes(); }, start->classes);
+      o.memory_limit -= std::min(o.memory_limit, held);
+    }
+    const FrontierResult r = run_frontier(s, target, o, stop, std::move(start));
     absorb(report, r);
-    if (r.complete) out = r.count;
+    if (r.complete) {
+      out = r.count;
+      if (journal != nullptr) journal->finish(index, r.count);
+    }
     return r.complete;
   };
 
@@ -120,19 +219,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   } else if (ok) {
     report.tours_by_start.assign(static_cast<std::size_t>(squares), BigCount{});
     report.closed_by_start.assign(static_cast<std::size_t>(squares), closed_per_start);
-    for (const auto& cls : classes) {
-      const Sweep s(shape, best_orientation_for(shape, cls.representative));
-      BigCount from;
-      const int r = static_cast<int>(cls.representative / shape.cols);
-      const int c = static_cast<int>(cls.representative % shape.cols);
-      ok = sweep(s, {false, s.vertex(cls.representative)},
-                 "open tours from r,c " + std::to_string(r) + "," + std::to_string(c), from);
-      if (!ok) break;
-      for (auto sq : cls.squares) {
-        report.tours_by_start[static_cast<std::size_t>(sq)] = from;
-        report.tours += from;
-      }
-    }
+    ok = count_all_starts(shape, classes, options, stop, journal, report, sweep, board);
     report.closed_tours = closed_per_start * static_cast<std::uint64_t>(squares);
   }
   if (ok && squares == 1 && !request.closed) {

@@ -187,7 +187,7 @@ run count 8x8 --start a1 --closed --method frontier --time-limit 1 --progress 0
 expect_exit 3
 expect_out '^status +INCOMPLETE: time limit'
 CHECKS=$((CHECKS + 1)); ! grep -Eq '^tours' "$TMP/out" || fail "a stopped frontier run printed a count"
-run count 8x8 --start a1 --closed --method frontier --memory 64M --progress 0
+run count 8x8 --start a1 --closed --method frontier --memory 64M --spill-dir none --progress 0
 expect_exit 3
 expect_out 'INCOMPLETE: memory budget'
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/temp_dir.hpp"
+
 namespace knightstour {
 namespace {
 
@@ -36,6 +38,44 @@ TEST(FrontierCounter, PinnedStart) {
   const Sweep f({5, 5});
   EXPECT_EQ(frontier_count(5, 5, {false, f.vertex(12)}).str(), "64");  // c3
   EXPECT_EQ(frontier_count(5, 5, {false, f.vertex(1)}).str(), "0");    // b1
+}
+
+// A budget far below what the classes need makes every large step run in several passes,
+// spilling each range of parts to disk (and redoing ranges that still do not fit in two
+// halves); the counts must not change, and nothing may be left in the spill directory.
+TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
+  test::TempDir dir;
+  auto spilled = [&](int rows, int cols, FrontierTarget target, int threads) {
+    const Sweep sweep({rows, cols});
+    StopControl stop({});
+    FrontierOptions options;
+    options.threads = threads;
+    options.memory_limit = 1 << 20;
+    options.spill_dir = dir.path();
+    const auto r = run_frontier(sweep, target, options, stop);
+    EXPECT_TRUE(r.complete);
+    EXPECT_GT(r.max_passes, 2);
+    EXPECT_GT(r.spilled_bytes, 0u);
+    EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
+    return r.count;
+  };
+  EXPECT_EQ(spilled(6, 8, {true, {}}, 2).str(), "55488142");
+  EXPECT_EQ(spilled(6, 8, {true, {}}, 1).str(), "55488142");
+  const Sweep s({6, 6});
+  EXPECT_EQ(spilled(6, 6, {false, s.vertex(0)}, 2).str(), "524486");
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+// Without a spill directory the same budget stops the sweep, with no count.
+TEST(FrontierCounter, WithoutASpillDirectoryTheBudgetStopsTheSweep) {
+  const Sweep sweep({6, 8});
+  StopControl stop({});
+  FrontierOptions options;
+  options.memory_limit = 1 << 20;
+  const auto r = run_frontier(sweep, {true, {}}, options, stop);
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(r.stop_reason, StopReason::memory);
+  EXPECT_EQ(r.spilled_bytes, 0u);
 }
 
 // Counts past 64 bits (6x15 closed, OEIS A175881, widened to 128 bits mid-run) are checked

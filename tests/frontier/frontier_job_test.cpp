@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "knightstour/base/errors.hpp"
 #include "support/count_helpers.hpp"
 
@@ -115,6 +117,66 @@ TEST(FrontierJob, StopsOnTheTimeLimitWithoutACount) {
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.stop_reason, StopReason::time_limit);
   EXPECT_TRUE(r.tours.str() == "0" && r.tours_by_start.empty());
+}
+
+// A journal in memory that saves every step, and stops the job after `stop_after` saves:
+// a process killed right after that checkpoint.
+class CrashingJournal : public FrontierJournal {
+ public:
+  std::optional<BigCount> finished(int sweep) override {
+    const auto it = finished_.find(sweep);
+    return it == finished_.end() ? std::nullopt : std::optional<BigCount>(it->second);
+  }
+  void finish(int sweep, const BigCount& count) override {
+    finished_[sweep] = count;
+    if (saved_sweep_ == sweep) saved_.reset();
+  }
+  std::optional<FrontierState> saved(int sweep) override {
+    if (!has_saved(sweep)) return std::nullopt;
+    return *saved_;
+  }
+  bool has_saved(int sweep) override { return saved_ && saved_sweep_ == sweep; }
+  void after_step(int sweep, const FrontierState& state) override {
+    saved_ = state;
+    saved_sweep_ = sweep;
+    if (++saves_ == stop_after && stop != nullptr) stop->request(StopReason::signal);
+  }
+
+  StopControl* stop = nullptr;
+  int stop_after = -1;
+  int saves_ = 0;
+
+ private:
+  std::map<int, BigCount> finished_;
+  std::optional<FrontierState> saved_;
+  int saved_sweep_ = -1;
+};
+
+// Stopped after every few checkpoints and resumed each time, an all-starts job (the shared
+// prefix, its pinned sweeps and the closed sweep) ends with the uninterrupted grid.
+TEST(FrontierJob, ResumesFromAnyCheckpoint) {
+  const BoardShape shape{5, 6};
+  const FrontierReport whole = frontier(shape, false);
+  for (int every : {1, 7, 23}) {
+    SCOPED_TRACE(every);
+    CrashingJournal journal;
+    FrontierReport r;
+    int runs = 0;
+    while (!r.complete && runs < 1000) {
+      StopControl stop({});
+      journal.stop = &stop;
+      journal.stop_after = journal.saves_ + every;
+      FrontierOptions options;
+      options.threads = 2;
+      r = count_by_frontier({shape, false, {}}, options, stop, &journal);
+      ++runs;
+    }
+    ASSERT_TRUE(r.complete);
+    EXPECT_GT(runs, 2);
+    EXPECT_EQ(r.tours_by_start, whole.tours_by_start);
+    EXPECT_EQ(r.closed_by_start, whole.closed_by_start);
+    EXPECT_EQ(r.tours, whole.tours);
+  }
 }
 
 TEST(FrontierJob, StopsAtTheMemoryBudget) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/temp_dir.hpp"
+
 namespace knightstour {
 namespace {
 
@@ -29,6 +31,47 @@ TEST(Generation, WideningKeepsClassesAndMovesTheBudget) {
     EXPECT_EQ(part.counts[i / 2].limb[0], ~std::uint64_t{0} - i);
     EXPECT_EQ(part.counts[i / 2].limb[1], 0u);
   }
+}
+
+// A generation in a spill file reads the same, holds no budget, and widens into a new
+// spill file (a step that overflows on a spilled generation must not pull it into memory).
+TEST(Generation, SpilledPartsReadTheSameAndWidenOnDisk) {
+  test::TempDir dir;
+  SpillArea area(dir.path());
+  Generation<1> g;
+  g.parts.resize(3);
+  for (std::uint64_t i = 0; i < 1000; ++i) {
+    auto& part = g.parts[i % 3 == 2 ? 2 : 0];  // part 1 stays empty
+    part.keys.push_back(7 * i);
+    part.counts.push_back(WideCount<1>{{~std::uint64_t{0} - i}});
+  }
+  MemoryBudget budget(1 << 20);
+  ASSERT_TRUE(budget.reserve(g.memory_bytes()));
+
+  spill_parts(g, area, budget);
+
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_EQ(g.memory_bytes(), 0u);
+  EXPECT_TRUE(g.parts[0].in_file());
+  EXPECT_FALSE(g.parts[1].in_file());
+  ASSERT_EQ(g.size(), 1000u);
+  EXPECT_EQ(area.bytes_written(), 1000u * 16);
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));  // unlinked once mapped
+
+  const Generation<2> wide = widened(std::move(g), budget, &area);
+
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_TRUE(wide.parts[0].in_file());
+  ASSERT_EQ(wide.size(), 1000u);
+  std::uint64_t seen = 0;
+  for (const auto& part : wide.parts) {
+    for (std::size_t i = 0; i < part.size(); ++i, ++seen) {
+      const std::uint64_t original = part.key_data()[i] / 7;
+      EXPECT_EQ(part.count_data()[i].limb[0], ~std::uint64_t{0} - original);
+      EXPECT_EQ(part.count_data()[i].limb[1], 0u);
+    }
+  }
+  EXPECT_EQ(seen, 1000u);
 }
 
 }  // namespace

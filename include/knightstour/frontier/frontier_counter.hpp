@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <variant>
@@ -26,11 +27,17 @@ struct FrontierState {
 struct FrontierOptions {
   int threads = 1;
   std::uint64_t memory_limit = ~std::uint64_t{0};  // bytes of classes
+  // Where classes that do not fit the memory limit go (a directory that exists); empty:
+  // nowhere, the sweep stops at the limit.
+  std::filesystem::path spill_dir;
   double progress_seconds = 0;
   std::string label;  // names the count in progress lines, e.g. "8x8 closed"
   // Called after every completed step (not after the last) with the state of the sweep;
   // a checkpoint writer saves it when it is due. Runs on the calling thread.
   std::function<void(const FrontierState&)> after_step;
+  // Steps to run before pausing (-1: to the end). A paused sweep returns its state (to fork
+  // pinned sweeps from a shared prefix, frontier_job).
+  int until_step = -1;
 };
 
 struct FrontierResult {
@@ -40,11 +47,14 @@ struct FrontierResult {
   int steps = 0;                              // squares of the board
   int steps_done = 0;
   std::uint64_t peak_classes = 0;
-  std::uint64_t expanded = 0;    // classes expanded this session, over all steps
-  std::uint64_t peak_bytes = 0;  // class memory at its highest
-  int limbs = 1;                 // 64-bit limbs the counts needed
+  std::uint64_t expanded = 0;       // classes expanded this session, over all steps
+  std::uint64_t peak_bytes = 0;     // class memory at its highest
+  int limbs = 1;                    // 64-bit limbs the counts needed
+  std::uint64_t spilled_bytes = 0;  // written to spill files
+  int max_passes = 1;               // most passes one step needed (more than 1: it spilled)
   double seconds = 0;
-  std::vector<std::uint64_t> classes;  // live classes after each step done this session
+  std::vector<std::uint64_t> classes;   // live classes after each step done this session
+  std::optional<FrontierState> paused;  // the state at options.until_step, when it got there
 };
 
 // Counts the Hamiltonian cycles (closed) or paths (open; with one end pinned when asked)

@@ -37,12 +37,15 @@ struct FrontierReport {
   std::vector<BigCount> tours_by_start;   // all starts: per board square
   std::vector<BigCount> closed_by_start;  // all starts: per board square
   int sweeps = 0;                         // sweeps run (each a full DP over the board)
+  int sweeps_resumed = 0;                 // of those, finished or saved by an earlier run
   int sweeps_planned = 0;
   int width = 0;  // squares across the sweep (the shorter side)
   std::uint64_t peak_classes = 0;
   std::uint64_t peak_bytes = 0;
   std::uint64_t expanded = 0;
   int limbs = 1;
+  std::uint64_t spilled_bytes = 0;
+  int max_passes = 1;
   double seconds = 0;
 };
 
@@ -58,9 +61,26 @@ std::vector<StartClass> start_classes(BoardShape shape);
 // The sweep orientation in which `square` comes earliest (a pinned end is cheapest early).
 Orientation best_orientation_for(BoardShape shape, std::int64_t square);
 
+// Keeps a job's progress across processes: the counts of finished sweeps and the state of
+// the running one (frontier_run_dir.hpp keeps them in a directory). Called between steps,
+// never per class.
+class FrontierJournal {
+ public:
+  virtual ~FrontierJournal() = default;
+  // The count of sweep `sweep` when an earlier process finished it.
+  virtual std::optional<BigCount> finished(int sweep) = 0;
+  virtual void finish(int sweep, const BigCount& count) = 0;
+  // Where an earlier process left sweep `sweep`, when it saved it.
+  virtual std::optional<FrontierState> saved(int sweep) = 0;
+  virtual bool has_saved(int sweep) = 0;
+  // After each step of sweep `sweep`; saves the state when a save is due.
+  virtual void after_step(int sweep, const FrontierState& state) = 0;
+};
+
 // Throws UsageError when the board is too wide for the frontier method or the start is off
-// the board. options.label is extended per sweep for progress lines.
+// the board. options.label is extended per sweep for progress lines. With a journal, sweeps
+// it has finished are not run again and a saved sweep continues where it was saved.
 FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierOptions& options,
-                                 StopControl& stop);
+                                 StopControl& stop, FrontierJournal* journal = nullptr);
 
 }  // namespace knightstour

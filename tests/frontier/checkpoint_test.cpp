@@ -1,0 +1,82 @@
+#include "knightstour/frontier/checkpoint.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "knightstour/base/errors.hpp"
+#include "support/temp_dir.hpp"
+
+namespace knightstour {
+namespace {
+
+FrontierState sample_state(int parts) {
+  Generation<2> g;
+  g.parts.resize(static_cast<std::size_t>(parts));
+  for (std::uint64_t i = 0; i < 500; ++i) {
+    auto& part = g.parts[i % static_cast<std::uint64_t>(parts)];
+    part.keys.push_back(3 * i + 1);
+    part.counts.push_back(WideCount<2>{{i, ~i}});
+  }
+  FrontierState state;
+  state.next_step = 17;
+  state.classes = std::move(g);
+  return state;
+}
+
+// A checkpoint reads back the same classes and counts, in the same parts.
+TEST(Checkpoint, RoundTrip) {
+  test::TempDir dir;
+  const auto path = dir / "checkpoint.bin";
+  const FrontierState state = sample_state(4);
+  const std::uint64_t bytes = write_checkpoint(path, 3, state);
+  EXPECT_EQ(bytes, std::filesystem::file_size(path));
+
+  const auto header = read_checkpoint_header(path);
+  ASSERT_TRUE(header);
+  EXPECT_EQ(header->sweep, 3);
+  EXPECT_EQ(header->next_step, 17);
+  EXPECT_EQ(header->limbs, 2);
+  EXPECT_EQ(header->classes, 500u);
+
+  const FrontierState back = load_checkpoint(path);
+  EXPECT_EQ(back.next_step, 17);
+  const auto& a = std::get<Generation<2>>(state.classes);
+  const auto& b = std::get<Generation<2>>(back.classes);
+  ASSERT_EQ(b.parts.size(), a.parts.size());
+  for (std::size_t p = 0; p < a.parts.size(); ++p) {
+    ASSERT_EQ(b.parts[p].size(), a.parts[p].size());
+    EXPECT_TRUE(b.parts[p].in_file());
+    for (std::size_t i = 0; i < a.parts[p].size(); ++i) {
+      EXPECT_EQ(b.parts[p].key_data()[i], a.parts[p].keys[i]);
+      EXPECT_EQ(b.parts[p].count_data()[i], a.parts[p].counts[i]);
+    }
+  }
+  EXPECT_FALSE(std::filesystem::exists(path.string() + ".tmp"));
+}
+
+// Any changed byte after the header, or a cut file, is refused, never resumed from.
+TEST(Checkpoint, DamageIsRefused) {
+  test::TempDir dir;
+  const auto path = dir / "checkpoint.bin";
+  write_checkpoint(path, 0, sample_state(3));
+  const auto size = std::filesystem::file_size(path);
+  for (std::uint64_t at : {std::uint64_t{64}, std::uint64_t{100}, size - 1}) {
+    write_checkpoint(path, 0, sample_state(3));
+    {
+      std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(static_cast<std::streamoff>(at));
+      f.put('\x7f');
+    }
+    EXPECT_THROW(load_checkpoint(path), FormatError) << "byte " << at;
+  }
+  write_checkpoint(path, 0, sample_state(3));
+  std::filesystem::resize_file(path, size - 8);
+  EXPECT_THROW(load_checkpoint(path), FormatError);
+  std::filesystem::resize_file(path, 20);
+  EXPECT_THROW(read_checkpoint_header(path), FormatError);
+  EXPECT_FALSE(read_checkpoint_header(dir / "absent.bin"));
+}
+
+}  // namespace
+}  // namespace knightstour
