@@ -77,8 +77,9 @@ void print_text(const FrontierRequest& request, const FrontierReport& report, in
       "is visited)\n");
   if (run != nullptr) std::printf("run dir    %s\n", run_dir_line(report, *run).c_str());
   if (!report.complete) {
-    std::printf("status     INCOMPLETE: %s after %d of %d sweeps; no count.\n",
-                describe(report.stop_reason).c_str(), report.sweeps, report.sweeps_planned);
+    std::printf("status     INCOMPLETE: %s with %d of %d sweeps finished; no count.\n",
+                describe(report.stop_reason).c_str(), report.sweeps_finished,
+                report.sweeps_planned);
     return;
   }
   if (!request.start) {

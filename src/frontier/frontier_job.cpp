@@ -168,6 +168,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
       if (auto done = journal->finished(index)) {
         ++report.sweeps;
         ++report.sweeps_resumed;
+        ++report.sweeps_finished;
         out = *done;
         return true;
       }
@@ -191,6 +192,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     const FrontierResult r = run_frontier(s, target, o, stop, std::move(start));
     absorb(report, r);
     if (r.complete) {
+      ++report.sweeps_finished;
       out = r.count;
       if (journal != nullptr) journal->finish(index, r.count);
     }

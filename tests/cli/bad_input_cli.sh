@@ -10,7 +10,7 @@ run count 9x9 --start a1 --method frontier; expect_usage_error 'shorter side is 
 run count 5x5 --start a1 --method bfs;  expect_usage_error '--method expects dfs or frontier'
 run count 5x5 --start a1 --memory 2G;   expect_usage_error '--memory applies to --method frontier'
 for opt in "--prefix a1,b3" "--split-depth 3" "--shard-count 2" "--max-nodes 5" "--max-tours 5" \
-           "--no-symmetry" "--algorithm naive" "--run-dir $TMP/x"; do
+           "--no-symmetry" "--algorithm naive"; do
   run count 5x5 --start a1 --method frontier $opt; expect_usage_error "no meaning for --method frontier"
 done
 run count 5x5 --all-starts --method frontier --memory 2X; expect_usage_error '--memory expects a size'

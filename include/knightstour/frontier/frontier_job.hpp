@@ -38,6 +38,7 @@ struct FrontierReport {
   std::vector<BigCount> closed_by_start;  // all starts: per board square
   int sweeps = 0;                         // sweeps run (each a full DP over the board)
   int sweeps_resumed = 0;                 // of those, finished or saved by an earlier run
+  int sweeps_finished = 0;                // of those, finished (now or earlier)
   int sweeps_planned = 0;
   int width = 0;  // squares across the sweep (the shorter side)
   std::uint64_t peak_classes = 0;
