@@ -40,6 +40,84 @@ TEST(FrontierCounter, PinnedStart) {
   EXPECT_EQ(frontier_count(5, 5, {false, f.vertex(1)}).str(), "0");    // b1
 }
 
+// OEIS A118067: directed Hamiltonian paths of the 3 x n knight graph, n = 1..28 (twice the
+// undirected paths the sweep counts).
+TEST(FrontierCounter, ThreeByNDirectedOpenToursA118067) {
+  const char* a118067[] = {"0",
+                           "0",
+                           "0",
+                           "16",
+                           "0",
+                           "0",
+                           "104",
+                           "792",
+                           "1120",
+                           "6096",
+                           "21344",
+                           "114496",
+                           "257728",
+                           "1292544",
+                           "3677568",
+                           "17273760",
+                           "46801984",
+                           "211731376",
+                           "611507360",
+                           "2645699504",
+                           "7725948608",
+                           "32451640000",
+                           "97488160384",
+                           "397346625760",
+                           "1214082434112",
+                           "4835168968464",
+                           "15039729265856",
+                           "58641619298000"};
+  for (int n = 1; n <= 28; ++n) {
+    SCOPED_TRACE(n);
+    EXPECT_EQ((frontier_count(3, n, {false, {}}) * 2).str(), a118067[n - 1]);
+  }
+}
+
+// OEIS A079137: undirected Hamiltonian paths of the 4 x n knight graph, n = 1..24.
+TEST(FrontierCounter, FourByNOpenPathsA079137) {
+  const char* a079137[] = {"0",
+                           "0",
+                           "8",
+                           "0",
+                           "82",
+                           "744",
+                           "6378",
+                           "31088",
+                           "189688",
+                           "1213112",
+                           "6683852",
+                           "36486328",
+                           "201282470",
+                           "1083585304",
+                           "5706117458",
+                           "29819231288",
+                           "154430502724",
+                           "790787799376",
+                           "4014945695196",
+                           "20241304810488",
+                           "101336136490228",
+                           "504096313001272",
+                           "2493533648002492",
+                           "12270473056485396"};
+  for (int n = 1; n <= 24; ++n) {
+    SCOPED_TRACE(n);
+    EXPECT_EQ(frontier_count(4, n, {false, {}}).str(), a079137[n - 1]);
+  }
+}
+
+// OEIS A083386: undirected Hamiltonian paths of the 5 x n knight graph (its terms via
+// Knuth's A389755, a(5n) = A083386(n)), n = 6..8; 5x9 is in frontier_job_test.
+TEST(FrontierCounter, FiveByNOpenPathsA083386) {
+  EXPECT_EQ(frontier_count(5, 6, {false, {}}).str(), "18784");
+  EXPECT_EQ(frontier_count(6, 5, {false, {}}).str(), "18784");
+  EXPECT_EQ(frontier_count(5, 7, {false, {}}).str(), "622868");
+  EXPECT_EQ(frontier_count(5, 8, {false, {}}).str(), "18061054");
+}
+
 // A budget far below what the classes need makes every large step run in several passes,
 // spilling each range of parts to disk (and redoing ranges that still do not fit in two
 // halves); the counts must not change, and nothing may be left in the spill directory.
