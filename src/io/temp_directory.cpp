@@ -2,8 +2,8 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <string>
 #include <system_error>
-#include <vector>
 
 #include "knightstour/io/posix_file.hpp"
 
@@ -15,11 +15,9 @@ TempDirectory::TempDirectory(const std::filesystem::path& parent, const std::str
     const char* tmp = std::getenv("TMPDIR");
     base = tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
   }
-  const std::string pattern = (base / (prefix + "XXXXXX")).string();
-  std::vector<char> name(pattern.begin(), pattern.end());
-  name.push_back('\0');
+  std::string name = (base / (prefix + "XXXXXX")).string();  // mkdtemp fills in the X's
   if (::mkdtemp(name.data()) == nullptr) throw_io_error("create a directory in", base, errno);
-  path_ = name.data();
+  path_ = name;
 }
 
 TempDirectory::~TempDirectory() {
