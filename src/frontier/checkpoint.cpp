@@ -83,14 +83,15 @@ Generation<K> map_parts(const std::shared_ptr<const SpillMapping>& mapping,
   g.parts.resize(parts);
   for (std::uint64_t p = 0; p < parts; ++p) {
     const std::uint64_t n = sizes[p];
-    if (n > (mapping->size() - offset) / (8 * (1 + K))) damaged(path, "a part runs past the end");
+    constexpr std::uint64_t kClassBytes = 8 * (1 + K);
+    if (n > (mapping->size() - offset) / kClassBytes) damaged(path, "a part runs past the end");
     auto& part = g.parts[p];
     if (n > 0) {
       part.file_keys = reinterpret_cast<const std::uint64_t*>(mapping->data() + offset);
       part.file_counts = reinterpret_cast<const WideCount<K>*>(mapping->data() + offset + n * 8);
       part.file_size = n;
     }
-    offset += n * 8 * (1 + K);
+    offset += n * kClassBytes;
   }
   if (offset != mapping->size()) damaged(path, "bytes left after the last part");
   g.files.push_back(mapping);

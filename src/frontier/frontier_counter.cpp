@@ -132,7 +132,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
   bool closed_taken = false;
 
   while (!ranges.empty()) {
-    const auto [lo, hi] = ranges.front();
+    const std::size_t lo = ranges.front().first, hi = ranges.front().second;
     ranges.pop_front();
     live.pass = live.pass + 1;
     live.expanded = 0;
