@@ -18,7 +18,9 @@ int count_command(int argc, char** argv) {
       "Board: RxC or a side");
   add_job_options(options);
   options.add_options("Run directory")(
-      "run-dir", "Journal each finished prefix to DIR (manifest.json, journal-<shard>.tsv)",
+      "run-dir",
+      "Journal each finished prefix to DIR (manifest.json, journal-<shard>.tsv); frontier: "
+      "finished sweeps and checkpoints (frontier.json, checkpoint.bin)",
       cxxopts::value<std::string>())("resume", "Continue the run in --run-dir where it stopped")(
       "checkpoint-every",
       "frontier: save the classes to --run-dir at the first step boundary after this long "

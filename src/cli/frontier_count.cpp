@@ -1,7 +1,5 @@
 #include "frontier_count.hpp"
 
-#include <malloc.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -211,6 +209,9 @@ int frontier_count(const cxxopts::ParseResult& result) {
   std::optional<FrontierRunDir> run;
   const double checkpoint_every =
       parse_seconds("checkpoint-every", result["checkpoint-every"].as<std::string>());
+  if (result["checkpoint-every"].count() && !result.count("run-dir")) {
+    throw UsageError("--checkpoint-every needs --run-dir DIR (where the checkpoints go)");
+  }
   if (result.count("resume")) {
     if (!result.count("run-dir")) throw UsageError("--resume needs --run-dir DIR");
     run.emplace(FrontierRunDir::open(result["run-dir"].as<std::string>(), checkpoint_every));
@@ -252,10 +253,6 @@ int frontier_count(const cxxopts::ParseResult& result) {
                   "knightstour-spill-");
     options.spill_dir = spill->path();
   }
-  // Class tables and parts of 128 KiB or more come from mmap and go back to the system when
-  // freed; glibc's sliding threshold would otherwise keep them in its heaps, where freed
-  // tables fragment and resident memory ran well past the budget on 8x8.
-  ::mallopt(M_MMAP_THRESHOLD, 128 << 10);
   install_stop_signal_handlers();
   StopControl stop(caps);
   const FrontierReport report = count_by_frontier(request, options, stop, run ? &*run : nullptr);

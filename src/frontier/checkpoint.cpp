@@ -83,7 +83,7 @@ Generation<K> map_parts(const std::shared_ptr<const SpillMapping>& mapping,
   g.parts.resize(parts);
   for (std::uint64_t p = 0; p < parts; ++p) {
     const std::uint64_t n = sizes[p];
-    constexpr std::uint64_t kClassBytes = 8 * (1 + K);
+    constexpr std::uint64_t kClassBytes = std::uint64_t{8} * (1 + K);
     if (n > (mapping->size() - offset) / kClassBytes) damaged(path, "a part runs past the end");
     auto& part = g.parts[p];
     if (n > 0) {

@@ -303,8 +303,9 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     result.expanded += current.size();
     result.max_passes = std::max(result.max_passes, live.passes.load());
     budget.release(bytes_of(current));
+    const bool large = bytes_of(current) > (std::uint64_t{256} << 20) || live.passes.load() > 1;
     current = std::move(next);
-    return_freed_memory();
+    if (large) return_freed_memory();  // small steps reuse the heap; trimming costs them faults
     state.next_step = k + 1;
     result.steps_done = state.next_step;
     result.classes.push_back(current.size());

@@ -18,6 +18,8 @@ expect_exit 1
 expect_err "cannot create a directory in $TMP/missing"
 run count 6x6 --start a1 --spill-dir "$TMP"; expect_usage_error 'frontier only'
 run count 6x6 --start a1 --checkpoint-every 1; expect_usage_error 'frontier only'
+run count 6x6 --start a1 --method frontier --checkpoint-every 1; expect_usage_error 'needs --run-dir'
+run count 6x6 --start a1 --method frontier --run-dir "$TMP/r" --checkpoint-every soon; expect_usage_error 'checkpoint-every'
 
 # A run directory: stopped by its time limit after checkpoints, then resumed to the count.
 D="$TMP/run"
