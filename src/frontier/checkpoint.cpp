@@ -28,7 +28,7 @@ struct Checksum {
   }
 };
 
-// Buffers small writes (the checksum sees exactly what is written).
+// Writes arrays of words and checksums exactly what it writes.
 class Writer {
  public:
   explicit Writer(PosixFile& file) : file_(file) {}

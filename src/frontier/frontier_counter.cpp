@@ -115,13 +115,11 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
   };
   std::size_t passes = 1;
   if (spill.enabled()) {
-    const std::uint64_t room = budget.limit() - std::min(budget.limit(), budget.used());
     const std::uint64_t need = expected_next * kTableBytesPerClass;
-    if (need > room / 2) {
-      start_spilling();
-      const std::uint64_t free_room = budget.limit() - std::min(budget.limit(), budget.used());
-      passes = static_cast<std::size_t>(
-          std::min<std::uint64_t>(parts, 1 + need / std::max<std::uint64_t>(1, free_room * 3 / 4)));
+    if (need > budget.room() / 2) {
+      start_spilling();  // frees what the current generation held: room grows
+      passes = static_cast<std::size_t>(std::min<std::uint64_t>(
+          parts, 1 + need / std::max<std::uint64_t>(1, budget.room() * 3 / 4)));
     }
   }
   std::deque<std::pair<std::size_t, std::size_t>> ranges;
@@ -143,6 +141,9 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
       st.closed = {};
       st.overflow = false;
     }
+    auto release_tables = [&] {
+      for (std::size_t p = lo; p < hi; ++p) tables[p - lo].release(budget);
+    };
     auto flush = [&](Stage<K>& st, std::size_t p) {
       const std::size_t at = p * kStage;
       if (!tables[p - lo].add(&st.keys[at], &st.counts[at], st.fill[p], budget, st.overflow))
@@ -190,7 +191,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     for (auto& st : stages) overflow = overflow || st.overflow;
     const bool out_of_memory = budget.exceeded() && !stop.stopped();
     if (abort.load() || stop.stopped() || overflow) {
-      for (std::size_t p = lo; p < hi; ++p) tables[p - lo].release(budget);
+      release_tables();
       if (overflow) return abandon(StepEnd::overflow);
       if (!out_of_memory || !spill.enabled() || hi - lo == 1) return abandon(StepEnd::stopped);
       // Out of memory: make room on disk and redo the range in two halves.
@@ -209,7 +210,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
       bool wide = false;
       for (auto& st : stages) wide = sum.add(st.closed) || wide;
       if (wide) {
-        for (std::size_t p = lo; p < hi; ++p) tables[p - lo].release(budget);
+        release_tables();
         return abandon(StepEnd::overflow);
       }
       closed = sum;

@@ -113,22 +113,23 @@ bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
     const int index = first_fork + static_cast<int>(i);
     BigCount from;
     std::optional<FrontierState> start;
-    if (journal == nullptr || !journal->finished(index)) {
-      if (journal == nullptr || !journal->has_saved(index)) {
-        // The prefix up to the pin (from a saved prefix when it has not passed the pin).
-        if (prefix && prefix->next_step > pin.vertex) prefix.reset();
-        FrontierOptions o = options;
-        o.until_step = pin.vertex;
-        o.label = board + " open tours, the part before the pins";
-        if (journal != nullptr) {
-          o.after_step = [&](const FrontierState& st) { journal->after_step(prefix_index, st); };
-        }
-        FrontierResult r = run_frontier(s, prefix_target, o, stop, std::move(prefix));
-        absorb(report, r, false);
-        if (!r.paused) return false;
-        prefix = std::move(r.paused);
-        start = *prefix;  // a copy: classes in memory are copied, spill files shared
+    // A pinned sweep finished or saved by an earlier run needs no prefix to start from.
+    const bool needs_prefix =
+        journal == nullptr || (!journal->finished(index) && !journal->has_saved(index));
+    if (needs_prefix) {
+      // The prefix up to the pin (from a saved prefix when it has not passed the pin).
+      if (prefix && prefix->next_step > pin.vertex) prefix.reset();
+      FrontierOptions o = options;
+      o.until_step = pin.vertex;
+      o.label = board + " open tours, the part before the pins";
+      if (journal != nullptr) {
+        o.after_step = [&](const FrontierState& st) { journal->after_step(prefix_index, st); };
       }
+      FrontierResult r = run_frontier(s, prefix_target, o, stop, std::move(prefix));
+      absorb(report, r, false);
+      if (!r.paused) return false;
+      prefix = std::move(r.paused);
+      start = *prefix;  // a copy: classes in memory are copied, spill files shared
     }
     const int r = static_cast<int>(pin.cls->representative / shape.cols);
     const int c = static_cast<int>(pin.cls->representative % shape.cols);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -42,6 +43,7 @@ class MemoryBudget {
   std::uint64_t used() const { return used_.load(); }
   std::uint64_t peak() const { return peak_.load(); }
   std::uint64_t limit() const { return limit_; }
+  std::uint64_t room() const { return limit_ - std::min(limit_, used()); }
   bool exceeded() const { return exceeded_.load(); }
   // Forgets a refusal once the caller has made room some other way (spilling to disk).
   void clear_exceeded() { exceeded_ = false; }
