@@ -75,8 +75,22 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--chunk", type=int, default=65536, help="tours read at a time (memory)")
     args = ap.parse_args()
-    run = kt.Run(args.run_dir)
+    try:
+        run = kt.Run(args.run_dir)
+    except ValueError as e:
+        sys.exit(f"tour_stats: {e}")
     m = run.manifest
+    if run.method != "dfs":
+        # A frontier run has counts only: say them and what this script needs instead.
+        c = run.counts()
+        if not c["complete"]:
+            sys.exit(f"tour_stats: {args.run_dir} is an incomplete frontier run: no counts yet "
+                     "(resume it with knightstour count --run-dir DIR --resume)")
+        print(f"{run.rows}x{run.cols}: {c['tours']:,} tours, {c['closed_tours']:,} closed, "
+              f"{c['closed_cycles']:,} closed cycles (frontier method)")
+        sys.exit("tour_stats: a frontier run holds counts, not tours or a journal: the tables by "
+                 "last square, the start x end matrix and the tour statistics need a run of the "
+                 "enumerator (knightstour count --method dfs --run-dir, or enumerate)")
     rows, cols, n = run.rows, run.cols, run.squares
     out = args.out or os.path.join(args.run_dir, "analysis")
     os.makedirs(out, exist_ok=True)

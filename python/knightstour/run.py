@@ -120,16 +120,46 @@ def read_tour_file(path, rows, cols, chunk=65536):
 
 
 class Run:
-    """A run directory of `knightstour count --run-dir`, `enumerate` or `enumerate --sample`."""
+    """A run directory of `knightstour count --run-dir` (either method), `enumerate` or
+    `enumerate --sample`. A frontier run (method "frontier") holds counts, not tours or a
+    journal: counts() and by_start() read them; the tour and journal readers refuse it."""
 
     def __init__(self, path):
         self.path = path
-        with open(os.path.join(path, "manifest.json")) as f:
+        manifest = os.path.join(path, "manifest.json")
+        if not os.path.exists(manifest):
+            if os.path.exists(os.path.join(path, "frontier.json")):
+                raise ValueError(f"{path}: a frontier run of format 1 (frontier.json), which "
+                                 "this package does not read; count it again")
+            raise ValueError(f"{path} is not a knightstour run directory (no manifest.json)")
+        with open(manifest) as f:
             self.manifest = json.load(f)
         self.rows = self.manifest["rows"]
         self.cols = self.manifest["cols"]
         self.squares = self.rows * self.cols
         self.is_sample = bool(self.manifest.get("sample", 0))
+        self.method = self.manifest.get("method", "dfs")
+        self.status = self.manifest["status"]
+
+    def _tours_needed(self, what):
+        if self.method != "dfs":
+            raise ValueError(f"{self.path} is a {self.method} run: it holds counts, not tours "
+                             f"or a journal, so it has no {what}; use counts() and by_start()")
+
+    def counts(self):
+        """The run's counts as Python ints (exact at any size): tours, closed_tours and
+        closed_cycles (None when it does not apply), and whether they are complete."""
+        if self.method == "frontier":
+            c = self.manifest["frontier"]["counts"]
+            if c is None:
+                return {"complete": False, "tours": None, "closed_tours": None,
+                        "closed_cycles": None}
+            return {"complete": True, "tours": int(c["tours"]),
+                    "closed_tours": int(c["closed_tours"]),
+                    "closed_cycles": int(c["closed_cycles"])}
+        t = self.manifest["totals"]
+        return {"complete": self.status == "complete", "tours": t["tours"],
+                "closed_tours": t["closed_tours"], "closed_cycles": None}
 
     def tour_files(self):
         """Finished tour files, in shard then part order (the order `show --row` counts)."""
@@ -145,6 +175,7 @@ class Run:
 
     def chunks(self, size=65536):
         """Every tour of the run, as arrays of at most `size` rows (bounded memory)."""
+        self._tours_needed("tours")
         for name in self.tour_files():
             yield from read_tour_file(name, self.rows, self.cols, size)
 
@@ -159,6 +190,7 @@ class Run:
     def journal(self):
         """Finished prefixes: fields id, squares, tours, closed, nodes, seconds, and file
         (enumerate) or by_end (count: tours by last square, one column per square index)."""
+        self._tours_needed("journal")
         count = self.manifest["command"] == "count"
         records = []
         for name in sorted(glob.glob(os.path.join(self.path, "journal-*.tsv"))):
@@ -180,6 +212,7 @@ class Run:
     def start_end_matrix(self):
         """Tours by (start square, last square) as a (squares, squares) uint64 array: from
         the journal of a count run, from the tours of any other run (streamed)."""
+        self._tours_needed("table by last square")
         n = self.squares
         m = np.zeros((n, n), dtype=np.uint64)
         if self.manifest["command"] == "count":
@@ -192,6 +225,14 @@ class Run:
         return m
 
     def by_start(self):
+        """Tours from each start square (index r * cols + c). A frontier run over all starts
+        gives Python ints (dtype object: they may pass 2**64)."""
+        if self.method == "frontier":
+            c = self.manifest["frontier"]["counts"]
+            if c is None or not c["tours_by_start"]:
+                raise ValueError(f"{self.path}: no counts by start square (an incomplete run, "
+                                 "or one start)")
+            return np.array([int(x) for x in c["tours_by_start"]], dtype=object)
         return self.start_end_matrix().sum(axis=1)
 
     def by_end(self):

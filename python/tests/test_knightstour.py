@@ -109,6 +109,23 @@ class Runs(unittest.TestCase):
         with open(out, "rb") as f:
             self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
 
+    def test_frontier_run_directory(self):
+        # A frontier run holds counts (exact, by start square), not tours: counts() and
+        # by_start() read it, the tour readers say why they cannot.
+        d = os.path.join(self.tmp.name, "frontier")
+        knightstour("count", "5x5", "--all-starts", "--method", "frontier", "--run-dir", d)
+        run = kt.Run(d)
+        self.assertEqual(run.method, "frontier")
+        c = run.counts()
+        self.assertEqual((c["complete"], c["tours"], c["closed_tours"]), (True, 1728, 0))
+        by_start = run.by_start()
+        self.assertEqual((by_start[0], by_start[12], by_start[1]), (304, 64, 0))  # DESIGN.md
+        self.assertEqual(sum(by_start), 1728)
+        with self.assertRaisesRegex(ValueError, "holds counts, not tours"):
+            run.start_end_matrix()
+        with self.assertRaisesRegex(ValueError, "no manifest.json"):
+            kt.Run(self.tmp.name)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -138,7 +138,14 @@ std::optional<RunManifest> manifest_to_resume(const cxxopts::ParseResult& result
   if (!std::filesystem::exists(run_layout::manifest_path(dir))) {
     throw UsageError(dir + " holds no run to resume (no " + run_layout::kManifest + ")");
   }
-  return read_manifest(dir);
+  RunManifest m = read_manifest(dir);
+  if (m.method != Method::dfs) {
+    throw UsageError(dir + " holds a count by the " + to_string(m.method) +
+                     " method, not a run of the enumerator; resume it with knightstour count "
+                     "--run-dir " +
+                     dir + " --resume");
+  }
+  return m;
 }
 
 JobRequest job_request(Command command, const JobOptions& parsed,

@@ -36,6 +36,19 @@ std::string board_grid(const BoardShape& shape, const std::vector<std::string>& 
   return out;
 }
 
+std::string what_is_counted(const BoardShape& shape, bool all_starts,
+                            const std::vector<std::int64_t>& prefix, bool closed) {
+  const std::string kind = std::string(", directed ") + (closed ? "closed" : "open") + " tours";
+  if (all_starts) return "all starts" + kind;
+  auto name = [&](std::int64_t s) {
+    return square_name(static_cast<int>(s / shape.cols), static_cast<int>(s % shape.cols));
+  };
+  if (prefix.size() == 1) return "start " + name(prefix.front()) + kind;
+  std::string path;
+  for (auto s : prefix) path += (path.empty() ? "" : ",") + name(s);
+  return "prefix " + path + kind;
+}
+
 std::string tour_grid(const BoardShape& shape, const std::vector<std::uint32_t>& tour) {
   std::vector<std::string> cells(tour.size());
   for (std::size_t i = 0; i < tour.size(); ++i) cells[tour[i]] = std::to_string(i + 1);

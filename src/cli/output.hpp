@@ -17,6 +17,10 @@ using knightstour::with_commas;  // base/progress.hpp
 std::string board_grid(const Board& board, const std::vector<std::uint64_t>& values);
 // The same for values already written out, one per square (r * cols + c), any board size.
 std::string board_grid(const BoardShape& shape, const std::vector<std::string>& cells);
+// "start a1, directed open tours", "all starts, directed closed tours", "prefix a1,b3, ...".
+std::string what_is_counted(const BoardShape& shape, bool all_starts,
+                            const std::vector<std::int64_t>& prefix, bool closed);
+
 // A tour (squares in visit order) as the grid of its move numbers, 1 at the start.
 std::string tour_grid(const BoardShape& shape, const std::vector<std::uint32_t>& tour);
 

@@ -5,7 +5,6 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <type_traits>
 
 #include "cli_options.hpp"
 #include "knightstour/board/square.hpp"
@@ -28,12 +27,9 @@ std::optional<std::uint64_t> cycles(const Request& request, const RunReport& rep
 }
 
 std::string what_is_counted(const Request& job) {
-  const std::string kind = job.mode.closed ? "closed" : "open";
-  if (job.all_starts) return "all starts, directed " + kind + " tours";
-  const std::string from = square_name(job.board, job.prefix.front());
-  if (job.prefix.size() == 1) return "start " + from + ", directed " + kind + " tours";
-  return "prefix " + path_name(job.board, job.prefix.data(), static_cast<int>(job.prefix.size())) +
-         ", directed " + kind + " tours";
+  return cli::what_is_counted(job.board.shape(), job.all_starts,
+                              std::vector<std::int64_t>(job.prefix.begin(), job.prefix.end()),
+                              job.mode.closed);
 }
 
 std::string each_cycle_counted(const Request& job) {
@@ -53,25 +49,13 @@ std::string megabytes(std::uint64_t bytes) {
   return b;
 }
 
-// The parts of a summary every command has; `files` only for enumerate.
+// The parts of a summary print_text and print_json read.
 struct View {
   const Request& job;
   const RunReport& totals;
   const std::string& run_dir;
-  const EnumerateSummary* files = nullptr;
+  const EnumerateSummary* files;
 };
-
-View view_of(const Summary& summary) {
-  return std::visit(
-      [](const auto& s) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(s)>, EnumerateSummary>) {
-          return View{s.request, s.report, s.run_dir, &s};
-        } else {
-          return View{s.request, s.report, s.run_dir, nullptr};
-        }
-      },
-      summary);
-}
 
 void print_text(const View& s) {
   const Request& job = s.job;
@@ -94,10 +78,6 @@ void print_text(const View& s) {
           with_commas(s.totals.tours_found).c_str());
     }
   }
-  if (job.all_starts && !s.files) {
-    std::printf("\n%s tours from each start square:\n%s\n", job.mode.closed ? "closed" : "open",
-                board_grid(board, s.totals.tours_by_start).c_str());
-  }
   std::printf("tours      %s%s  (a tour and its reverse from the other end count separately)\n",
               ge.c_str(), with_commas(s.totals.tours).c_str());
   const auto cyc = cycles(job, s.totals);
@@ -113,14 +93,12 @@ void print_text(const View& s) {
       line += ": " + with_commas(*cyc) + " closed cycles, each counted " + each_cycle_counted(job);
     std::printf("closed     %s\n", line.c_str());
   }
-  if (s.files) {
+  {
     const TourFileStats& f = s.files->files;
     std::printf("files      %s: %s tours written this session to %s file%s (%s, %s)\n",
                 s.run_dir.c_str(), with_commas(f.tours).c_str(), with_commas(f.files).c_str(),
                 f.files == 1 ? "" : "s", megabytes(f.bytes).c_str(),
                 format_label(s.files->format, s.files->compression).c_str());
-  } else if (!s.run_dir.empty()) {
-    std::printf("run dir    %s\n", s.run_dir.c_str());
   }
   std::printf("nodes      %s searched\n", with_commas(s.totals.nodes).c_str());
   std::printf("threads    %d; %zu prefixes at split depth %d", s.totals.threads,
@@ -141,7 +119,7 @@ void print_text(const View& s) {
   std::printf(
       "time       %.3f s (%s nodes/s", s.totals.seconds,
       with_commas(static_cast<std::uint64_t>(static_cast<double>(s.totals.nodes) / secs)).c_str());
-  if (s.files) {
+  {
     std::printf(
         ", %s tours/s, %.0f MB/s written",
         with_commas(static_cast<std::uint64_t>(static_cast<double>(s.files->files.tours) / secs))
@@ -156,7 +134,7 @@ void print_json(const View& s) {
   const Request& job = s.job;
   const Board& board = job.board;
   nlohmann::json j;
-  j["command"] = s.files ? "enumerate" : "count";
+  j["command"] = "enumerate";
   j["board"] = board.name();
   j["rows"] = board.rows();
   j["cols"] = board.cols();
@@ -196,13 +174,7 @@ void print_json(const View& s) {
   std::vector<std::string> squares;
   for (int sq = 0; sq < board.squares(); ++sq) squares.push_back(square_name(board, sq));
   j["squares"] = squares;
-  if (!s.files) {
-    if (job.all_starts) {
-      j["tours_by_start"] = s.totals.tours_by_start;
-      j["closed_by_start"] = s.totals.closed_by_start;
-    }
-    j["tours_by_end"] = s.totals.tours_by_end;
-  } else {
+  {
     j["format"] = to_string(s.files->format);
     j["compression"] = to_string(s.files->compression);
     j["files_written"] = s.files->files.files;
@@ -214,8 +186,8 @@ void print_json(const View& s) {
 
 }  // namespace
 
-int print_summary(const Summary& summary, bool json) {
-  const View s = view_of(summary);
+int print_summary(const EnumerateSummary& summary, bool json) {
+  const View s{summary.request, summary.report, summary.run_dir, &summary};
   if (json) {
     print_json(s);
   } else {

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <string>
-#include <variant>
 
 #include "knightstour/exec/driver.hpp"
 #include "knightstour/exec/tour_file_sink.hpp"
@@ -11,14 +10,8 @@
 
 namespace knightstour::cli {
 
-// What `count` ran: counts, by start and by last square.
-struct CountSummary {
-  Request request;  // resolved
-  RunReport report;
-  std::string run_dir;  // empty when none
-};
-
-// What `enumerate` ran: the same totals, and the files it wrote.
+// What `enumerate` ran: the totals, and the files it wrote (count prints through
+// count_summary.hpp).
 struct EnumerateSummary {
   Request request;
   RunReport report;
@@ -28,10 +21,8 @@ struct EnumerateSummary {
   Compression compression = Compression::none;
 };
 
-using Summary = std::variant<CountSummary, EnumerateSummary>;
-
 // Prints the summary as text or JSON; returns the exit code (0 complete, 3 stopped early).
-int print_summary(const Summary& summary, bool json);
+int print_summary(const EnumerateSummary& summary, bool json);
 
 // What `enumerate --sample` wrote; returns 0.
 int print_sample_summary(const Request& request, const SampleOutcome& sample,

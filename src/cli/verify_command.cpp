@@ -8,11 +8,37 @@
 #include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
+#include "knightstour/count/verify_frontier.hpp"
+#include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "knightstour/run/verify.hpp"
 #include "output.hpp"
 
 namespace knightstour::cli {
+
+namespace {
+
+int print_frontier_verdict(const std::string& dir, const FrontierVerdict& v, bool json) {
+  if (json) {
+    nlohmann::json j{{"ok", v.ok},
+                     {"problem", v.ok ? nlohmann::json(nullptr) : nlohmann::json(v.problem)},
+                     {"method", "frontier"},
+                     {"checked", v.checked}};
+    std::cout << j.dump() << '\n';
+  } else {
+    if (v.ok) {
+      std::printf(
+          "verify: OK: frontier run %s (no tours to check: it holds counts and checkpoints)\n",
+          dir.c_str());
+    } else {
+      std::printf("verify: FAILED: %s\n", v.problem.c_str());
+    }
+    for (const auto& c : v.checked) std::printf("checked: %s\n", c.c_str());
+  }
+  return v.ok ? kExitOk : kExitVerifyFailed;
+}
+
+}  // namespace
 
 int verify_command(int argc, char** argv) {
   auto options = command_options(
@@ -40,6 +66,20 @@ int verify_command(int argc, char** argv) {
     vo.start = static_cast<std::uint32_t>(rc.row * vo.board->cols + rc.col);
   }
 
+  // A frontier run directory holds counts and checkpoints, no tours: it is checked on its own.
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(p, ec) ||
+        !std::filesystem::exists(run_layout::manifest_path(p), ec)) {
+      continue;
+    }
+    const auto text = read_small_file(run_layout::manifest_path(p));
+    if (text.find("\"method\": \"frontier\"") == std::string::npos) continue;
+    if (paths.size() != 1) {
+      throw UsageError(p + " is a frontier run directory: verify it on its own");
+    }
+    return print_frontier_verdict(p, verify_frontier_run(p), result.count("json") > 0);
+  }
   std::vector<VerifyReport> reports;
   std::vector<std::filesystem::path> loose, dirs;
   for (const auto& p : paths) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/board/square.hpp"
 #include "knightstour/frontier/spill.hpp"
 #include "knightstour/io/posix_file.hpp"
 
@@ -15,8 +16,11 @@ namespace knightstour {
 
 namespace {
 
-constexpr char kMagic[8] = {'K', 'T', 'F', 'R', 'O', 'N', 'T', '1'};
-constexpr std::size_t kHeaderWords = 8;
+constexpr char kMagic[8] = {'K', 'T', 'F', 'R', 'O', 'N', 'T', '2'};
+constexpr char kOldMagic[8] = {'K', 'T', 'F', 'R', 'O', 'N', 'T', '1'};
+constexpr std::size_t kHeaderWords = 16;
+constexpr std::size_t kDataChecksum = 10;
+constexpr std::size_t kHeaderChecksum = 11;
 
 // A checksum over 64-bit words that sees their order (a damaged or shifted file differs).
 struct Checksum {
@@ -57,16 +61,31 @@ void write_parts(Writer& w, const Generation<K>& g) {
   }
 }
 
-std::array<std::uint64_t, kHeaderWords> header_words(const CheckpointHeader& h,
-                                                     std::uint64_t checksum) {
-  std::array<std::uint64_t, kHeaderWords> w{};
+using HeaderWords = std::array<std::uint64_t, kHeaderWords>;
+
+// Over every header word but its own slot (reserved words too: a flipped bit anywhere in
+// the header is seen).
+std::uint64_t header_checksum(HeaderWords w) {
+  w[kHeaderChecksum] = 0;
+  Checksum sum;
+  sum.add(w.data(), kHeaderWords);
+  return sum.h;
+}
+
+HeaderWords header_words(const CheckpointHeader& h, std::uint64_t checksum) {
+  HeaderWords w{};
   std::memcpy(&w[0], kMagic, 8);
-  w[1] = static_cast<std::uint64_t>(h.sweep);
-  w[2] = static_cast<std::uint64_t>(h.next_step);
-  w[3] = static_cast<std::uint64_t>(h.limbs);
-  w[4] = h.parts;
-  w[5] = h.classes;
-  w[6] = checksum;
+  w[1] = static_cast<std::uint64_t>(h.job.rows);
+  w[2] = static_cast<std::uint64_t>(h.job.cols);
+  w[3] = h.job.closed ? 1 : 0;
+  w[4] = static_cast<std::uint64_t>(h.job.start + 1);
+  w[5] = static_cast<std::uint64_t>(h.sweep);
+  w[6] = static_cast<std::uint64_t>(h.next_step);
+  w[7] = static_cast<std::uint64_t>(h.limbs);
+  w[8] = h.parts;
+  w[9] = h.classes;
+  w[kDataChecksum] = checksum;
+  w[kHeaderChecksum] = header_checksum(w);
   return w;
 }
 
@@ -100,10 +119,20 @@ Generation<K> map_parts(const std::shared_ptr<const SpillMapping>& mapping,
 
 }  // namespace
 
-std::uint64_t write_checkpoint(const std::filesystem::path& path, int sweep,
-                               const FrontierState& state) {
+std::string describe(const CheckpointJob& job) {
+  std::string text = std::to_string(job.rows) + "x" + std::to_string(job.cols) +
+                     (job.closed ? " closed" : " open");
+  if (job.start < 0) return text + ", all starts";
+  return text + ", start " +
+         square_name(static_cast<int>(job.start / job.cols),
+                     static_cast<int>(job.start % job.cols));
+}
+
+std::uint64_t write_checkpoint(const std::filesystem::path& path, const CheckpointJob& job,
+                               int sweep, const FrontierState& state) {
   const std::filesystem::path temp = path.string() + kTempSuffix;
   CheckpointHeader h;
+  h.job = job;
   h.sweep = sweep;
   h.next_step = state.next_step;
   std::visit(
@@ -113,44 +142,78 @@ std::uint64_t write_checkpoint(const std::filesystem::path& path, int sweep,
         h.classes = g.size();
       },
       state.classes);
-  PosixFile file(temp, O_WRONLY | O_CREAT | O_TRUNC);
-  const auto blank = header_words(h, 0);
-  file.write_all(blank.data(), sizeof blank);
-  Writer w(file);
-  std::visit([&](const auto& g) { write_parts(w, g); }, state.classes);
-  const auto header = header_words(h, w.checksum());
-  file.pwrite_all(header.data(), sizeof header, 0);
-  file.sync();
-  file.close();
+  std::uint64_t bytes = 0;
+  try {
+    PosixFile file(temp, O_WRONLY | O_CREAT | O_TRUNC);
+    const auto blank = header_words(h, 0);
+    file.write_all(blank.data(), sizeof blank);
+    Writer w(file);
+    std::visit([&](const auto& g) { write_parts(w, g); }, state.classes);
+    const auto header = header_words(h, w.checksum());
+    file.pwrite_all(header.data(), sizeof header, 0);
+    file.sync();
+    file.close();
+    bytes = sizeof header + w.bytes();
+  } catch (...) {
+    // A full disk must not stay full of a checkpoint that will never be used.
+    std::error_code ignored;
+    std::filesystem::remove(temp, ignored);
+    throw;
+  }
   durable_rename(temp, path);
-  return sizeof header + w.bytes();
+  return bytes;
 }
 
-std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::path& path) {
+std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::path& path,
+                                                       const CheckpointJob& job) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return std::nullopt;
+  const auto status = std::filesystem::symlink_status(path, ec);
+  if (!std::filesystem::exists(status)) return std::nullopt;
+  if (!std::filesystem::is_regular_file(status)) damaged(path, "not a regular file");
   PosixFile file(path, O_RDONLY);
-  std::array<std::uint64_t, kHeaderWords> w{};
+  HeaderWords w{};
   std::size_t got = 0;
   while (got < sizeof w) {
     const std::size_t n = file.read_some(reinterpret_cast<char*>(w.data()) + got, sizeof w - got);
     if (n == 0) damaged(path, "shorter than its header");
     got += n;
   }
+  if (std::memcmp(&w[0], kOldMagic, 8) == 0) {
+    throw FormatError("checkpoint " + path.string() +
+                      " is of format 1, which this knightstour does not read; delete it to "
+                      "start the sweep again");
+  }
   if (std::memcmp(&w[0], kMagic, 8) != 0) damaged(path, "not a knightstour checkpoint");
+  if (w[kHeaderChecksum] != header_checksum(w)) damaged(path, "header checksum mismatch");
   CheckpointHeader h;
-  h.sweep = static_cast<int>(w[1]);
-  h.next_step = static_cast<int>(w[2]);
-  h.limbs = static_cast<int>(w[3]);
-  h.parts = w[4];
-  h.classes = w[5];
+  h.job.rows = static_cast<int>(w[1]);
+  h.job.cols = static_cast<int>(w[2]);
+  h.job.closed = w[3] != 0;
+  h.job.start = static_cast<std::int64_t>(w[4]) - 1;
+  h.sweep = static_cast<int>(w[5]);
+  h.next_step = static_cast<int>(w[6]);
+  h.limbs = static_cast<int>(w[7]);
+  h.parts = w[8];
+  h.classes = w[9];
+  if (!(h.job == job)) {
+    throw FormatError("checkpoint " + path.string() + " belongs to another job (" +
+                      describe(h.job) + ", not " + describe(job) + "); it cannot be resumed here");
+  }
   if (h.limbs != 1 && h.limbs != 2 && h.limbs != 4 && h.limbs != 8) damaged(path, "bad limbs");
   if (h.parts == 0 || h.parts > (1u << 20)) damaged(path, "bad part count");
   return h;
 }
 
-FrontierState load_checkpoint(const std::filesystem::path& path) {
-  const auto h = read_checkpoint_header(path);
+namespace {
+
+struct Checked {
+  CheckpointHeader header;
+  std::shared_ptr<const SpillMapping> mapping;
+};
+
+// Maps the file and checks its data against the header; the caller names the sweep.
+Checked map_checked(const std::filesystem::path& path, const CheckpointJob& job) {
+  const auto h = read_checkpoint_header(path, job);
   if (!h) throw IoError("cannot open " + path.string() + ": no such file");
   std::error_code ec;
   const std::uint64_t bytes = std::filesystem::file_size(path, ec);
@@ -159,11 +222,31 @@ FrontierState load_checkpoint(const std::filesystem::path& path) {
   const auto* words = reinterpret_cast<const std::uint64_t*>(mapping->data());
   Checksum sum;
   sum.add(words + kHeaderWords, bytes / 8 - kHeaderWords);
-  if (bytes % 8 != 0 || sum.h != words[6]) damaged(path, "checksum mismatch");
+  if (bytes % 8 != 0 || sum.h != words[kDataChecksum]) damaged(path, "checksum mismatch");
   const std::uint64_t* sizes = words + kHeaderWords;
   std::uint64_t classes = 0;
   for (std::uint64_t p = 0; p < h->parts; ++p) classes += sizes[p];
   if (classes != h->classes) damaged(path, "class count mismatch");
+  return {*h, std::move(mapping)};
+}
+
+}  // namespace
+
+CheckpointHeader check_checkpoint(const std::filesystem::path& path, const CheckpointJob& job) {
+  return map_checked(path, job).header;
+}
+
+FrontierState load_checkpoint(const std::filesystem::path& path, const CheckpointJob& job,
+                              int sweep) {
+  const Checked c = map_checked(path, job);
+  const CheckpointHeader* h = &c.header;
+  if (h->sweep != sweep) {
+    damaged(path, "it holds sweep " + std::to_string(h->sweep + 1) + ", not sweep " +
+                      std::to_string(sweep + 1));
+  }
+  const auto& mapping = c.mapping;
+  const auto* words = reinterpret_cast<const std::uint64_t*>(mapping->data());
+  const std::uint64_t* sizes = words + kHeaderWords;
   const std::uint64_t offset = (kHeaderWords + h->parts) * 8;
   FrontierState state;
   state.next_step = h->next_step;

@@ -107,7 +107,7 @@ bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
   const FrontierTarget prefix_target{false, s.size()};  // pinned past the end: never reached
 
   std::optional<FrontierState> prefix;
-  if (journal != nullptr) prefix = journal->saved(prefix_index);
+  bool prefix_looked_up = journal == nullptr;  // a saved prefix is read only when needed
   for (std::size_t i = 0; i < pins.size(); ++i) {
     const Pin& pin = pins[i];
     const int index = first_fork + static_cast<int>(i);
@@ -117,6 +117,10 @@ bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
     const bool needs_prefix =
         journal == nullptr || (!journal->finished(index) && !journal->has_saved(index));
     if (needs_prefix) {
+      if (!prefix_looked_up) {
+        prefix = journal->saved(prefix_index);
+        prefix_looked_up = true;
+      }
       // The prefix up to the pin (from a saved prefix when it has not passed the pin).
       if (prefix && prefix->next_step > pin.vertex) prefix.reset();
       FrontierOptions o = options;
@@ -148,14 +152,25 @@ bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
 
 }  // namespace
 
-FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierOptions& options,
-                                 StopControl& stop, FrontierJournal* journal) {
-  const BoardShape shape = request.shape;
-  const Sweep plain(shape);  // validates the width
-  const std::int64_t squares = shape.squares();
-  if (request.start && (*request.start < 0 || *request.start >= squares)) {
+void validate(const FrontierRequest& request) {
+  const Sweep plain(request.shape);  // validates the width
+  if (request.start && (*request.start < 0 || *request.start >= request.shape.squares())) {
     throw UsageError("the start square is off the board");
   }
+}
+
+int planned_sweeps(const FrontierRequest& request) {
+  if (request.closed) return 1;
+  if (request.start) return 2;
+  return 1 + static_cast<int>(start_classes(request.shape).size());
+}
+
+FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierOptions& options,
+                                 StopControl& stop, FrontierJournal* journal) {
+  validate(request);
+  const BoardShape shape = request.shape;
+  const Sweep plain(shape);
+  const std::int64_t squares = shape.squares();
   FrontierReport report;
   report.width = plain.width();
   const auto started = std::chrono::steady_clock::now();
@@ -202,8 +217,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
 
   std::vector<StartClass> classes;
   if (!request.closed && !request.start) classes = start_classes(shape);
-  report.sweeps_planned =
-      1 + (request.closed ? 0 : (request.start ? 1 : static_cast<int>(classes.size())));
+  report.sweeps_planned = planned_sweeps(request);
 
   bool ok = sweep(plain, {true, {}}, "closed cycles", report.cycles);
   const BigCount closed_per_start = report.cycles * 2;

@@ -1,8 +1,11 @@
 #include "knightstour/run/manifest.hpp"
 
+#include <algorithm>
+#include <cstdio>
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
@@ -16,6 +19,143 @@ using nlohmann::json;
 std::string to_string(Command command) {
   return command == Command::enumerate ? "enumerate" : "count";
 }
+
+std::string to_string(Method method) { return method == Method::frontier ? "frontier" : "dfs"; }
+
+namespace {
+
+// A whole number of type T under `key`, refused (not truncated, not wrapped) when the JSON
+// holds a fraction, an exponent form, a negative for an unsigned field, or something too big.
+template <class T>
+T whole(const json& j, const char* key) {
+  const json& v = j.at(key);
+  if (!v.is_number_integer()) {
+    throw FormatError(std::string(key) + " is " + v.dump() + ", not a whole number");
+  }
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    if (!std::in_range<T>(u)) throw FormatError(std::string(key) + " " + v.dump() + " is too big");
+    return static_cast<T>(u);
+  }
+  const auto i = v.get<std::int64_t>();
+  if (!std::in_range<T>(i))
+    throw FormatError(std::string(key) + " " + v.dump() + " is out of range");
+  return static_cast<T>(i);
+}
+
+template <class T>
+T whole_or(const json& j, const char* key, T fallback) {
+  return j.contains(key) ? whole<T>(j, key) : fallback;
+}
+
+bool is_decimal(const std::string& s) {
+  return !s.empty() && s.size() < 200 && s.find_first_not_of("0123456789") == std::string::npos &&
+         (s == "0" || s[0] != '0');
+}
+
+// FNV-1a over every field of a frontier run that a resume or a reader takes a count from.
+std::string frontier_checksum(const RunManifest& m) {
+  std::string text = "knightstour-frontier|" + std::to_string(m.rows) + "x" +
+                     std::to_string(m.cols) + "|" + (m.all_starts ? "all" : "") + "|" +
+                     (m.closed_only ? "closed" : "open") + "|";
+  for (const auto& sq : m.prefix) text += sq + ",";
+  const FrontierProgress& f = m.frontier;
+  text += "|" + std::to_string(f.sweeps_planned) + "|";
+  for (const auto& [sweep, count] : f.finished) text += std::to_string(sweep) + "=" + count + ";";
+  text += "|" + to_string(m.status) + "|" + f.tours + "|" + f.closed_tours + "|" + f.closed_cycles +
+          "|";
+  for (const auto& c : f.tours_by_start) text += c + ",";
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (const unsigned char ch : text) h = (h ^ ch) * 0x100000001b3ull;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
+}
+
+json timings_json(const RunManifest& m) {
+  return {{"created", m.created},   {"updated", m.updated},
+          {"seconds", m.seconds},   {"cpu_seconds", m.cpu_seconds},
+          {"sessions", m.sessions}, {"nodes_searched", m.nodes_searched}};
+}
+
+void read_timings(const json& tm, RunManifest& m) {
+  m.created = tm.at("created").get<std::string>();
+  m.updated = tm.at("updated").get<std::string>();
+  m.seconds = tm.at("seconds").get<double>();
+  m.sessions = whole<int>(tm, "sessions");
+  m.cpu_seconds = tm.value("cpu_seconds", 0.0);
+  m.nodes_searched = whole_or<std::uint64_t>(tm, "nodes_searched", 0);
+}
+
+// The run-control and frontier parts of a frontier run's manifest (`j` holds the job).
+std::string frontier_to_json(const RunManifest& m, json j) {
+  j["threads"] = m.threads;
+  j["caps"] = {{"time_limit", m.caps.time_limit}};
+  j["status"] = to_string(m.status);
+  j["stop_reason"] = token(m.stop_reason);
+  j["stop_reason_text"] = m.stop_reason == StopReason::none ? "" : describe(m.stop_reason);
+  const FrontierProgress& f = m.frontier;
+  json finished = json::array();
+  for (const auto& [sweep, count] : f.finished) {
+    finished.push_back({{"sweep", sweep}, {"count", count}});
+  }
+  json counts = nullptr;
+  if (m.status == RunStatus::complete) {
+    counts = {{"tours", f.tours},
+              {"closed_tours", f.closed_tours},
+              {"closed_cycles", f.closed_cycles},
+              {"tours_by_start", f.tours_by_start}};
+  }
+  j["frontier"] = {{"sweeps_planned", f.sweeps_planned},
+                   {"finished", finished},
+                   {"counts", counts},
+                   {"checkpoint_seconds", f.checkpoint_seconds},
+                   {"checksum", frontier_checksum(m)}};
+  j["timings"] = timings_json(m);
+  return j.dump(2) + "\n";
+}
+
+// The frontier parts of a manifest whose job fields are read; refuses anything a count could
+// be taken from wrongly: a checksum that does not match, a sweep listed twice or past the plan.
+void read_frontier(const json& j, RunManifest& m) {
+  m.threads = whole_or<int>(j, "threads", 0);
+  m.caps.time_limit = j.at("caps").value("time_limit", 0.0);
+  const json& f = j.at("frontier");
+  FrontierProgress& p = m.frontier;
+  p.sweeps_planned = whole<int>(f, "sweeps_planned");
+  if (p.sweeps_planned < 1 || p.sweeps_planned > 1000) {
+    throw FormatError("sweeps_planned " + std::to_string(p.sweeps_planned) + " is out of range");
+  }
+  for (const auto& s : f.at("finished")) {
+    const int sweep = whole<int>(s, "sweep");
+    const auto count = s.at("count").get<std::string>();
+    if (sweep < 0 || sweep >= p.sweeps_planned) {
+      throw FormatError("finished sweep " + std::to_string(sweep) + " is not in the plan");
+    }
+    if (!is_decimal(count)) throw FormatError("sweep count '" + count + "' is not a number");
+    if (!p.finished.emplace(sweep, count).second) {
+      throw FormatError("sweep " + std::to_string(sweep) + " is listed as finished twice");
+    }
+  }
+  if (!f.at("counts").is_null()) {
+    const json& c = f.at("counts");
+    p.tours = c.at("tours").get<std::string>();
+    p.closed_tours = c.at("closed_tours").get<std::string>();
+    p.closed_cycles = c.at("closed_cycles").get<std::string>();
+    p.tours_by_start = c.at("tours_by_start").get<std::vector<std::string>>();
+    for (const auto* v : {&p.tours, &p.closed_tours, &p.closed_cycles}) {
+      if (!is_decimal(*v)) throw FormatError("count '" + *v + "' is not a number");
+    }
+  }
+  p.checkpoint_seconds = f.value("checkpoint_seconds", 0.0);
+  if (f.at("checksum").get<std::string>() != frontier_checksum(m)) {
+    throw FormatError(
+        "its checksum does not match what it says (changed by hand or damaged); a frontier "
+        "run's manifest is written by knightstour only");
+  }
+}
+
+}  // namespace
 
 std::string to_string(RunStatus status) {
   return status == RunStatus::complete ? "complete" : "incomplete";
@@ -31,6 +171,7 @@ std::string RunManifest::to_json() const {
   j["host"] = provenance.host;
   j["cpu_model"] = provenance.cpu_model;
   j["slurm_job"] = provenance.slurm_job;
+  j["method"] = to_string(method);
   j["command"] = to_string(command);
   j["board"] = board_name();
   j["rows"] = rows;
@@ -38,6 +179,7 @@ std::string RunManifest::to_json() const {
   j["all_starts"] = all_starts;
   j["prefix"] = prefix;
   j["closed_only"] = closed_only;
+  if (method == Method::frontier) return frontier_to_json(*this, std::move(j));
   j["algorithm"] = to_string(algorithm);
   j["prefix_rules"] = prefix_rules;
   j["split_depth"] = split_depth;
@@ -77,9 +219,7 @@ std::string RunManifest::to_json() const {
     }
     j["inputs"] = list;
   }
-  j["timings"] = {{"created", created},   {"updated", updated},
-                  {"seconds", seconds},   {"cpu_seconds", cpu_seconds},
-                  {"sessions", sessions}, {"nodes_searched", nodes_searched}};
+  j["timings"] = timings_json(*this);
   return j.dump(2) + "\n";
 }
 
@@ -92,11 +232,18 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     const json j = json::parse(text);
     if (j.at("format") != "knightstour-run")
       throw FormatError(where + " is not a knightstour run manifest");
-    // Version 2 added the shard rule; a version 1 manifest dealt shards by id.
-    const int format_version = j.at("format_version").get<int>();
+    // Version 2 added the shard rule (a version 1 manifest dealt shards by id); version 3 the
+    // method.
+    const int format_version = whole<int>(j, "format_version");
     if (format_version < 1 || format_version > kFormatVersion) {
-      throw FormatError(where + ": unsupported manifest version " + j.at("format_version").dump());
+      throw FormatError(where + ": unsupported manifest version " + j.at("format_version").dump() +
+                        " (this knightstour reads 1 to " + std::to_string(kFormatVersion) + ")");
     }
+    const auto method_name = j.value("method", std::string("dfs"));
+    if (method_name != "dfs" && method_name != "frontier") {
+      throw bad("unknown method '" + method_name + "'");
+    }
+    m.method = method_name == "frontier" ? Method::frontier : Method::dfs;
     m.version = j.value("knightstour_version", "");
     m.provenance = {j.value("git_commit", ""), j.value("command_line", ""), j.value("host", ""),
                     j.value("cpu_model", ""), j.value("slurm_job", "")};
@@ -108,24 +255,40 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     } else {
       throw FormatError(where + ": unknown command '" + command + "'");
     }
-    m.sample = j.value("sample", std::uint64_t{0});
+    m.rows = whole<int>(j, "rows");
+    m.cols = whole<int>(j, "cols");
+    m.all_starts = j.at("all_starts").get<bool>();
+    m.prefix = j.at("prefix").get<std::vector<std::string>>();
+    m.closed_only = j.at("closed_only").get<bool>();
+    const auto status = j.at("status").get<std::string>();
+    if (status != "complete" && status != "incomplete") throw bad("status '" + status + "'");
+    m.status = status == "complete" ? RunStatus::complete : RunStatus::incomplete;
+    const auto reason = stop_reason_described(j.value("stop_reason", ""));
+    m.stop_reason = reason.value_or(StopReason::failure);
+    read_timings(j.at("timings"), m);
+    if (m.method == Method::frontier) {
+      read_frontier(j, m);
+      // A frontier run counts from one start or all; the board may be long but not wide.
+      if (m.rows < 1 || m.cols < 1 || std::min(m.rows, m.cols) > 16 ||
+          std::max(m.rows, m.cols) > 100000 || m.command != Command::count ||
+          m.all_starts == (m.prefix.size() == 1) || m.prefix.size() > 1) {
+        throw bad("inconsistent fields");
+      }
+      return m;
+    }
+    m.sample = whole_or<std::uint64_t>(j, "sample", 0);
     if (j.contains("inputs")) {
       for (const auto& in : j.at("inputs")) {
-        m.inputs.push_back({in.at("dir").get<std::string>(), in.at("shard_index").get<int>(),
+        m.inputs.push_back({in.at("dir").get<std::string>(), whole<int>(in, "shard_index"),
                             in.value("host", ""), in.value("slurm_job", ""),
                             in.value("git_commit", "")});
       }
     }
-    m.rows = j.at("rows").get<int>();
-    m.cols = j.at("cols").get<int>();
-    m.all_starts = j.at("all_starts").get<bool>();
-    m.prefix = j.at("prefix").get<std::vector<std::string>>();
-    m.closed_only = j.at("closed_only").get<bool>();
     m.algorithm = parse_algorithm(j.at("algorithm").get<std::string>());
     m.prefix_rules = j.at("prefix_rules").get<std::string>();
-    m.split_depth = j.at("split_depth").get<int>();
-    m.shard.index = j.at("shard").at("index").get<int>();
-    m.shard.count = j.at("shard").at("count").get<int>();
+    m.split_depth = whole<int>(j, "split_depth");
+    m.shard.index = whole<int>(j.at("shard"), "index");
+    m.shard.count = whole<int>(j.at("shard"), "count");
     // Manifests written before shards were dealt by orbit carry no rule: they used ids.
     const auto rule = j.at("shard").value("rule", std::string("ids"));
     if (rule != "orbits" && rule != "ids") throw bad("unknown shard rule '" + rule + "'");
@@ -133,39 +296,31 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     if (m.command == Command::enumerate) {
       m.tour_format = parse_tour_format(j.at("tour_format").get<std::string>());
       m.compression = parse_compression(j.at("compression").get<std::string>());
-      m.part_size = j.at("part_size").get<std::uint64_t>();
+      m.part_size = whole<std::uint64_t>(j, "part_size");
       m.checkpoint_seconds = j.at("checkpoint_seconds").get<double>();
     }
-    m.threads = j.value("threads", 0);
+    m.threads = whole_or<int>(j, "threads", 0);
     m.symmetry = j.value("symmetry", true);
     const auto& caps = j.at("caps");
-    m.caps.max_nodes = caps.at("max_nodes").get<std::uint64_t>();
-    m.caps.max_tours = caps.at("max_tours").get<std::uint64_t>();
+    m.caps.max_nodes = whole<std::uint64_t>(caps, "max_nodes");
+    m.caps.max_tours = whole<std::uint64_t>(caps, "max_tours");
     m.caps.time_limit = caps.at("time_limit").get<double>();
-    const auto status = j.at("status").get<std::string>();
-    if (status != "complete" && status != "incomplete") throw bad("status '" + status + "'");
-    m.status = status == "complete" ? RunStatus::complete : RunStatus::incomplete;
-    const auto reason = stop_reason_described(j.value("stop_reason", ""));
-    m.stop_reason = reason.value_or(StopReason::failure);
     const auto& t = j.at("totals");
-    m.prefixes_in_plan = t.at("prefixes_in_plan").get<std::size_t>();
-    m.prefixes = t.at("prefixes").get<std::size_t>();
-    m.prefixes_done = t.at("prefixes_done").get<std::size_t>();
-    m.tours = t.at("tours").get<std::uint64_t>();
-    m.closed_tours = t.at("closed_tours").get<std::uint64_t>();
-    m.nodes = t.at("nodes").get<std::uint64_t>();
-    m.tour_files = t.value("tour_files", std::uint64_t{0});
-    const auto& tm = j.at("timings");
-    m.created = tm.at("created").get<std::string>();
-    m.updated = tm.at("updated").get<std::string>();
-    m.seconds = tm.at("seconds").get<double>();
-    m.sessions = tm.at("sessions").get<int>();
-    m.cpu_seconds = tm.value("cpu_seconds", 0.0);
-    m.nodes_searched = tm.value("nodes_searched", std::uint64_t{0});
+    m.prefixes_in_plan = whole<std::size_t>(t, "prefixes_in_plan");
+    m.prefixes = whole<std::size_t>(t, "prefixes");
+    m.prefixes_done = whole<std::size_t>(t, "prefixes_done");
+    m.tours = whole<std::uint64_t>(t, "tours");
+    m.closed_tours = whole<std::uint64_t>(t, "closed_tours");
+    m.nodes = whole<std::uint64_t>(t, "nodes");
+    m.tour_files = whole_or<std::uint64_t>(t, "tour_files", 0);
   } catch (const json::exception& e) {
     throw bad(e.what());
   } catch (const UsageError& e) {  // an unknown algorithm, format or compression name
     throw bad(e.what());
+  } catch (const FormatError& e) {
+    const std::string what = e.what();
+    if (what.rfind(where, 0) == 0) throw;
+    throw bad(what);
   }
   if (m.rows < 1 || m.cols < 1 || static_cast<std::int64_t>(m.rows) * m.cols > Board::kMaxSquares ||
       m.split_depth < 0 || m.split_depth >= m.rows * m.cols || m.shard.count < 1 ||
@@ -191,6 +346,7 @@ std::vector<std::string> RunManifest::differences(const RunManifest& o) const {
   };
   auto format = [](const std::optional<TourFormat>& f) { return f ? to_string(*f) : ""; };
   auto compressed = [](const std::optional<Compression>& c) { return c ? to_string(*c) : ""; };
+  cmp("method", to_string(method), to_string(o.method));
   cmp("command", to_string(command), to_string(o.command));
   cmp("board", board_name(), o.board_name());
   cmp("all-starts", all_starts, o.all_starts);

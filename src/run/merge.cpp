@@ -38,6 +38,12 @@ Input read_input(const fs::path& dir, bool read_tours, std::vector<std::string>&
   VerifyReport check;
   try {
     manifest = read_manifest(dir);
+    if (manifest.method != Method::dfs) {
+      throw UsageError("cannot merge " + dir.string() + ": it holds a count by the " +
+                       to_string(manifest.method) +
+                       " method, which is whole in one directory (merge combines the "
+                       "enumerator's shards)");
+    }
     if (manifest.sample) {
       throw UsageError("cannot merge " + dir.string() +
                        ": it holds a sample (enumerate --sample), not a share of a run");

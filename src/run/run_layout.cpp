@@ -12,6 +12,8 @@ namespace {
 constexpr std::string_view kJournalPrefix = "journal-";
 constexpr std::string_view kJournalSuffix = ".tsv";
 constexpr std::string_view kToursPrefix = "tours-";
+constexpr std::string_view kCheckpointPrefix = "checkpoint-";
+constexpr std::string_view kCheckpointSuffix = ".bin";
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 bool ends_with(std::string_view s, std::string_view x) {
@@ -40,6 +42,19 @@ std::string tour_file_name(int shard, std::uint64_t part, const std::string& ext
   return std::string(kToursPrefix) + std::to_string(shard) + "-" + std::to_string(part) + extension;
 }
 
+std::string checkpoint_name(int sweep) {
+  return std::string(kCheckpointPrefix) + std::to_string(sweep) + std::string(kCheckpointSuffix);
+}
+
+std::optional<int> parse_checkpoint_name(const std::string& name) {
+  std::string_view s = name;
+  if (!starts_with(s, kCheckpointPrefix)) return std::nullopt;
+  s.remove_prefix(kCheckpointPrefix.size());
+  const auto sweep = number<int>(s);
+  if (!sweep || s != kCheckpointSuffix) return std::nullopt;
+  return sweep;
+}
+
 std::optional<TourFileName> parse_tour_file_name(const std::string& name) {
   std::string_view s = name;
   if (!starts_with(s, kToursPrefix) || is_temp_name(name)) return std::nullopt;
@@ -59,7 +74,8 @@ bool is_journal_name(const std::string& name) {
 bool is_temp_name(const std::string& name) { return ends_with(name, kTempSuffix); }
 
 bool holds_run_file(const std::string& name) {
-  return name == kManifest || starts_with(name, kJournalPrefix) || starts_with(name, kToursPrefix);
+  return name == kManifest || name == kOldFrontierJob || starts_with(name, kJournalPrefix) ||
+         starts_with(name, kToursPrefix) || starts_with(name, kCheckpointPrefix);
 }
 
 }  // namespace knightstour::run_layout

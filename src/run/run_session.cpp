@@ -41,6 +41,12 @@ RunSession::RunSession(SessionRequest r) {
   } else {
     dir_.emplace(RunDirectory::open(r.dir));
     const RunManifest old = read_manifest(dir_->dir());
+    if (old.method != Method::dfs) {
+      throw UsageError(dir_->dir().string() + " holds a count by the " + to_string(old.method) +
+                       " method, not a run of the enumerator; resume it with knightstour count "
+                       "--run-dir " +
+                       dir_->dir().string() + " --resume");
+    }
     if (old.sample) {
       throw UsageError(dir_->dir().string() +
                        " holds a sample (enumerate --sample), written whole: nothing to resume");

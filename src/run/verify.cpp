@@ -145,6 +145,10 @@ VerifyReport verify_sample(const fs::path& dir, const RunManifest& m) {
 VerifyReport verify_run_directory(const fs::path& dir, RunCheck check) {
   if (!fs::is_directory(dir)) throw FormatError(dir.string() + " is not a run directory");
   const RunManifest m = read_manifest(dir);
+  if (m.method != Method::dfs) {
+    throw UsageError(dir.string() + " holds a count by the " + to_string(m.method) +
+                     " method; verify it on its own (knightstour verify " + dir.string() + ")");
+  }
   if (m.sample) {
     VerifyReport report = verify_sample(dir, m);
     report.run_directory = true;

@@ -5,10 +5,16 @@
 run count 9x8 --start a1 --method dfs;  expect_usage_error 'at most 64'
 run count 65x1 --start a1 --method dfs; expect_usage_error 'at most 64'
 run enumerate 9x8 --start a1 --out "$TMP/never"; expect_usage_error 'at most 64'
-run count 9x9 --start a1;          expect_usage_error 'shorter side is at most 8'
+run count 9x9 --start a1;          expect_usage_error 'too big to count: the enumerator counts at most 64 squares and the frontier method'
+run count 9x7 --start a1 --method frontier --split-depth 3; expect_usage_error 'no meaning for --method frontier'
+run count 6x6 --start a1 --split-depth 3 --memory 1G; expect_usage_error 'needs the enumerator .* and --memory the frontier method'
+run count 9x9 --start a1 --prefix a1,b3; expect_usage_error 'at most 64'
 run count 9x9 --start a1 --method frontier; expect_usage_error 'shorter side is at most 8'
-run count 5x5 --start a1 --method bfs;  expect_usage_error '--method expects dfs or frontier'
-run count 5x5 --start a1 --memory 2G;   expect_usage_error '--memory applies to --method frontier'
+run count 5x5 --start a1 --method bfs;  expect_usage_error '--method expects auto, dfs or frontier'
+for opt in "--memory 2G" "--spill-dir /tmp" "--checkpoint 1 --run-dir $TMP/never"; do
+  run count 5x5 --start a1 --method dfs $opt; expect_usage_error 'applies to the frontier method only'
+done
+CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/never" ] || fail "a refused count left $TMP/never behind"
 for opt in "--prefix a1,b3" "--split-depth 3" "--shard-count 2" "--max-nodes 5" "--max-tours 5" \
            "--no-symmetry" "--algorithm naive"; do
   run count 5x5 --start a1 --method frontier $opt; expect_usage_error "no meaning for --method frontier"
@@ -16,6 +22,10 @@ done
 run count 5x5 --all-starts --method frontier --memory 2X; expect_usage_error '--memory expects a size'
 run count 5x5 --all-starts --method frontier --memory 0;  expect_usage_error '--memory expects a size'
 run count 5x5 --method frontier;   expect_usage_error 'give a start square'
+run count 9x9 --all-starts --run-dir "$TMP/refused"; expect_usage_error 'too big'
+CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/refused" ] || fail "a refused count created $TMP/refused"
+run count 9x7 --all-starts --method frontier --run-dir "$TMP/refused2" --start a9; expect_usage_error ''
+CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/refused2" ] || fail "a refused count created $TMP/refused2"
 run count 0x5 --start a1;          expect_usage_error 'zero'
 run count 5x0 --start a1;          expect_usage_error 'zero'
 run count 5y5 --start a1;          expect_usage_error 'malformed board'

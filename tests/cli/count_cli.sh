@@ -94,7 +94,7 @@ expect_exit 3
 expect_json status incomplete
 expect_json lower_bound true
 expect_json closed_cycles null
-run count 7x7 --start a1 --time-limit 0.3
+run count 7x7 --start a1 --method dfs --time-limit 0.3
 expect_exit 3
 expect_out 'time limit'
 
@@ -109,7 +109,7 @@ CHECKS=$((CHECKS + 1)); [ "$total" -eq 524486 ] || { LAST="shards"; fail "shards
 
 # SIGINT and SIGTERM stop a long run within a fraction of a second, exit 3, lower bounds.
 for sig in INT TERM; do
-  "$KT" count 7x7 --start a1 --progress 0 >"$TMP/out" 2>"$TMP/err" &
+  "$KT" count 7x7 --start a1 --method dfs --progress 0 >"$TMP/out" 2>"$TMP/err" &
   pid=$!
   sleep 0.5
   kill -s $sig $pid
@@ -124,9 +124,9 @@ for sig in INT TERM; do
 done
 
 # Progress lines go to stderr.
-run count 7x7 --start a1 --time-limit 1.2 --progress 0.5
+run count 7x7 --start a1 --method dfs --time-limit 1.2 --progress 0.5
 expect_err 'info: prefixes [0-9,]+/[0-9,]+, tours .* \(mirror images included\), nodes .*/s\), ((~[0-9]+\.[0-9]% of|past) the estimated .* nodes|total not estimated yet), elapsed .*ETA (~|unknown)'
-SPDLOG_LEVEL=warn run count 7x7 --start a1 --time-limit 1.2 --progress 0.5
+SPDLOG_LEVEL=warn run count 7x7 --start a1 --method dfs --time-limit 1.2 --progress 0.5
 CHECKS=$((CHECKS + 1)); ! grep -q "info:" "$TMP/err" || fail "SPDLOG_LEVEL=warn should hide progress"
 
 # estimate: a sampled size; deterministic for a seed, near the exact values.
@@ -207,11 +207,11 @@ python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["tours_fou
 # On a terminal progress is one line redrawn in place, led by a bar; in a pipe, log lines.
 if command -v script >/dev/null; then
   LAST="progress on a terminal"
-  script -qec "'$KT' count 6x7 --start a1 --progress 0.1" "$TMP/tty.log" >/dev/null 2>&1
+  script -qec "'$KT' count 6x7 --start a1 --method dfs --progress 0.1" "$TMP/tty.log" >/dev/null 2>&1
   CHECKS=$((CHECKS + 1)); grep -aq $'\r\[[#.]*\] prefixes [0-9,]*/' "$TMP/tty.log" || fail "no redrawn bar line: $(head -c 300 "$TMP/tty.log")"
   CHECKS=$((CHECKS + 1)); ! grep -aq 'info: prefixes' "$TMP/tty.log" || fail "log lines on a terminal"
   CHECKS=$((CHECKS + 1)); grep -aq '^tours  *57,968,982' "$TMP/tty.log" || fail "no summary after the bar"
 fi
-run count 6x7 --start a1 --progress 0.1
+run count 6x7 --start a1 --method dfs --progress 0.1
 CHECKS=$((CHECKS + 1)); grep -q 'info: prefixes' "$TMP/err" || { LAST="progress in a pipe"; fail "no log lines in a pipe"; }
 finish

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# count --method frontier: spilling past --memory, run directories, checkpoints, resume,
-# and kill -9 in the middle of a sweep.
+# count by the frontier method: spilling past --memory, run directories (the same kind as the
+# enumerator's: lock, manifest.json, checkpoints), resume, and every way a damaged or foreign
+# directory could have given a wrong count (each refused with one line).
 . "$(dirname "$0")/lib.sh"
 
 CYCLES_6x10=239,187,240,144   # closed cycles of 6x10 (OEIS A175881)
@@ -13,61 +14,162 @@ expect_out '^disk +[0-9.]+ GiB of classes spilled; up to [0-9]+ passes a step'
 run count 6x8 --closed --start a1 --method frontier --memory 8M --spill-dir none --progress 0
 expect_exit 3
 expect_out 'INCOMPLETE: memory budget'
+expect_out 'Give more --memory'
+run count 6x6 --closed --start a1 --method frontier --memory 1K --progress 0
+expect_exit 3
+expect_out 'too small for one part of a step even when spilling'
 run count 6x8 --closed --start a1 --method frontier --memory 8M --spill-dir "$TMP/missing"
 expect_exit 1
 expect_err "cannot create a directory in $TMP/missing"
-run count 6x6 --start a1 --spill-dir "$TMP"; expect_usage_error 'frontier only'
-run count 6x6 --start a1 --checkpoint-every 1; expect_usage_error 'frontier only'
-run count 6x6 --start a1 --method frontier --checkpoint-every 1; expect_usage_error 'needs --run-dir'
-run count 6x6 --start a1 --method frontier --run-dir "$TMP/r" --checkpoint-every soon; expect_usage_error 'checkpoint-every'
+run count 6x6 --start a1 --method frontier --checkpoint 1; expect_usage_error 'needs --run-dir'
+run count 6x6 --start a1 --method frontier --run-dir "$TMP/r" --checkpoint soon; expect_usage_error 'checkpoint'
+# A closed count is the same from every square: no start needed.
+run count 6x6 --closed --method frontier --progress 0
+expect_exit 0
+expect_out '^cycles +9,862 '
 
 # A run directory: stopped by its time limit after checkpoints, then resumed to the count.
 D="$TMP/run"
-run count 6x10 --closed --start a1 --method frontier --run-dir "$D" --checkpoint-every 0 \
+run count 6x10 --closed --start a1 --method frontier --run-dir "$D" --checkpoint 0 \
   --time-limit 0.3 --threads 1 --progress 0
 expect_exit 3
 expect_out "^run dir +$D"
-CHECKS=$((CHECKS + 1)); [ -s "$D/checkpoint.bin" ] && [ -s "$D/frontier.json" ] \
-  || fail "no checkpoint or job file in $D: $(ls "$D")"
+CHECKS=$((CHECKS + 1)); [ -s "$D/checkpoint-0.bin" ] && [ -s "$D/manifest.json" ] \
+  || fail "no checkpoint or manifest in $D: $(ls "$D")"
+CHECKS=$((CHECKS + 1)); grep -q '"method": "frontier"' "$D/manifest.json" || fail "manifest names no method"
+# Options the run does not take, or that ask for another count, are refused with one line.
+run count --run-dir "$D" --resume --method bogus; expect_usage_error 'expects auto, dfs or frontier'
+run count --run-dir "$D" --resume --method dfs; expect_usage_error 'counted by the frontier method'
+run count 6x10 --run-dir "$D" --resume --start b1; expect_usage_error 'another count .*start'
+run count 6x9 --closed --start a1 --run-dir "$D" --resume; expect_usage_error 'another count .*board 6x9'
+run count --run-dir "$D" --resume --all-starts; expect_usage_error 'another count .*all starts'
+run count --run-dir "$D" --resume --split-depth 3; expect_usage_error 'no meaning for the frontier'
 run count --run-dir "$D" --resume --progress 0
 expect_exit 0
 expect_out "^cycles +$CYCLES_6x10 "
 expect_err 'resuming sweep 1 at step [0-9]+'
-CHECKS=$((CHECKS + 1)); [ ! -e "$D/checkpoint.bin" ] || fail "the finished sweep's checkpoint was kept"
+CHECKS=$((CHECKS + 1)); [ -z "$(ls "$D" | grep -v manifest.json)" ] || fail "files left in a finished run: $(ls "$D")"
 run count --run-dir "$D" --resume --progress 0     # finished: the count again, no work
 expect_exit 0
 expect_out "^cycles +$CYCLES_6x10 "
-run count 6x10 --closed --start a1 --method frontier --run-dir "$D"; expect_usage_error 'not empty'
-run count 6x9 --closed --start a1 --method frontier --run-dir "$D" --resume; expect_usage_error 'another count'
+CHECKS=$((CHECKS + 1)); ! grep -q resuming "$TMP/err" || fail "a finished run resumed a sweep"
+run count 6x10 --closed --start a1 --method frontier --run-dir "$D"; expect_usage_error 'already holds a run'
 run count 6x6 --start a1 --method frontier --run-dir "$TMP/none" --resume; expect_usage_error 'no run to resume'
+# Directories of the two methods are not mixed.
+run count 5x5 --start a1 --method dfs --run-dir "$D"; expect_usage_error 'already holds a run'
+run enumerate 5x5 --start a1 --out "$D"; expect_usage_error 'already holds a run'
+run enumerate 5x5 --start a1 --out "$D" --resume; expect_usage_error 'count by the frontier method'
 
-# A damaged checkpoint is refused with one line, never resumed from.
-D="$TMP/damaged"
-run count 6x10 --closed --start a1 --method frontier --run-dir "$D" --checkpoint-every 0 \
-  --time-limit 0.3 --threads 1 --progress 0
-expect_exit 3
-printf '\x5a' | dd of="$D/checkpoint.bin" bs=1 seek=200 conv=notrunc status=none
-run count --run-dir "$D" --resume --progress 0
+# A checkpoint whose data or header (its step, its sweep, its job) was changed is refused.
+stopped() {  # stopped DIR ARGS...: a frontier run stopped after some checkpoints
+  local dir=$1; shift
+  "$KT" count "$@" --method frontier --run-dir "$dir" --checkpoint 0 --threads 1 --progress 0 \
+    >/dev/null 2>&1
+}
+flip() { python3 -c 'import sys; p=sys.argv[1]; b=bytearray(open(p,"rb").read()); b[int(sys.argv[2])]^=int(sys.argv[3]); open(p,"wb").write(b)' "$@"; }
+for at in "200 90" "16 1" "48 1" "40 4" "56 2"; do   # data; cols; step; sweep; limbs
+  D="$TMP/damaged-${at% *}"
+  stopped "$D" 6x7 --closed --start a1 --time-limit 0.5
+  flip "$D/checkpoint-0.bin" $at
+  run count --run-dir "$D" --resume --progress 0
+  expect_exit 2
+  expect_err 'checkpoint .* is damaged'
+  expect_no_out
+done
+# A checkpoint of another job, copied in, is refused (it names its job).
+stopped "$TMP/a" 6x7 --closed --start a1 --time-limit 0.5
+stopped "$TMP/b" 6x6 --closed --start a1 --time-limit 0.05
+cp "$TMP/a/checkpoint-0.bin" "$TMP/b/checkpoint-0.bin"
+run count --run-dir "$TMP/b" --resume --progress 0
 expect_exit 2
-expect_err 'checkpoint .* is damaged \(checksum mismatch\)'
+expect_err 'belongs to another job \(6x7 closed, start a1, not 6x6 closed, start a1\)'
+# A dangling link where the checkpoint was is refused, not taken for "no checkpoint".
+rm "$TMP/b/checkpoint-0.bin"; ln -s "$TMP/b/gone.bin" "$TMP/b/checkpoint-0.bin"
+run count --run-dir "$TMP/b" --resume --progress 0
+expect_exit 2
+expect_err 'not a regular file'
 
-# kill -9 in the middle of an all-starts job (one sweep per class of start squares): the
-# finished sweeps are kept, the running one continues from its checkpoint, and the grid is
-# the grid of an uninterrupted run.
+# The manifest of a frontier run is under a checksum: an edit that would change the answer
+# (start, board, all starts, a doubled finished sweep) is refused.
+D="$TMP/finished"
+run count 6x6 --start a1 --method frontier --run-dir "$D" --progress 0
+expect_exit 0
+cp "$D/manifest.json" "$TMP/good.json"
+edit() { python3 - "$D/manifest.json" "$1" <<'PY'
+import json, sys
+p, what = sys.argv[1], sys.argv[2]
+m = json.load(open(p))
+if what == "start": m["prefix"] = ["b1"]
+if what == "rows": m["rows"] = 100
+if what == "rows-float": m["rows"] = 1e30
+if what == "all": m["all_starts"], m["prefix"] = True, []
+if what == "double": m["frontier"]["finished"].append(m["frontier"]["finished"][0])
+if what == "count": m["frontier"]["counts"]["tours"] = "524487"
+json.dump(m, open(p, "w"), indent=2)
+PY
+}
+for what in start rows rows-float all double count; do
+  cp "$TMP/good.json" "$D/manifest.json"; edit "$what"
+  run count --run-dir "$D" --resume --progress 0
+  LAST="$LAST (manifest edit: $what)"
+  expect_exit 2; expect_no_out; expect_err 'manifest'
+done
+cp "$TMP/good.json" "$D/manifest.json"
+run count --run-dir "$D" --resume --progress 0
+expect_exit 0
+expect_out '^tours +524,486 '
+
+# Two processes on one directory: the second is refused at once, the first finishes right.
+D="$TMP/locked"
+"$KT" count 6x8 --closed --start a1 --method frontier --run-dir "$D" --threads 1 --progress 0 \
+  >"$TMP/first" 2>&1 &
+pid=$!
+for _ in $(seq 1 200); do [ -s "$D/manifest.json" ] && break; sleep 0.02; done
+run count --run-dir "$D" --resume --progress 0;  expect_usage_error 'in use by another knightstour process'
+run count 6x8 --closed --start a1 --method frontier --run-dir "$D"; expect_usage_error 'in use'
+wait "$pid"; CODE=$?; LAST="the first of two processes"
+expect_exit 0
+CHECKS=$((CHECKS + 1)); grep -Eq '^cycles +55,488,142 ' "$TMP/first" || fail "first run: $(cat "$TMP/first")"
+
+# A failed checkpoint (the file size limit here, as on a full disk) leaves no temp file.
+D="$TMP/full"
+( trap '' XFSZ; ulimit -f 512; "$KT" count 6x8 --closed --start a1 --method frontier --run-dir "$D" \
+    --checkpoint 0 --threads 1 --progress 0 >"$TMP/out" 2>"$TMP/err" ); CODE=$?
+LAST="checkpoint past ulimit -f"
+expect_exit 1
+CHECKS=$((CHECKS + 1)); [ -z "$(ls "$D" | grep '\.tmp$')" ] || fail "a failed checkpoint left $(ls "$D")"
+
+# kill -9 while spilling: the next session clears what the killed one spilled, and a finished
+# run holds nothing but its manifest.
+D="$TMP/spilled"
+"$KT" count 6x8 --closed --start a1 --method frontier --memory 8M --run-dir "$D" --checkpoint 0 \
+  --threads 1 --progress 0 >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 400); do [ -n "$(ls "$D/spill" 2>/dev/null)" ] && break; sleep 0.01; done
+kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+run count --run-dir "$D" --resume --progress 0
+expect_exit 0
+expect_out "^cycles +55,488,142 "
+CHECKS=$((CHECKS + 1)); [ "$(ls -A "$D")" = "$(printf '.lock\nmanifest.json')" ] || fail "left in $D: $(ls -A "$D")"
+
+# kill -9 in the middle of an all-starts job: the finished sweeps are kept, the shared prefix
+# keeps its own checkpoint while the pinned sweeps run, and the grid is the grid of an
+# uninterrupted run.
 run count 6x6 --all-starts --method frontier --json --progress 0
 expect_exit 0
 cp "$TMP/out" "$TMP/whole.json"
 D="$TMP/killed"
-"$KT" count 6x6 --all-starts --method frontier --run-dir "$D" --checkpoint-every 0 --threads 1 \
+"$KT" count 6x6 --all-starts --method frontier --run-dir "$D" --checkpoint 0 --threads 1 \
   --progress 0 >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 1 400); do
-  if [ -s "$D/checkpoint.bin" ] && grep -q '"sweep": 2' "$D/frontier.json" 2>/dev/null; then break; fi
+  if grep -q '"sweep": 2' "$D/manifest.json" 2>/dev/null; then break; fi
   sleep 0.02
 done
 kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 LAST="kill -9 mid-sweep"
-CHECKS=$((CHECKS + 1)); grep -q '"sweep": 2' "$D/frontier.json" || fail "killed before sweep 3 finished: $(cat "$D/frontier.json")"
+CHECKS=$((CHECKS + 1)); grep -q '"sweep": 2' "$D/manifest.json" || fail "killed before sweep 3 finished: $(cat "$D/manifest.json")"
+CHECKS=$((CHECKS + 1)); [ -s "$D/checkpoint-7.bin" ] || fail "the shared prefix's checkpoint is gone: $(ls "$D")"
 run count --run-dir "$D" --resume --json --progress 0
 expect_exit 0
 CHECKS=$((CHECKS + 1))
@@ -77,4 +179,9 @@ a, b = (json.load(open(p)) for p in sys.argv[1:])
 assert a["tours_by_start"] == b["tours_by_start"] and a["tours"] == b["tours"] == 6637920, (a, b)
 assert b["sweeps_resumed"] >= 3, b
 PY
+CHECKS=$((CHECKS + 1)); [ -z "$(ls "$D" | grep -v manifest.json)" ] || fail "files left in a finished run: $(ls "$D")"
+
+# A frontier run directory of format 1 (frontier.json) is refused with one line that says why.
+mkdir -p "$TMP/old"; echo '{"format": 1, "method": "frontier"}' >"$TMP/old/frontier.json"
+run count --run-dir "$TMP/old" --resume; expect_usage_error 'format 1'
 finish

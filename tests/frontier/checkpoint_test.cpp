@@ -10,6 +10,8 @@
 namespace knightstour {
 namespace {
 
+const CheckpointJob kJob{6, 7, true, 0};  // 6x7 closed from a1
+
 FrontierState sample_state(int parts) {
   Generation<2> g;
   g.parts.resize(static_cast<std::size_t>(parts));
@@ -29,17 +31,18 @@ TEST(Checkpoint, RoundTrip) {
   test::TempDir dir;
   const auto path = dir / "checkpoint.bin";
   const FrontierState state = sample_state(4);
-  const std::uint64_t bytes = write_checkpoint(path, 3, state);
+  const std::uint64_t bytes = write_checkpoint(path, kJob, 3, state);
   EXPECT_EQ(bytes, std::filesystem::file_size(path));
 
-  const auto header = read_checkpoint_header(path);
+  const auto header = read_checkpoint_header(path, kJob);
   ASSERT_TRUE(header);
+  EXPECT_EQ(header->job, kJob);
   EXPECT_EQ(header->sweep, 3);
   EXPECT_EQ(header->next_step, 17);
   EXPECT_EQ(header->limbs, 2);
   EXPECT_EQ(header->classes, 500u);
 
-  const FrontierState back = load_checkpoint(path);
+  const FrontierState back = load_checkpoint(path, kJob, 3);
   EXPECT_EQ(back.next_step, 17);
   const auto& a = std::get<Generation<2>>(state.classes);
   const auto& b = std::get<Generation<2>>(back.classes);
@@ -55,27 +58,68 @@ TEST(Checkpoint, RoundTrip) {
   EXPECT_FALSE(std::filesystem::exists(path.string() + ".tmp"));
 }
 
+// Any changed byte of the header (its job, sweep, step, sizes) or after it, or a cut file, is
+// refused, never resumed from. Before format 2 the header was outside the checksum: a flipped
+// step bit resumed a wrong count as complete.
+TEST(Checkpoint, EveryHeaderBitIsChecked) {
+  test::TempDir dir;
+  const auto path = dir / "checkpoint.bin";
+  for (std::uint64_t bit = 64; bit < 16 * 64; bit += 7) {
+    write_checkpoint(path, kJob, 2, sample_state(3));
+    {
+      std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekg(static_cast<std::streamoff>(bit / 8));
+      const char c = static_cast<char>(f.get());
+      f.seekp(static_cast<std::streamoff>(bit / 8));
+      f.put(static_cast<char>(c ^ (1 << (bit % 8))));
+    }
+    EXPECT_THROW(load_checkpoint(path, kJob, 2), FormatError) << "bit " << bit;
+  }
+}
+
+// A checkpoint names its job: another board, open/closed or start is refused, and so is one
+// that holds another sweep than its caller asks for.
+TEST(Checkpoint, AnotherJobIsRefused) {
+  test::TempDir dir;
+  const auto path = dir / "checkpoint.bin";
+  write_checkpoint(path, kJob, 1, sample_state(2));
+  for (const CheckpointJob other : {CheckpointJob{6, 6, true, 0}, CheckpointJob{6, 7, false, 0},
+                                    CheckpointJob{6, 7, true, 1}, CheckpointJob{6, 7, true, -1}}) {
+    EXPECT_THROW(read_checkpoint_header(path, other), FormatError) << describe(other);
+    EXPECT_THROW(load_checkpoint(path, other, 1), FormatError) << describe(other);
+  }
+  EXPECT_THROW(load_checkpoint(path, kJob, 0), FormatError);
+  EXPECT_NO_THROW(load_checkpoint(path, kJob, 1));
+}
+
+// A dangling symbolic link where a checkpoint should be is refused, not taken for "none".
+TEST(Checkpoint, DanglingLinkIsRefused) {
+  test::TempDir dir;
+  std::filesystem::create_symlink(dir / "gone.bin", dir / "checkpoint.bin");
+  EXPECT_THROW(read_checkpoint_header(dir / "checkpoint.bin", kJob), FormatError);
+}
+
 // Any changed byte after the header, or a cut file, is refused, never resumed from.
 TEST(Checkpoint, DamageIsRefused) {
   test::TempDir dir;
   const auto path = dir / "checkpoint.bin";
-  write_checkpoint(path, 0, sample_state(3));
+  write_checkpoint(path, kJob, 0, sample_state(3));
   const auto size = std::filesystem::file_size(path);
-  for (std::uint64_t at : {std::uint64_t{64}, std::uint64_t{100}, size - 1}) {
-    write_checkpoint(path, 0, sample_state(3));
+  for (std::uint64_t at : {std::uint64_t{128}, std::uint64_t{200}, size - 1}) {
+    write_checkpoint(path, kJob, 0, sample_state(3));
     {
       std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
       f.seekp(static_cast<std::streamoff>(at));
       f.put('\x7f');
     }
-    EXPECT_THROW(load_checkpoint(path), FormatError) << "byte " << at;
+    EXPECT_THROW(load_checkpoint(path, kJob, 0), FormatError) << "byte " << at;
   }
-  write_checkpoint(path, 0, sample_state(3));
+  write_checkpoint(path, kJob, 0, sample_state(3));
   std::filesystem::resize_file(path, size - 8);
-  EXPECT_THROW(load_checkpoint(path), FormatError);
+  EXPECT_THROW(load_checkpoint(path, kJob, 0), FormatError);
   std::filesystem::resize_file(path, 20);
-  EXPECT_THROW(read_checkpoint_header(path), FormatError);
-  EXPECT_FALSE(read_checkpoint_header(dir / "absent.bin"));
+  EXPECT_THROW(read_checkpoint_header(path, kJob), FormatError);
+  EXPECT_FALSE(read_checkpoint_header(dir / "absent.bin", kJob));
 }
 
 }  // namespace

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+#include <vector>
+
 #include "knightstour/base/errors.hpp"
 
 namespace knightstour {
@@ -65,13 +68,91 @@ TEST(Manifest, FormatOneShardsAreDealtById) {
     ASSERT_NE(at, std::string::npos) << from;
     text.replace(at, from.size(), to);
   };
-  replace("\"format_version\": 2", "\"format_version\": 1");
+  replace("\"format_version\": 3", "\"format_version\": 1");
   replace(",\n    \"rule\": \"orbits\"", "");
   const auto old = RunManifest::from_json(text, "m");
   EXPECT_EQ(old.shard.rule, ShardRule::ids);
   EXPECT_EQ(old.request().shard.rule, ShardRule::ids);
   EXPECT_FALSE(now.differences(old).empty());  // merge refuses to mix the two
-  replace("\"format_version\": 1", "\"format_version\": 3");
+  replace("\"format_version\": 1", "\"format_version\": 4");
+  EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError);
+}
+
+// Numbers are whole numbers in range, or the manifest is refused: not wrapped (-1 read as
+// 18446744073709551615), not truncated (6.7 read as 6), not converted (1e30).
+TEST(Manifest, NumbersAreReadStrictly) {
+  RunManifest m;
+  m.rows = 6;
+  m.cols = 6;
+  m.prefix = {"a1"};
+  m.split_depth = 5;
+  m.prefixes_in_plan = 428;
+  const std::string good = m.to_json();
+  EXPECT_NO_THROW(RunManifest::from_json(good, "m"));
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"\"prefixes_in_plan\": 428", "\"prefixes_in_plan\": -1"},
+           {"\"rows\": 6", "\"rows\": 6.7"},
+           {"\"rows\": 6", "\"rows\": 1e30"},
+           {"\"split_depth\": 5", "\"split_depth\": \"5\""}}) {
+    std::string text = good;
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError) << to;
+  }
+}
+
+RunManifest frontier_manifest() {
+  RunManifest m;
+  m.method = Method::frontier;
+  m.rows = 6;
+  m.cols = 12;  // past 64 squares: a frontier manifest may be
+  m.prefix = {"a1"};
+  m.closed_only = true;
+  m.frontier.sweeps_planned = 1;
+  m.frontier.finished = {{0, "964730606632516"}};
+  m.status = RunStatus::complete;
+  m.frontier.tours = "1929461213265032";
+  m.frontier.closed_tours = "1929461213265032";
+  m.frontier.closed_cycles = "964730606632516";
+  return m;
+}
+
+TEST(Manifest, FrontierRunsRoundTrip) {
+  const RunManifest m = frontier_manifest();
+  const RunManifest back = RunManifest::from_json(m.to_json(), "m");
+  EXPECT_EQ(back.method, Method::frontier);
+  EXPECT_EQ(back.frontier, m.frontier);
+  EXPECT_EQ(back.rows, 6);
+  EXPECT_EQ(back.cols, 12);
+  EXPECT_EQ(back.prefix, m.prefix);
+  EXPECT_FALSE(back.differences(RunManifest{}).empty());
+}
+
+// Whatever a count could be taken from is under the checksum: a hand edit is refused.
+TEST(Manifest, FrontierEditsAreRefused) {
+  const std::string good = frontier_manifest().to_json();
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"\"a1\"", "\"b1\""},
+           {"\"rows\": 6", "\"rows\": 7"},
+           {"\"closed_only\": true", "\"closed_only\": false"},
+           {"\"964730606632516\"", "\"964730606632517\""},
+           {"\"status\": \"complete\"", "\"status\": \"incomplete\""},
+           {"\"sweeps_planned\": 1", "\"sweeps_planned\": 2"}}) {
+    std::string text = good;
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError) << to;
+  }
+  // A sweep listed twice is refused whatever the checksum says.
+  RunManifest twice = frontier_manifest();
+  std::string text = twice.to_json();
+  const std::string entry =
+      "{\n        \"count\": \"964730606632516\",\n        \"sweep\": 0\n      }";
+  const auto at = text.find(entry);
+  ASSERT_NE(at, std::string::npos) << text;
+  text.insert(at + entry.size(), ",\n" + entry);
   EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError);
 }
 

@@ -11,13 +11,25 @@ namespace knightstour {
 // A sweep's state between two steps, saved so that a run killed outright resumes there.
 //
 // File layout (little-endian, every field 8 bytes, so the arrays stay aligned when mapped):
-//   magic "KTFRONT1" | sweep | next_step | limbs K | parts P | classes | checksum | reserved
+//   magic "KTFRONT2" | rows | cols | closed | start + 1 (0: all starts) | sweep | next_step |
+//   limbs K | parts P | classes | data checksum | header checksum | 4 reserved words (0)
 //   P part sizes n_p
 //   for each part: n_p keys, then n_p counts of K limbs
-// The checksum covers everything after the header (a multiply-add over 64-bit words), so a
-// torn or damaged file is refused rather than resumed from. Written to a temp file, synced
-// and renamed over the last one: a crash leaves the old checkpoint or the new, never half.
+// The header names the job and the sweep, and its own checksum covers it, so a checkpoint
+// of another job or with a changed step is refused, never resumed from. The data checksum
+// (a multiply-add over 64-bit words) covers everything after the header. Written to a temp
+// file, synced and renamed over the last one: a crash leaves the old checkpoint or the new,
+// never half; a failed write removes its temp file.
+struct CheckpointJob {
+  int rows = 0;
+  int cols = 0;
+  bool closed = false;
+  std::int64_t start = -1;  // board square, or -1 for all starts
+  friend bool operator==(const CheckpointJob&, const CheckpointJob&) = default;
+};
+
 struct CheckpointHeader {
+  CheckpointJob job;
   int sweep = 0;  // which sweep of the job (frontier_job's order)
   int next_step = 0;
   int limbs = 1;
@@ -25,16 +37,24 @@ struct CheckpointHeader {
   std::uint64_t classes = 0;
 };
 
-// Writes `state` for sweep `sweep`; returns the bytes written. Throws IoError.
-std::uint64_t write_checkpoint(const std::filesystem::path& path, int sweep,
-                               const FrontierState& state);
+// Writes `state` of sweep `sweep` of `job`; returns the bytes written. Throws IoError.
+std::uint64_t write_checkpoint(const std::filesystem::path& path, const CheckpointJob& job,
+                               int sweep, const FrontierState& state);
 
 // Reads the header only (nothing when there is no file); throws FormatError when it is not a
-// checkpoint.
-std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::path& path);
+// checkpoint, its header is damaged, or it is not a checkpoint of `job`.
+std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::path& path,
+                                                       const CheckpointJob& job);
 
-// Maps the checkpoint and returns the state it holds (its classes stay in the file, paged in
-// as the sweep reads them). Throws FormatError when the checksum or sizes do not match.
-FrontierState load_checkpoint(const std::filesystem::path& path);
+// Maps the checkpoint of sweep `sweep` of `job` and returns the state it holds (its classes
+// stay in the file, paged in as the sweep reads them). Throws FormatError when the header,
+// the checksum or the sizes do not match.
+FrontierState load_checkpoint(const std::filesystem::path& path, const CheckpointJob& job,
+                              int sweep);
+
+// Reads the whole checkpoint and checks it as load_checkpoint does (for verify).
+CheckpointHeader check_checkpoint(const std::filesystem::path& path, const CheckpointJob& job);
+
+std::string describe(const CheckpointJob& job);
 
 }  // namespace knightstour

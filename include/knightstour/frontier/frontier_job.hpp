@@ -50,6 +50,15 @@ struct FrontierReport {
   double seconds = 0;
 };
 
+// Throws UsageError when the board is too wide for the frontier method or the start is off
+// the board; a request that passes is one count_by_frontier takes.
+void validate(const FrontierRequest& request);
+
+// How many sweeps the job runs (closed: 1; open from a start: 2; open over all starts: 1
+// plus one per class of start squares). The shared prefix of an all-starts job is saved as
+// sweep number planned_sweeps() and never finishes.
+int planned_sweeps(const FrontierRequest& request);
+
 // One pinned sweep per class of equivalent start squares: the class's squares and the
 // representative swept. Squares that cannot start an open tour (minority colour on an odd
 // board) are left out.
@@ -79,8 +88,8 @@ class FrontierJournal {
 };
 
 // Throws UsageError when the board is too wide for the frontier method or the start is off
-// the board. options.label is extended per sweep for progress lines. With a journal, sweeps
-// it has finished are not run again and a saved sweep continues where it was saved.
+// the board (validate()). options.label is extended per sweep for progress lines. With a journal,
+// sweeps it has finished are not run again and a saved sweep continues where it was saved.
 FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierOptions& options,
                                  StopControl& stop, FrontierJournal* journal = nullptr);
 

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,11 @@ namespace knightstour {
 // What a run directory holds: counts only, or tour files.
 enum class Command { count, enumerate };
 std::string to_string(Command command);
+
+// How a run counts: the enumerator (visits every tour) or the frontier method (counts classes
+// of partial paths). A run directory holds the runs of one method; its manifest says which.
+enum class Method { dfs, frontier };
+std::string to_string(Method method);
 
 enum class RunStatus { incomplete, complete };
 std::string to_string(RunStatus status);
@@ -42,9 +48,26 @@ struct MergedInput {
   friend bool operator==(const MergedInput&, const MergedInput&) = default;
 };
 
+// Where a frontier run stands (method frontier only). Counts are decimal strings: they
+// outgrow 64 bits. The manifest's checksum covers these and the job, so a hand edit that
+// would change the answer is refused rather than counted.
+struct FrontierProgress {
+  int sweeps_planned = 0;
+  std::map<int, std::string> finished;  // sweep index -> that sweep's count
+  // When complete: the job's counts, and per start square over all starts.
+  std::string tours;
+  std::string closed_tours;
+  std::string closed_cycles;
+  std::vector<std::string> tours_by_start;
+  double checkpoint_seconds = 0;
+  friend bool operator==(const FrontierProgress&, const FrontierProgress&) = default;
+};
+
 // Fields are typed; they become strings only in to_json() / from_json().
 struct RunManifest {
-  static constexpr int kFormatVersion = 2;  // reads 1 and 2
+  // Version 3 added the method (and frontier runs); 1 and 2 are enumerator runs.
+  static constexpr int kFormatVersion = 3;  // reads 1 to 3
+  Method method = Method::dfs;
 
   // What was asked. These define the prefixes and the files; a resume must agree on them.
   Command command = Command::count;
@@ -90,6 +113,7 @@ struct RunManifest {
   std::uint64_t nodes_searched = 0;  // over all sessions, interrupted prefixes included
   // merge: every input run (an input that was itself merged contributes its inputs).
   std::vector<MergedInput> inputs;
+  FrontierProgress frontier;  // method frontier only
 
   std::string board_name() const { return std::to_string(rows) + "x" + std::to_string(cols); }
   int squares() const { return rows * cols; }
@@ -98,6 +122,7 @@ struct RunManifest {
   static RunManifest from_json(const std::string& text, const std::string& where);  // FormatError
 
   // The fields that define the run and differ between the two, e.g. {"split depth 5 vs 6"}.
+  // (For frontier runs: method, board, start or all starts, closed.)
   std::vector<std::string> differences(const RunManifest& other) const;
 
   // The request the manifest describes (split depth set).

@@ -11,14 +11,22 @@ namespace knightstour::run_layout {
 //   manifest.json                   what was asked, status, totals
 //   journal-<shard>.tsv             one line per finished prefix
 //   tours-<shard>-<part><extension> tour files (enumerate), e.g. tours-0-3.npy.zst
+//   checkpoint-<sweep>.bin          (frontier) a sweep's classes between two steps
+//   spill/                          (frontier) classes past the memory budget, this session's
 //   <name>.tmp                      a file being written (never part of the run)
 //   .lock                           held (flock) by the process working on the run
+//   frontier.json                   a frontier run of format 1 (before manifest version 3)
 inline constexpr const char* kManifest = "manifest.json";
 inline constexpr const char* kLock = ".lock";
+inline constexpr const char* kSpillDir = "spill";
+inline constexpr const char* kOldFrontierJob = "frontier.json";
 
 std::filesystem::path manifest_path(const std::filesystem::path& dir);
 std::string journal_name(int shard);
 std::string tour_file_name(int shard, std::uint64_t part, const std::string& extension);
+std::string checkpoint_name(int sweep);
+// The sweep of a checkpoint's name; nothing for any other name.
+std::optional<int> parse_checkpoint_name(const std::string& name);
 
 struct TourFileName {
   int shard = 0;

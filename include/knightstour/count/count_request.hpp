@@ -1,0 +1,57 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/board/board.hpp"
+#include "knightstour/plan/request.hpp"
+#include "knightstour/run/manifest.hpp"
+
+namespace knightstour {
+
+// Which method counts: `automatic` lets choose_method() pick the faster one for the job.
+enum class MethodAsked { automatic, dfs, frontier };
+MethodAsked parse_method(const std::string& text);  // UsageError unless auto|dfs|frontier
+
+// What `count` is asked, for either method. Fields left empty are taken from the run being
+// resumed (and must agree with it when given); a new run needs the board and a start, a
+// prefix, or all starts (a closed count without them counts from a1: closed counts are the
+// same from every square).
+struct CountRequest {
+  // What to count.
+  std::optional<BoardShape> shape;
+  std::optional<bool> all_starts;
+  std::vector<std::int64_t> prefix;  // board squares; prefix[0] is the start
+  std::optional<bool> closed;
+
+  // How to count it.
+  MethodAsked method = MethodAsked::automatic;
+  int threads = 0;  // 0: every CPU this process may use
+  Caps caps;        // time_limit: both methods; max_nodes, max_tours: dfs only
+  double progress_seconds = 0;
+  std::optional<std::filesystem::path> run_dir;
+  bool resume = false;
+  Provenance provenance;
+
+  // The enumerator's own settings (each refused by the frontier method when given).
+  std::optional<Algorithm> algorithm;
+  bool no_symmetry = false;
+  std::optional<int> split_depth;
+  std::optional<Shard> shard;
+
+  // The frontier method's own settings (each refused by the enumerator when given).
+  std::optional<std::uint64_t> memory;       // bytes of classes; default: half of what is free
+  std::optional<std::string> spill_dir;      // "none": stop at the budget instead of spilling
+  std::optional<double> checkpoint_seconds;  // --checkpoint: save classes this often (10m)
+
+  // Names of the options given that only one method understands, as the user typed them
+  // (for messages); filled by the code that parses them.
+  std::vector<std::string> dfs_options() const;
+  std::vector<std::string> frontier_options() const;
+};
+
+}  // namespace knightstour

@@ -1,0 +1,83 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/board/board.hpp"
+#include "knightstour/frontier/wide_count.hpp"
+#include "knightstour/run/manifest.hpp"
+
+namespace knightstour {
+
+// The enumerator's own figures.
+struct DfsStatistics {
+  std::uint64_t nodes = 0;  // search-tree nodes visited this session
+  int split_depth = 0;
+  std::size_t plan_prefixes = 0;   // in the whole plan
+  std::size_t shard_prefixes = 0;  // this shard's
+  std::size_t prefixes_done = 0;   // of those, finished (earlier sessions included)
+  std::size_t prefixes_before = 0;
+  std::size_t searches = 0;       // searched this session; the rest derived or done before
+  std::uint64_t tours_found = 0;  // this session, finished prefixes or not
+  Shard shard;
+  bool symmetry = true;
+  Algorithm algorithm = Algorithm::pruned;
+};
+
+// The frontier method's own figures.
+struct FrontierStatistics {
+  int width = 0;  // squares across the sweep (the shorter side)
+  int sweeps = 0;
+  int sweeps_planned = 0;
+  int sweeps_finished = 0;
+  int sweeps_resumed = 0;  // taken up from the run directory
+  std::uint64_t peak_classes = 0;
+  std::uint64_t classes_expanded = 0;  // this session
+  std::uint64_t peak_class_bytes = 0;
+  std::uint64_t spilled_bytes = 0;
+  int max_passes = 1;
+  int count_bits = 64;
+  std::uint64_t memory_budget = 0;
+  bool spills = true;  // classes past the budget go to disk (else the budget stops the run)
+};
+
+// What `count` found, whichever method counted. Counts are exact at any size. When the run
+// stopped early the enumerator's counts are lower bounds (from finished prefixes), while the
+// frontier method has none (a sweep's partial classes count nothing yet): `counts` says which.
+struct CountResult {
+  // The job as counted.
+  BoardShape shape;
+  bool all_starts = false;
+  std::vector<std::int64_t> prefix;
+  bool closed = false;
+  Method method = Method::dfs;
+  std::string why;  // why this method counted, in a few words
+
+  enum class Counts { exact, lower_bound, none };
+  bool complete = false;
+  Counts counts = Counts::none;
+  StopReason stop_reason = StopReason::none;
+  BigCount tours;         // directed tours from the start (or prefix), or over all starts
+  BigCount closed_tours;  // of those, closed
+  // Closed cycles (undirected) when the count covers whole cycles: complete, one start or
+  // all starts, not a shard.
+  std::optional<BigCount> closed_cycles;
+  // By board square: tours from each start (all starts); tours ending on each square
+  // (enumerator only; empty from the frontier method).
+  std::vector<BigCount> tours_by_start;
+  std::vector<BigCount> closed_by_start;
+  std::vector<BigCount> tours_by_end;
+
+  int threads = 0;
+  double seconds = 0;      // this session's wall time
+  double cpu_seconds = 0;  // this session's CPU time, all threads
+  std::optional<std::filesystem::path> run_dir;
+  std::variant<DfsStatistics, FrontierStatistics> statistics;
+};
+
+}  // namespace knightstour

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+
+#include "knightstour/frontier/checkpoint.hpp"
+#include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/run/manifest.hpp"
+#include "knightstour/run/run_directory.hpp"
+
+namespace knightstour {
+
+// A frontier count's run directory (names in run_layout): manifest.json with method
+// "frontier" (the job, the counts of finished sweeps, and when complete the job's counts,
+// all under the manifest's checksum), one checkpoint-<sweep>.bin per sweep under way (the
+// shared prefix of an all-starts job keeps its own while the pinned sweeps run), and spill/
+// for this session's spilled classes. The directory is locked (RunDirectory) for as long as
+// this object lives. Every file is replaced atomically, so kill -9 at any moment leaves a
+// directory that resumes: from the last checkpoint, or from the start of the sweep.
+class FrontierRunDir : public FrontierJournal {
+ public:
+  // A new run: locks `dir` (creating it) and refuses one that holds a run of either method;
+  // writes the manifest (`base` gives provenance, threads and caps).
+  static FrontierRunDir create(const std::filesystem::path& dir, const FrontierRequest& request,
+                               const RunManifest& base, double checkpoint_seconds);
+  // The run in the locked `dir`, whose manifest (method frontier) is `manifest`.
+  static FrontierRunDir open(RunDirectory dir, RunManifest manifest, double checkpoint_seconds);
+
+  // The request a frontier manifest describes (UsageError/FormatError when it cannot be one).
+  static FrontierRequest request_of(const RunManifest& manifest);
+
+  const FrontierRequest& request() const { return request_; }
+  const RunManifest& manifest() const { return manifest_; }
+  const std::filesystem::path& dir() const { return dir_.dir(); }
+  // A fresh, empty spill/ folder (what a killed session spilled is removed first).
+  std::filesystem::path fresh_spill_dir();
+  // Removes spill/ (at the end of a session).
+  void remove_spill_dir();
+
+  // Records how the session ended; a complete job's counts go into the manifest and every
+  // checkpoint is removed.
+  void end_session(const FrontierReport& report, int threads, double seconds, double cpu_seconds);
+
+  std::optional<BigCount> finished(int sweep) override;
+  void finish(int sweep, const BigCount& count) override;
+  std::optional<FrontierState> saved(int sweep) override;
+  bool has_saved(int sweep) override;
+  void after_step(int sweep, const FrontierState& state) override;
+
+ private:
+  FrontierRunDir(RunDirectory dir, RunManifest manifest, double checkpoint_seconds);
+  std::filesystem::path checkpoint_path(int sweep) const;
+  void write() const;
+  // Removes what no later session reads: temp files, checkpoints of finished sweeps.
+  void tidy();
+
+  RunDirectory dir_;
+  RunManifest manifest_;
+  FrontierRequest request_;
+  CheckpointJob job_;
+  double checkpoint_seconds_;
+  std::chrono::steady_clock::time_point last_save_;
+};
+
+}  // namespace knightstour

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "knightstour/count/count_request.hpp"
+#include "knightstour/count/count_result.hpp"
+
+namespace knightstour {
+
+// Counts what `request` asks with the method choose_method() picks (or the run directory's
+// method, on a resume). Every check of the request comes before anything is created: a bad
+// request is a UsageError and leaves no trace. With a run directory, the directory is locked
+// before anything in it is read or written. Signals and the time limit stop it cleanly.
+CountResult run_count(const CountRequest& request);
+
+}  // namespace knightstour

@@ -1,0 +1,248 @@
+#include "count_summary.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <type_traits>
+
+#include "cli_options.hpp"
+#include "json_counts.hpp"
+#include "knightstour/board/square.hpp"
+#include "output.hpp"
+#include "provenance.hpp"
+
+namespace knightstour::cli {
+
+namespace {
+
+std::string gib(std::uint64_t bytes) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.2f GiB", static_cast<double>(bytes) / (1024.0 * 1024 * 1024));
+  return b;
+}
+
+std::string each_cycle_counted(const CountResult& r) {
+  return r.all_starts
+             ? "2 x " + std::to_string(r.shape.squares()) + " times (every start, both directions)"
+             : std::string("twice (both directions)");
+}
+
+std::string method_line(const CountResult& r) {
+  if (r.method == Method::frontier) {
+    return "frontier (" + r.why +
+           "): dynamic programming over classes of partial paths; no tour is visited";
+  }
+  return "dfs (" + r.why + "): the enumerator visits every tour";
+}
+
+void print_status(const CountResult& r) {
+  if (r.complete) return;
+  if (r.method == Method::frontier) {
+    const auto& st = std::get<FrontierStatistics>(r.statistics);
+    std::printf(
+        "status     INCOMPLETE: %s with %d of %d sweeps finished; no count (a sweep "
+        "counts only when it reaches the end).\n",
+        describe(r.stop_reason).c_str(), st.sweeps_finished, st.sweeps_planned);
+    if (r.stop_reason == StopReason::memory) {
+      std::printf(st.spills ? "           The budget (--memory %s) is too small for one part of a "
+                              "step even when spilling: give it more.\n"
+                            : "           Give more --memory (now %s), or leave out --spill-dir "
+                              "none so that classes past it go to disk.\n",
+                  gib(st.memory_budget).c_str());
+    } else if (r.run_dir) {
+      std::printf("           Continue with: knightstour count --run-dir %s --resume\n",
+                  r.run_dir->c_str());
+    } else {
+      std::printf(
+          "           The work is lost: with --run-dir DIR it is kept at checkpoints "
+          "and --resume continues it.\n");
+    }
+    return;
+  }
+  const auto& st = std::get<DfsStatistics>(r.statistics);
+  std::printf("status     INCOMPLETE: %s; %zu of %zu prefixes finished.\n",
+              describe(r.stop_reason).c_str(), st.prefixes_done, st.shard_prefixes);
+  std::printf("           Every count below is a LOWER BOUND (>=), from finished prefixes only.\n");
+  if (r.run_dir) std::printf("           Resume with the same command plus --resume.\n");
+  if (r.stop_reason == StopReason::tour_cap) {
+    std::printf(
+        "found      %s tours this session before the cap stopped it (mirror images "
+        "included); the counts below hold only those of finished prefixes\n",
+        with_commas(st.tours_found).c_str());
+  }
+}
+
+void print_counts(const CountResult& r) {
+  if (r.counts == CountResult::Counts::none) return;
+  const std::string ge = r.counts == CountResult::Counts::lower_bound ? ">= " : "";
+  if (r.all_starts && !r.tours_by_start.empty()) {
+    std::vector<std::string> cells;
+    for (const auto& v : r.tours_by_start) cells.push_back(v.with_commas());
+    std::printf("\n%s tours from each start square:\n%s\n", r.closed ? "closed" : "open",
+                board_grid(r.shape, cells).c_str());
+  }
+  std::printf("tours      %s%s  (a tour and its reverse from the other end count separately)\n",
+              ge.c_str(), r.tours.with_commas().c_str());
+  if (r.closed) {
+    if (r.closed_cycles) {
+      std::printf("cycles     %s closed cycles: each is counted %s in the tours above\n",
+                  r.closed_cycles->with_commas().c_str(), each_cycle_counted(r).c_str());
+    }
+    return;
+  }
+  std::string line =
+      ge + r.closed_tours.with_commas() + " of them are closed (end a knight move from the start)";
+  if (r.closed_cycles) {
+    line += ": " + r.closed_cycles->with_commas() + " closed cycles, each counted " +
+            each_cycle_counted(r);
+  }
+  std::printf("closed     %s\n", line.c_str());
+}
+
+void print_dfs(const CountResult& r, const DfsStatistics& st) {
+  if (r.run_dir) std::printf("run dir    %s\n", r.run_dir->c_str());
+  std::printf("nodes      %s searched\n", with_commas(st.nodes).c_str());
+  std::printf("threads    %d; %zu prefixes at split depth %d", r.threads, st.shard_prefixes,
+              st.split_depth);
+  if (st.shard.count > 1) {
+    std::printf(" (shard %d of %d; the plan has %zu)", st.shard.index, st.shard.count,
+                st.plan_prefixes);
+  }
+  std::printf(", %zu searched", st.searches);
+  if (st.prefixes_before > 0) std::printf(", %zu done by earlier sessions", st.prefixes_before);
+  if (st.symmetry && st.algorithm == Algorithm::pruned &&
+      st.searches + st.prefixes_before < st.shard_prefixes) {
+    std::printf(", the rest derived by symmetry");
+  }
+  std::printf("\n");
+  const double secs = std::max(r.seconds, 1e-9);
+  std::printf("time       %.3f s (%s nodes/s, %.1f CPU-seconds)\n", r.seconds,
+              with_commas(static_cast<std::uint64_t>(static_cast<double>(st.nodes) / secs)).c_str(),
+              r.cpu_seconds);
+}
+
+void print_frontier(const CountResult& r, const FrontierStatistics& st) {
+  if (r.run_dir) {
+    std::string line = r.run_dir->string();
+    if (st.sweeps_resumed > 0) {
+      line += " (" + std::to_string(st.sweeps_resumed) + " of " +
+              std::to_string(st.sweeps_planned) + " sweeps taken up from it)";
+    }
+    std::printf("run dir    %s\n", line.c_str());
+  }
+  if (st.sweeps == 0) return;  // a finished run read back: no work this session
+  std::printf("classes    %s at the peak (sweep %d squares wide), %s expanded; %d-bit counts\n",
+              with_commas(st.peak_classes).c_str(), st.width,
+              with_commas(st.classes_expanded).c_str(), st.count_bits);
+  std::printf("memory     %s of classes at the peak (budget %s)\n",
+              gib(st.peak_class_bytes).c_str(), gib(st.memory_budget).c_str());
+  if (st.spilled_bytes > 0) {
+    std::printf("disk       %s of classes spilled; up to %d passes a step\n",
+                gib(st.spilled_bytes).c_str(), st.max_passes);
+  }
+  std::printf("threads    %d; %d sweep%s\n", r.threads, st.sweeps, st.sweeps == 1 ? "" : "s");
+  std::printf("time       %.3f s (%.1f CPU-seconds)\n", r.seconds, r.cpu_seconds);
+}
+
+void print_text(const CountResult& r) {
+  std::printf("board      %s, %s\n", r.shape.name().c_str(),
+              what_is_counted(r.shape, r.all_starts, r.prefix, r.closed).c_str());
+  std::printf("method     %s\n", method_line(r).c_str());
+  print_status(r);
+  print_counts(r);
+  std::visit(
+      [&](const auto& st) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(st)>, DfsStatistics>) {
+          print_dfs(r, st);
+        } else {
+          print_frontier(r, st);
+        }
+      },
+      r.statistics);
+  if (r.complete) std::printf("status     complete\n");
+}
+
+std::string square_of(const CountResult& r, std::int64_t s) {
+  return square_name(static_cast<int>(s / r.shape.cols), static_cast<int>(s % r.shape.cols));
+}
+
+void print_json(const CountResult& r) {
+  using nlohmann::json;
+  json j;
+  j["command"] = "count";
+  j["method"] = to_string(r.method);
+  j["method_reason"] = r.why;
+  j["board"] = r.shape.name();
+  j["rows"] = r.shape.rows;
+  j["cols"] = r.shape.cols;
+  j["all_starts"] = r.all_starts;
+  j["start"] = r.all_starts ? json(nullptr) : json(square_of(r, r.prefix.front()));
+  json prefix = json::array();
+  for (auto s : r.prefix) prefix.push_back(square_of(r, s));
+  j["prefix"] = r.all_starts ? json(nullptr) : prefix;
+  j["closed_only"] = r.closed;
+  j["status"] = r.complete ? "complete" : "incomplete";
+  j["lower_bound"] = r.counts == CountResult::Counts::lower_bound;
+  j["stop_reason"] = r.complete ? json(nullptr) : json(token(r.stop_reason));
+  j["stop_reason_text"] = r.complete ? json(nullptr) : json(describe(r.stop_reason));
+  add_provenance(j);
+  const bool counted = r.counts != CountResult::Counts::none;
+  j["tours"] = counted ? json_count(r.tours) : json(nullptr);
+  j["closed_tours"] = counted ? json_count(r.closed_tours) : json(nullptr);
+  j["closed_cycles"] = r.closed_cycles ? json_count(*r.closed_cycles) : json(nullptr);
+  const bool grid = counted && r.all_starts && !r.tours_by_start.empty();
+  j["tours_by_start"] = grid ? json_counts(r.tours_by_start) : json(nullptr);
+  j["closed_by_start"] = grid ? json_counts(r.closed_by_start) : json(nullptr);
+  j["tours_by_end"] =
+      counted && !r.tours_by_end.empty() ? json_counts(r.tours_by_end) : json(nullptr);
+  std::vector<std::string> squares;
+  if (r.shape.squares() <= 4096) {
+    for (std::int64_t s = 0; s < r.shape.squares(); ++s) squares.push_back(square_of(r, s));
+  }
+  j["squares"] = squares;
+  j["threads"] = r.threads;
+  j["seconds"] = r.seconds;
+  j["cpu_seconds"] = r.cpu_seconds;
+  j["run_dir"] = r.run_dir ? json(r.run_dir->string()) : json(nullptr);
+  if (const auto* d = std::get_if<DfsStatistics>(&r.statistics)) {
+    j["algorithm"] = to_string(d->algorithm);
+    j["nodes"] = d->nodes;
+    j["split_depth"] = d->split_depth;
+    j["prefixes"] = d->shard_prefixes;
+    j["prefixes_done"] = d->prefixes_done;
+    j["prefixes_done_before"] = d->prefixes_before;
+    j["prefixes_in_plan"] = d->plan_prefixes;
+    j["searches"] = d->searches;
+    j["tours_found"] = d->tours_found;
+    j["shard"] = {{"index", d->shard.index}, {"count", d->shard.count}};
+  } else {
+    const auto& f = std::get<FrontierStatistics>(r.statistics);
+    j["sweep_width"] = f.width;
+    j["sweeps"] = f.sweeps;
+    j["sweeps_planned"] = f.sweeps_planned;
+    j["sweeps_finished"] = f.sweeps_finished;
+    j["sweeps_resumed"] = f.sweeps_resumed;
+    j["peak_classes"] = f.peak_classes;
+    j["classes_expanded"] = f.classes_expanded;
+    j["peak_class_bytes"] = f.peak_class_bytes;
+    j["spilled_bytes"] = f.spilled_bytes;
+    j["max_passes"] = f.max_passes;
+    j["memory_budget"] = f.memory_budget;
+    j["count_bits"] = f.count_bits;
+  }
+  std::cout << dump_json(j) << '\n';
+}
+
+}  // namespace
+
+int print_count(const CountResult& result, bool json) {
+  if (json) {
+    print_json(result);
+  } else {
+    print_text(result);
+  }
+  return result.complete ? kExitOk : kExitStopped;
+}
+
+}  // namespace knightstour::cli

@@ -1,0 +1,32 @@
+#include "json_counts.hpp"
+
+namespace knightstour::cli {
+
+namespace {
+constexpr const char* kExact = "#exact:";
+}
+
+nlohmann::json json_count(const BigCount& n) {
+  if (n.fits_u64()) return n.low();
+  return std::string(kExact) + n.str();
+}
+
+nlohmann::json json_counts(const std::vector<BigCount>& v) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& x : v) a.push_back(json_count(x));
+  return a;
+}
+
+std::string dump_json(const nlohmann::json& j) {
+  std::string text = j.dump();
+  const std::string marker = std::string("\"") + kExact;
+  for (auto at = text.find(marker); at != std::string::npos; at = text.find(marker, at)) {
+    const auto end = text.find('"', at + marker.size());
+    const std::string digits = text.substr(at + marker.size(), end - at - marker.size());
+    text.replace(at, end + 1 - at, digits);
+    at += digits.size();
+  }
+  return text;
+}
+
+}  // namespace knightstour::cli

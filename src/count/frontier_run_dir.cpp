@@ -1,0 +1,182 @@
+#include "knightstour/count/frontier_run_dir.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <string>
+
+#include "knightstour/base/errors.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/io/posix_file.hpp"
+#include "knightstour/run/run_layout.hpp"
+
+namespace knightstour {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+CheckpointJob job_of(const FrontierRequest& r) {
+  return {r.shape.rows, r.shape.cols, r.closed, r.start ? *r.start : -1};
+}
+
+}  // namespace
+
+FrontierRequest FrontierRunDir::request_of(const RunManifest& m) {
+  FrontierRequest r;
+  r.shape = {m.rows, m.cols};
+  r.closed = m.closed_only;
+  if (!m.all_starts) {
+    const RowCol rc = parse_row_col(r.shape, m.prefix.at(0), "manifest start square");
+    r.start = std::int64_t{rc.row} * m.cols + rc.col;
+  }
+  return r;
+}
+
+FrontierRunDir::FrontierRunDir(RunDirectory dir, RunManifest manifest, double checkpoint_seconds)
+    : dir_(std::move(dir)),
+      manifest_(std::move(manifest)),
+      request_(request_of(manifest_)),
+      job_(job_of(request_)),
+      checkpoint_seconds_(checkpoint_seconds),
+      last_save_(std::chrono::steady_clock::now()) {
+  manifest_.frontier.checkpoint_seconds = checkpoint_seconds;
+}
+
+FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest& request,
+                                      const RunManifest& base, double checkpoint_seconds) {
+  RunManifest m = base;
+  m.method = Method::frontier;
+  m.command = Command::count;
+  m.rows = request.shape.rows;
+  m.cols = request.shape.cols;
+  m.all_starts = !request.start;
+  m.prefix.clear();
+  if (request.start) {
+    m.prefix = {square_name(static_cast<int>(*request.start / m.cols),
+                            static_cast<int>(*request.start % m.cols))};
+  }
+  m.closed_only = request.closed;
+  m.status = RunStatus::incomplete;
+  m.frontier = {};
+  m.frontier.sweeps_planned = planned_sweeps(request);
+  m.version = KNIGHTSTOUR_VERSION;
+  m.created = m.updated = utc_now_iso8601();
+  m.sessions = 1;
+  RunDirectory locked =
+      RunDirectory::create(dir, "add --resume to continue it, or choose another directory");
+  FrontierRunDir run(std::move(locked), std::move(m), checkpoint_seconds);
+  run.write();
+  return run;
+}
+
+FrontierRunDir FrontierRunDir::open(RunDirectory dir, RunManifest manifest,
+                                    double checkpoint_seconds) {
+  manifest.updated = utc_now_iso8601();
+  ++manifest.sessions;
+  FrontierRunDir run(std::move(dir), std::move(manifest), checkpoint_seconds);
+  run.tidy();
+  return run;
+}
+
+fs::path FrontierRunDir::checkpoint_path(int sweep) const {
+  return dir() / run_layout::checkpoint_name(sweep);
+}
+
+void FrontierRunDir::write() const { write_manifest(dir(), manifest_); }
+
+void FrontierRunDir::tidy() {
+  for (const auto& entry : fs::directory_iterator(dir())) {
+    const std::string name = entry.path().filename().string();
+    const auto sweep = run_layout::parse_checkpoint_name(name);
+    const bool done = sweep && (manifest_.frontier.finished.count(*sweep) > 0 ||
+                                manifest_.status == RunStatus::complete);
+    if (run_layout::is_temp_name(name) || done) {
+      std::error_code ignored;
+      fs::remove(entry.path(), ignored);
+      spdlog::debug("removed {} (nothing reads it again)", name);
+    }
+  }
+}
+
+fs::path FrontierRunDir::fresh_spill_dir() {
+  const fs::path spill = dir() / run_layout::kSpillDir;
+  remove_spill_dir();
+  std::error_code ec;
+  fs::create_directories(spill, ec);
+  if (ec) throw IoError("cannot create " + spill.string() + ": " + ec.message());
+  return spill;
+}
+
+void FrontierRunDir::remove_spill_dir() {
+  std::error_code ec;
+  fs::remove_all(dir() / run_layout::kSpillDir, ec);
+}
+
+void FrontierRunDir::end_session(const FrontierReport& report, int threads, double seconds,
+                                 double cpu_seconds) {
+  RunManifest& m = manifest_;
+  m.threads = threads;
+  m.seconds += seconds;
+  m.cpu_seconds += cpu_seconds;
+  m.updated = utc_now_iso8601();
+  m.stop_reason = report.complete ? StopReason::none : report.stop_reason;
+  if (report.complete) {
+    m.status = RunStatus::complete;
+    m.frontier.tours = report.tours.str();
+    m.frontier.closed_tours = report.closed_tours.str();
+    m.frontier.closed_cycles = report.cycles.str();
+    m.frontier.tours_by_start.clear();
+    for (const auto& c : report.tours_by_start) m.frontier.tours_by_start.push_back(c.str());
+  }
+  write();
+  if (report.complete) tidy();
+}
+
+std::optional<BigCount> FrontierRunDir::finished(int sweep) {
+  const auto& done = manifest_.frontier.finished;
+  const auto it = done.find(sweep);
+  if (it == done.end()) return std::nullopt;
+  return BigCount::parse(it->second);
+}
+
+void FrontierRunDir::finish(int sweep, const BigCount& count) {
+  manifest_.frontier.finished[sweep] = count.str();
+  manifest_.updated = utc_now_iso8601();
+  write();
+  std::error_code ignored;
+  fs::remove(checkpoint_path(sweep), ignored);
+  last_save_ = std::chrono::steady_clock::now();
+}
+
+bool FrontierRunDir::has_saved(int sweep) {
+  const auto path = checkpoint_path(sweep);
+  const auto header = read_checkpoint_header(path, job_);
+  if (header && header->sweep != sweep) {
+    throw FormatError("checkpoint " + path.string() + " is damaged (it holds sweep " +
+                      std::to_string(header->sweep + 1) + "); delete it to start the sweep again");
+  }
+  return header.has_value();
+}
+
+std::optional<FrontierState> FrontierRunDir::saved(int sweep) {
+  if (!has_saved(sweep)) return std::nullopt;
+  const auto path = checkpoint_path(sweep);
+  FrontierState state = load_checkpoint(path, job_, sweep);
+  spdlog::info("resuming sweep {} at step {} from {}", sweep + 1, state.next_step,
+               path.filename().string());
+  return state;
+}
+
+void FrontierRunDir::after_step(int sweep, const FrontierState& state) {
+  const auto now = std::chrono::steady_clock::now();
+  if (std::chrono::duration<double>(now - last_save_).count() < checkpoint_seconds_) return;
+  const std::uint64_t bytes = write_checkpoint(checkpoint_path(sweep), job_, sweep, state);
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - now).count();
+  // Small checkpoints (short sweeps, tests) are not worth a line each.
+  spdlog::log(took >= 1 ? spdlog::level::info : spdlog::level::debug,
+              "checkpoint: sweep {} after step {}, {:.2f} GiB in {:.1f} s", sweep + 1,
+              state.next_step, static_cast<double>(bytes) / (1024.0 * 1024 * 1024), took);
+  last_save_ = std::chrono::steady_clock::now();
+}
+
+}  // namespace knightstour

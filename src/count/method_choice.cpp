@@ -1,0 +1,121 @@
+#include "knightstour/count/method_choice.hpp"
+
+#include <algorithm>
+
+#include "knightstour/base/errors.hpp"
+#include "knightstour/frontier/sweep.hpp"
+
+namespace knightstour {
+
+MethodAsked parse_method(const std::string& text) {
+  if (text == "auto") return MethodAsked::automatic;
+  if (text == "dfs") return MethodAsked::dfs;
+  if (text == "frontier") return MethodAsked::frontier;
+  throw UsageError("--method expects auto, dfs or frontier, not '" + text + "'");
+}
+
+std::vector<std::string> CountRequest::dfs_options() const {
+  std::vector<std::string> out;
+  if (prefix.size() > 1) out.push_back("--prefix");
+  if (shard && shard->count > 1) out.push_back("--shard-count");
+  if (caps.max_nodes > 0) out.push_back("--max-nodes");
+  if (caps.max_tours > 0) out.push_back("--max-tours");
+  if (algorithm) out.push_back("--algorithm");
+  if (no_symmetry) out.push_back("--no-symmetry");
+  if (split_depth) out.push_back("--split-depth");
+  return out;
+}
+
+std::vector<std::string> CountRequest::frontier_options() const {
+  std::vector<std::string> out;
+  if (memory) out.push_back("--memory");
+  if (spill_dir) out.push_back("--spill-dir");
+  if (checkpoint_seconds) out.push_back("--checkpoint");
+  return out;
+}
+
+namespace {
+
+constexpr int kMaxDfsSquares = 64;  // Board::kMaxSquares
+
+std::string squares_text(int n) { return std::to_string(n) + " squares"; }
+
+}  // namespace
+
+MethodChoice choose_method(const CountRequest& r) {
+  const BoardShape shape = r.shape.value();
+  const int squares = static_cast<int>(std::min<std::int64_t>(shape.squares(), 1 << 30));
+  const int width = std::min(shape.rows, shape.cols);
+  const bool dfs_fits = squares <= kMaxDfsSquares;
+  const bool frontier_fits = width <= kMaxFrontierWidth;
+  const auto dfs_only = r.dfs_options();
+  const auto frontier_only = r.frontier_options();
+  const std::string board = shape.name();
+  if (!dfs_fits && !frontier_fits) {
+    throw UsageError("board " + board + " is too big to count: the enumerator counts at most " +
+                     std::to_string(kMaxDfsSquares) +
+                     " squares and the frontier method boards whose shorter side is at most " +
+                     std::to_string(kMaxFrontierWidth));
+  }
+  if (!dfs_only.empty() && !frontier_only.empty()) {
+    throw UsageError(dfs_only.front() + " needs the enumerator (--method dfs) and " +
+                     frontier_only.front() +
+                     " the frontier method (--method frontier); give the options of one");
+  }
+  switch (r.method) {
+    case MethodAsked::dfs:
+      if (!dfs_fits) {
+        throw UsageError("board " + board + " has " + squares_text(squares) +
+                         "; --method dfs counts at most " + std::to_string(kMaxDfsSquares) +
+                         " (leave out --method: the frontier method counts it)");
+      }
+      if (!frontier_only.empty()) {
+        throw UsageError(frontier_only.front() +
+                         " applies to the frontier method only (leave out --method dfs)");
+      }
+      return {Method::dfs, "as asked with --method dfs"};
+    case MethodAsked::frontier:
+      if (!dfs_only.empty()) {
+        throw UsageError(dfs_only.front() +
+                         " has no meaning for --method frontier (it counts classes of partial "
+                         "paths, not prefixes; use --method dfs)");
+      }
+      if (!frontier_fits) {
+        throw UsageError("board " + board + " is " + std::to_string(width) +
+                         " wide; the frontier method counts boards whose shorter side is at "
+                         "most " +
+                         std::to_string(kMaxFrontierWidth) +
+                         " (leave out --method: the enumerator counts it)");
+      }
+      return {Method::frontier, "as asked with --method frontier"};
+    case MethodAsked::automatic:
+      break;
+  }
+  if (!dfs_only.empty()) {
+    if (!dfs_fits) {
+      throw UsageError(dfs_only.front() + " needs the enumerator, which counts at most " +
+                       std::to_string(kMaxDfsSquares) + " squares; " + board + " has " +
+                       squares_text(squares));
+    }
+    return {Method::dfs, dfs_only.front() + " needs the enumerator"};
+  }
+  if (!frontier_only.empty()) {
+    if (!frontier_fits) {
+      throw UsageError(frontier_only.front() + " needs the frontier method, which counts boards " +
+                       "whose shorter side is at most " + std::to_string(kMaxFrontierWidth));
+    }
+    return {Method::frontier, frontier_only.front() + " needs the frontier method"};
+  }
+  if (!dfs_fits) return {Method::frontier, "past 64 squares only the frontier method counts"};
+  if (!frontier_fits) return {Method::dfs, "too wide for the frontier method"};
+  const bool closed = r.closed.value_or(false);
+  const bool all = r.all_starts.value_or(false);
+  const int from = closed ? kFrontierClosedSquares : kFrontierOpenSquares;
+  const std::string job = closed ? "closed" : (all ? "open, all starts" : "open, one start");
+  if (squares >= from) {
+    return {Method::frontier, "faster for " + job + " from " + squares_text(from) + " on"};
+  }
+  return {Method::dfs, "faster for " + job + " below " + squares_text(from)};
+}
+
+}  // namespace knightstour

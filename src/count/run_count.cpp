@@ -1,0 +1,359 @@
+#include "knightstour/count/run_count.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+
+#include "knightstour/base/cpus.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/count/frontier_run_dir.hpp"
+#include "knightstour/count/method_choice.hpp"
+#include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/io/temp_directory.hpp"
+#include "knightstour/run/job_runner.hpp"
+#include "knightstour/run/run_layout.hpp"
+
+namespace knightstour {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kDefaultCheckpointSeconds = 600;
+
+std::vector<BigCount> big(const std::vector<std::uint64_t>& v) {
+  std::vector<BigCount> out;
+  out.reserve(v.size());
+  for (auto x : v) out.emplace_back(x);
+  return out;
+}
+
+// ---- the enumerator -------------------------------------------------------------------
+
+// The enumerator's request: what `r` gives, the rest from the run resumed (`resumed`).
+Request dfs_request(const CountRequest& r, const RunManifest* resumed) {
+  Request q = resumed ? resumed->request() : Request{};
+  if (r.shape) q.board = Board(*r.shape);
+  const int squares = q.board.squares();
+  if (r.all_starts) q.all_starts = *r.all_starts;
+  if (!r.prefix.empty()) {
+    q.all_starts = false;
+    q.prefix.clear();
+    for (auto s : r.prefix) {
+      if (s < 0 || s >= squares) throw UsageError("the start square is off the board");
+      q.prefix.push_back(static_cast<std::uint8_t>(s));
+    }
+  }
+  if (q.all_starts) q.prefix.clear();
+  if (!q.all_starts) validate_path(q.board, q.prefix, "prefix");
+  q.mode.closed = r.closed.value_or(false) || (resumed && resumed->closed_only);
+  if (r.algorithm) q.mode.algorithm = *r.algorithm;
+  q.symmetry = !r.no_symmetry && (!resumed || resumed->symmetry);
+  if (r.split_depth) {
+    if (*r.split_depth < 0 || *r.split_depth >= squares) {
+      throw UsageError("--split-depth must be between 0 and " + std::to_string(squares - 1));
+    }
+    q.split_depth = *r.split_depth;
+  }
+  if (r.shard) {
+    q.shard.index = r.shard->index;
+    q.shard.count = r.shard->count;
+  }
+  if (q.shard.index >= q.shard.count) {
+    throw UsageError("--shard-index " + std::to_string(q.shard.index) +
+                     " must be less than --shard-count " + std::to_string(q.shard.count));
+  }
+  return q;
+}
+
+// Closed cycles behind a closed count, when it covers whole cycles: every cycle through a
+// fixed start appears twice (two directions), and over all starts 2 * squares times.
+std::optional<BigCount> dfs_cycles(const Request& q, const RunReport& report) {
+  if (!report.complete() || q.shard.count != 1) return std::nullopt;
+  if (q.all_starts)
+    return BigCount(report.closed / (2 * static_cast<std::uint64_t>(q.board.squares())));
+  if (q.prefix.size() == 1) return BigCount(report.closed / 2);
+  return std::nullopt;
+}
+
+CountResult count_dfs(const CountRequest& r, const MethodChoice& choice,
+                      const RunManifest* resumed) {
+  JobRequest job;
+  job.command = Command::count;
+  job.request = dfs_request(r, resumed);
+  job.threads = r.threads;
+  job.caps = r.caps;
+  job.progress_seconds = r.progress_seconds;
+  job.dir = r.run_dir;
+  job.resume = resumed != nullptr;
+  job.provenance = r.provenance;
+  const JobOutcome out = run_job(job);
+  const RunReport& rep = out.report;
+  const Request& q = out.request;
+
+  CountResult res;
+  res.shape = q.board.shape();
+  res.all_starts = q.all_starts;
+  res.prefix.assign(q.prefix.begin(), q.prefix.end());
+  res.closed = q.mode.closed;
+  res.method = Method::dfs;
+  res.why = choice.why;
+  res.complete = rep.complete();
+  res.counts = res.complete ? CountResult::Counts::exact : CountResult::Counts::lower_bound;
+  res.stop_reason = rep.stop_reason;
+  res.tours = BigCount(rep.tours);
+  res.closed_tours = BigCount(rep.closed);
+  res.closed_cycles = dfs_cycles(q, rep);
+  if (q.all_starts) {
+    res.tours_by_start = big(rep.tours_by_start);
+    res.closed_by_start = big(rep.closed_by_start);
+  }
+  res.tours_by_end = big(rep.tours_by_end);
+  res.threads = rep.threads;
+  res.seconds = rep.seconds;
+  res.cpu_seconds = rep.cpu_seconds;
+  if (!out.dir.empty()) res.run_dir = out.dir;
+  DfsStatistics st;
+  st.nodes = rep.nodes;
+  st.split_depth = rep.split_depth;
+  st.plan_prefixes = rep.plan_prefixes;
+  st.shard_prefixes = rep.shard_prefixes;
+  st.prefixes_done = rep.prefixes_done;
+  st.prefixes_before = rep.prefixes_before;
+  st.searches = rep.searches;
+  st.tours_found = rep.tours_found;
+  st.shard = q.shard;
+  st.symmetry = q.symmetry;
+  st.algorithm = q.mode.algorithm;
+  res.statistics = st;
+  return res;
+}
+
+// ---- the frontier method --------------------------------------------------------------
+
+FrontierRequest frontier_request(const CountRequest& r) {
+  FrontierRequest f;
+  f.shape = r.shape.value();
+  f.closed = r.closed.value_or(false);
+  if (!r.all_starts.value_or(false)) f.start = r.prefix.at(0);
+  return f;
+}
+
+CountResult frontier_result(const FrontierRequest& f, const MethodChoice& choice) {
+  CountResult res;
+  res.shape = f.shape;
+  res.all_starts = !f.start;
+  if (f.start) res.prefix = {*f.start};
+  res.closed = f.closed;
+  res.method = Method::frontier;
+  res.why = choice.why;
+  return res;
+}
+
+void fill_counts(CountResult& res, const FrontierReport& rep) {
+  res.complete = rep.complete;
+  res.counts = rep.complete ? CountResult::Counts::exact : CountResult::Counts::none;
+  res.stop_reason = rep.complete ? StopReason::none : rep.stop_reason;
+  if (!rep.complete) return;
+  res.tours = rep.tours;
+  res.closed_tours = rep.closed_tours;
+  res.closed_cycles = rep.cycles;
+  res.tours_by_start = rep.tours_by_start;
+  res.closed_by_start = rep.closed_by_start;
+}
+
+CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
+                           std::optional<FrontierRunDir> run) {
+  const FrontierRequest f = run ? run->request() : frontier_request(r);
+  validate(f);
+  const auto started = std::chrono::steady_clock::now();
+  const double cpu_before = process_cpu_seconds();
+
+  FrontierOptions options;
+  options.threads = r.threads > 0 ? r.threads : default_threads();
+  // The budget counts class bytes; the process's resident memory ran to about 1.5 times that
+  // on 8x8 (allocator slack, staging), so by default half of what is available.
+  const std::uint64_t free_now = available_memory();
+  options.memory_limit = r.memory ? *r.memory : (free_now ? free_now / 2 : 4ull << 30);
+  options.progress_seconds = r.progress_seconds;
+  // Spilled classes go into the run directory when there is one (the user chose a disk for
+  // it, and a session killed outright leaves them where the next one clears them).
+  std::optional<TempDirectory> temp;
+  const std::string spill = r.spill_dir.value_or("");
+  if (spill != "none") {
+    if (spill.empty() && run) {
+      options.spill_dir = run->fresh_spill_dir();
+    } else {
+      temp.emplace(spill.empty() ? fs::path() : fs::path(spill), "knightstour-spill-");
+      options.spill_dir = temp->path();
+    }
+  }
+  StopControl stop(r.caps);
+  const FrontierReport rep = count_by_frontier(f, options, stop, run ? &*run : nullptr);
+
+  CountResult res = frontier_result(f, choice);
+  fill_counts(res, rep);
+  res.threads = options.threads;
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  res.cpu_seconds = process_cpu_seconds() - cpu_before;
+  FrontierStatistics st;
+  st.width = rep.width;
+  st.sweeps = rep.sweeps;
+  st.sweeps_planned = rep.sweeps_planned;
+  st.sweeps_finished = rep.sweeps_finished;
+  st.sweeps_resumed = rep.sweeps_resumed;
+  st.peak_classes = rep.peak_classes;
+  st.classes_expanded = rep.expanded;
+  st.peak_class_bytes = rep.peak_bytes;
+  st.spilled_bytes = rep.spilled_bytes;
+  st.max_passes = rep.max_passes;
+  st.count_bits = 64 * rep.limbs;
+  st.memory_budget = options.memory_limit;
+  st.spills = !options.spill_dir.empty();
+  res.statistics = st;
+  if (run) {
+    run->end_session(rep, options.threads, res.seconds, res.cpu_seconds);
+    run->remove_spill_dir();
+    res.run_dir = run->dir();
+  }
+  return res;
+}
+
+// A finished frontier run: its counts, from the manifest alone.
+CountResult finished_frontier(const FrontierRunDir& run, const MethodChoice& choice) {
+  const RunManifest& m = run.manifest();
+  CountResult res = frontier_result(run.request(), choice);
+  res.complete = true;
+  res.counts = CountResult::Counts::exact;
+  res.tours = BigCount::parse(m.frontier.tours);
+  res.closed_tours = BigCount::parse(m.frontier.closed_tours);
+  res.closed_cycles = BigCount::parse(m.frontier.closed_cycles);
+  if (res.all_starts) {
+    for (const auto& c : m.frontier.tours_by_start)
+      res.tours_by_start.push_back(BigCount::parse(c));
+    const BigCount per_start = *res.closed_cycles * 2;
+    res.closed_by_start.assign(res.tours_by_start.size(), per_start);
+    if (res.tours_by_start.size() != static_cast<std::size_t>(m.squares())) {
+      throw FormatError(run_layout::manifest_path(run.dir()).string() +
+                        ": the counts by start square do not cover the board");
+    }
+  }
+  res.threads = m.threads;
+  res.run_dir = run.dir();
+  FrontierStatistics st;
+  st.sweeps_planned = m.frontier.sweeps_planned;
+  st.sweeps_finished = static_cast<int>(m.frontier.finished.size());
+  st.sweeps_resumed = st.sweeps_finished;
+  res.statistics = st;
+  return res;
+}
+
+// ---- new runs and resumed ones --------------------------------------------------------
+
+// A new run's request with its defaults: a closed count from no given start counts from a1.
+CountRequest new_run(CountRequest r) {
+  if (!r.shape) throw UsageError("missing BOARD, e.g. 6x6 or 5");
+  if (!r.all_starts.value_or(false) && r.prefix.empty()) {
+    if (!r.closed.value_or(false)) {
+      throw UsageError(
+          "give a start square with --start (e.g. --start a1), a --prefix, or --all-starts");
+    }
+    r.prefix = {0};
+  }
+  return r;
+}
+
+// What the command line gives that the run in `dir` does not count, e.g. "board 6x7 vs 6x6".
+std::vector<std::string> frontier_differences(const CountRequest& r, const FrontierRequest& run) {
+  std::vector<std::string> out;
+  auto name = [](BoardShape s) { return s.name(); };
+  if (r.shape && !(*r.shape == run.shape)) {
+    out.push_back("board " + name(*r.shape) + " vs " + name(run.shape));
+  }
+  if (r.closed && *r.closed != run.closed) out.push_back("closed true vs false");
+  const bool all = r.all_starts.value_or(false);
+  if (all && run.start) out.push_back("all starts vs one start");
+  if (!r.prefix.empty() && (!run.start || r.prefix.front() != *run.start)) {
+    out.push_back("start square differs");
+  }
+  return out;
+}
+
+CountResult resume(const CountRequest& r) {
+  if (!r.run_dir) throw UsageError("--resume needs --run-dir DIR");
+  const fs::path dir = *r.run_dir;
+  std::error_code ec;
+  if (!fs::exists(run_layout::manifest_path(dir), ec) &&
+      fs::exists(dir / run_layout::kOldFrontierJob, ec)) {
+    throw UsageError(dir.string() + " holds a frontier run of format 1 (" +
+                     run_layout::kOldFrontierJob +
+                     "), which this knightstour does not resume; count it again in a new "
+                     "directory");
+  }
+  // Lock first, then look: the manifest says which method resumes the run.
+  RunDirectory locked = RunDirectory::open(dir);
+  RunManifest m = read_manifest(dir);
+  if (m.method == Method::dfs) {
+    if (r.method == MethodAsked::frontier) {
+      throw UsageError("the run in " + dir.string() +
+                       " is counted by the enumerator; leave out --method frontier to resume it");
+    }
+    if (!r.frontier_options().empty()) {
+      throw UsageError(r.frontier_options().front() +
+                       " applies to the frontier method only; the "
+                       "run in " +
+                       dir.string() + " is counted by the enumerator");
+    }
+    { RunDirectory release = std::move(locked); }  // the run session locks it again
+    return count_dfs(r, {Method::dfs, "the run directory's method"}, &m);
+  }
+  if (r.method == MethodAsked::dfs) {
+    throw UsageError("the run in " + dir.string() +
+                     " is counted by the frontier method; leave out --method dfs to resume it");
+  }
+  if (!r.dfs_options().empty()) {
+    throw UsageError(r.dfs_options().front() +
+                     " has no meaning for the frontier method, which "
+                     "counts the run in " +
+                     dir.string());
+  }
+  const FrontierRequest f = FrontierRunDir::request_of(m);
+  const auto diff = frontier_differences(r, f);
+  if (!diff.empty()) {
+    throw UsageError("the command line asks for another count than the run in " + dir.string() +
+                     " (" + diff.front() +
+                     "); leave out the board and start to resume it as it is");
+  }
+  validate(f);
+  FrontierRunDir run = FrontierRunDir::open(
+      std::move(locked), std::move(m), r.checkpoint_seconds.value_or(kDefaultCheckpointSeconds));
+  const MethodChoice choice{Method::frontier, "the run directory's method"};
+  if (run.manifest().status == RunStatus::complete) return finished_frontier(run, choice);
+  return count_frontier(r, choice, std::move(run));
+}
+
+}  // namespace
+
+CountResult run_count(const CountRequest& asked) {
+  if (asked.resume) return resume(asked);
+  if (asked.checkpoint_seconds && !asked.run_dir) {
+    throw UsageError("--checkpoint needs --run-dir DIR (where the checkpoints go)");
+  }
+  const CountRequest r = new_run(asked);
+  const MethodChoice choice = choose_method(r);
+  if (choice.method == Method::dfs) return count_dfs(r, choice, nullptr);
+  const FrontierRequest f = frontier_request(r);
+  validate(f);  // before anything is created
+  std::optional<FrontierRunDir> run;
+  if (r.run_dir) {
+    RunManifest base;
+    base.provenance = r.provenance;
+    base.caps.time_limit = r.caps.time_limit;
+    run.emplace(FrontierRunDir::create(*r.run_dir, f, base,
+                                       r.checkpoint_seconds.value_or(kDefaultCheckpointSeconds)));
+  }
+  return count_frontier(r, choice, std::move(run));
+}
+
+}  // namespace knightstour

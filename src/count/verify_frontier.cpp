@@ -1,0 +1,88 @@
+#include "knightstour/count/verify_frontier.hpp"
+
+#include <stdexcept>
+
+#include "knightstour/base/errors.hpp"
+#include "knightstour/base/progress.hpp"
+#include "knightstour/count/frontier_run_dir.hpp"
+#include "knightstour/run/run_layout.hpp"
+
+namespace knightstour {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// When complete, the counts must follow from the finished sweeps (frontier_job's order:
+// sweep 0 counts the closed cycles C; an open count from a start has its paths in sweep 1).
+void check_counts(const RunManifest& m, const FrontierRequest& r, FrontierVerdict& v) {
+  const FrontierProgress& f = m.frontier;
+  if (static_cast<int>(f.finished.size()) != f.sweeps_planned) {
+    v.fail("the run is marked complete with " + std::to_string(f.finished.size()) + " of " +
+           std::to_string(f.sweeps_planned) + " sweeps finished");
+    return;
+  }
+  const BigCount cycles = BigCount::parse(f.finished.at(0));
+  const std::uint64_t starts = r.start ? 1 : static_cast<std::uint64_t>(r.shape.squares());
+  const BigCount closed_tours = cycles * 2 * starts;
+  BigCount tours = r.closed ? closed_tours : BigCount{};
+  if (!r.closed && r.start) tours = BigCount::parse(f.finished.at(1));
+  if (!r.closed && !r.start) {
+    for (const auto& c : f.tours_by_start) tours += BigCount::parse(c);
+  }
+  if (r.shape.squares() == 1 && !r.closed) tours = BigCount(1);
+  if (BigCount::parse(f.closed_cycles) != cycles) v.fail("closed_cycles is not sweep 1's count");
+  if (BigCount::parse(f.closed_tours) != closed_tours) v.fail("closed_tours does not follow");
+  if (BigCount::parse(f.tours) != tours) v.fail("tours does not follow from the sweeps");
+  if (!r.start && f.tours_by_start.size() != static_cast<std::size_t>(r.shape.squares())) {
+    v.fail("the counts by start square do not cover the board");
+  }
+  if (v.ok) {
+    v.checked.push_back("counts follow from the finished sweeps: " +
+                        BigCount::parse(f.tours).with_commas() + " tours");
+  }
+}
+
+}  // namespace
+
+FrontierVerdict verify_frontier_run(const fs::path& dir) {
+  FrontierVerdict v;
+  RunManifest m;
+  FrontierRequest r;
+  try {
+    m = read_manifest(dir);
+    if (m.method != Method::frontier) throw FormatError(dir.string() + " is not a frontier run");
+    r = FrontierRunDir::request_of(m);
+  } catch (const std::exception& e) {
+    v.fail(e.what());
+    return v;
+  }
+  const CheckpointJob job{r.shape.rows, r.shape.cols, r.closed, r.start ? *r.start : -1};
+  v.checked.push_back("manifest.json: checksum matches; " + describe(job) + "; " +
+                      std::to_string(m.frontier.finished.size()) + " of " +
+                      std::to_string(m.frontier.sweeps_planned) + " sweeps finished; status " +
+                      to_string(m.status));
+  if (m.status == RunStatus::complete) check_counts(m, r, v);
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    const auto sweep = run_layout::parse_checkpoint_name(name);
+    if (!sweep) continue;
+    try {
+      const CheckpointHeader h = check_checkpoint(entry.path(), job);
+      if (h.sweep != *sweep) {
+        v.fail(name + " holds sweep " + std::to_string(h.sweep + 1));
+      } else if (*sweep > m.frontier.sweeps_planned) {
+        v.fail(name + " is of a sweep the job does not run");
+      } else {
+        v.checked.push_back(name + ": job, header and data checksums match; step " +
+                            std::to_string(h.next_step) + ", " + with_commas(h.classes) +
+                            " classes");
+      }
+    } catch (const std::exception& e) {
+      v.fail(e.what());
+    }
+  }
+  return v;
+}
+
+}  // namespace knightstour
