@@ -99,7 +99,7 @@ void FrontierRunDir::tidy() {
 }
 
 fs::path FrontierRunDir::fresh_spill_dir() {
-  const fs::path spill = dir() / run_layout::kSpillDir;
+  fs::path spill = dir() / run_layout::kSpillDir;
   remove_spill_dir();
   std::error_code ec;
   fs::create_directories(spill, ec);
