@@ -13,6 +13,7 @@
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/base/units.hpp"
+#include "knightstour/count/count_request.hpp"
 #include "knightstour/plan/request.hpp"
 #include "knightstour/run/job_runner.hpp"
 #include "knightstour/run/manifest.hpp"
@@ -65,6 +66,11 @@ std::optional<RunManifest> manifest_to_resume(const cxxopts::ParseResult& result
 // directory `dir_option` when given, and whether it is resumed.
 JobRequest job_request(Command command, const JobOptions& parsed,
                        const cxxopts::ParseResult& result, const std::string& dir_option);
+
+// The command line of count (or estimate) as a CountRequest; what it leaves out stays empty
+// (a resume fills it from the run directory). Every value is checked here; which method may
+// take it, in choose_method().
+CountRequest count_request_from(const cxxopts::ParseResult& result);
 
 // The positional BOARD argument (a UsageError when missing).
 std::string board_argument(const cxxopts::ParseResult& result);

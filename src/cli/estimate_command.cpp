@@ -8,11 +8,13 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "estimate_frontier.hpp"
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/square.hpp"
+#include "knightstour/count/method_choice.hpp"
 #include "knightstour/plan/plan_estimate.hpp"
 #include "knightstour/run/job_runner.hpp"
 #include "output.hpp"
@@ -98,13 +100,40 @@ int estimate_command(int argc, char** argv) {
       "cores-per-shard",
       "With --shard-count N (no --shard-index): estimate every shard and print the wall time "
       "per shard and the core-hours in all at this many cores per shard",
+      cxxopts::value<std::string>())(
+      "method",
+      "auto (default): the method count would choose; dfs: the enumerator, by random walks; "
+      "frontier: a --calibrate seconds' count by the frontier method, then projected",
       cxxopts::value<std::string>());
   add_job_options(options);
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
+
+  // The method count would use; the walks are the enumerator's.
+  const CountRequest asked_count = count_request_from(result);
+  std::string walk_option;
+  for (const char* name : {"walks", "seed", "cores-per-shard"}) {
+    if (walk_option.empty() && result.count(name)) walk_option = std::string("--") + name;
+  }
+  MethodChoice choice = choose_method(asked_count);
+  if (!walk_option.empty() && choice.method == Method::frontier) {
+    if (asked_count.method == MethodAsked::frontier) {
+      throw UsageError(walk_option +
+                       " applies to the enumerator's estimate (leave out --method frontier)");
+    }
+    CountRequest as_dfs = asked_count;
+    as_dfs.method = MethodAsked::dfs;
+    choose_method(as_dfs);  // says why the enumerator cannot take it, if it cannot
+    choice = {Method::dfs, walk_option + " needs the enumerator"};
+  }
+  const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
+  if (choice.method == Method::frontier) {
+    install_stop_signal_handlers();
+    return estimate_by_frontier(asked_count, choice, calibrate, result.count("json") > 0);
+  }
+
   const JobOptions parsed = job_options_from(result);
   const int threads = parsed.threads > 0 ? parsed.threads : default_threads();
-  const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
   int cores_per_shard = 0;
   if (result.count("cores-per-shard")) {
     cores_per_shard =
@@ -145,6 +174,8 @@ int estimate_command(int argc, char** argv) {
   const double tours_err = std::sqrt(e.tours_var);
   if (result.count("json")) {
     nlohmann::json j{{"board", job.board.name()},
+                     {"method", "dfs"},
+                     {"method_reason", choice.why},
                      {"all_starts", job.all_starts},
                      {"closed_only", job.mode.closed},
                      {"split_depth", plan.split_depth()},
@@ -175,6 +206,7 @@ int estimate_command(int argc, char** argv) {
   std::printf("board      %s, %s, directed %s tours (estimated from %s random walks)\n",
               job.board.name().c_str(), what.c_str(), job.mode.closed ? "closed" : "open",
               with_commas(e.walks).c_str());
+  std::printf("method     dfs (%s): the enumerator's search tree, sampled\n", choice.why.c_str());
   std::printf("tours      ~%s  (standard error %s)\n", sci(e.tours).c_str(),
               sci(tours_err).c_str());
   std::printf("nodes      ~%s to search  (standard error %s)\n", sci(e.searched.nodes).c_str(),

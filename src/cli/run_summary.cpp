@@ -93,13 +93,11 @@ void print_text(const View& s) {
       line += ": " + with_commas(*cyc) + " closed cycles, each counted " + each_cycle_counted(job);
     std::printf("closed     %s\n", line.c_str());
   }
-  {
-    const TourFileStats& f = s.files->files;
-    std::printf("files      %s: %s tours written this session to %s file%s (%s, %s)\n",
-                s.run_dir.c_str(), with_commas(f.tours).c_str(), with_commas(f.files).c_str(),
-                f.files == 1 ? "" : "s", megabytes(f.bytes).c_str(),
-                format_label(s.files->format, s.files->compression).c_str());
-  }
+  const TourFileStats& f = s.files->files;
+  std::printf("files      %s: %s tours written this session to %s file%s (%s, %s)\n",
+              s.run_dir.c_str(), with_commas(f.tours).c_str(), with_commas(f.files).c_str(),
+              f.files == 1 ? "" : "s", megabytes(f.bytes).c_str(),
+              format_label(s.files->format, s.files->compression).c_str());
   std::printf("nodes      %s searched\n", with_commas(s.totals.nodes).c_str());
   std::printf("threads    %d; %zu prefixes at split depth %d", s.totals.threads,
               s.totals.shard_prefixes, s.totals.split_depth);
@@ -119,13 +117,9 @@ void print_text(const View& s) {
   std::printf(
       "time       %.3f s (%s nodes/s", s.totals.seconds,
       with_commas(static_cast<std::uint64_t>(static_cast<double>(s.totals.nodes) / secs)).c_str());
-  {
-    std::printf(
-        ", %s tours/s, %.0f MB/s written",
-        with_commas(static_cast<std::uint64_t>(static_cast<double>(s.files->files.tours) / secs))
-            .c_str(),
-        static_cast<double>(s.files->files.bytes) / 1e6 / secs);
-  }
+  std::printf(", %s tours/s, %.0f MB/s written",
+              with_commas(static_cast<std::uint64_t>(static_cast<double>(f.tours) / secs)).c_str(),
+              static_cast<double>(f.bytes) / 1e6 / secs);
   std::printf(", %.1f CPU-seconds)\n", s.totals.cpu_seconds);
   if (s.totals.complete()) std::printf("status     complete\n");
 }
@@ -174,13 +168,11 @@ void print_json(const View& s) {
   std::vector<std::string> squares;
   for (int sq = 0; sq < board.squares(); ++sq) squares.push_back(square_name(board, sq));
   j["squares"] = squares;
-  {
-    j["format"] = to_string(s.files->format);
-    j["compression"] = to_string(s.files->compression);
-    j["files_written"] = s.files->files.files;
-    j["tours_written"] = s.files->files.tours;
-    j["bytes_written"] = s.files->files.bytes;
-  }
+  j["format"] = to_string(s.files->format);
+  j["compression"] = to_string(s.files->compression);
+  j["files_written"] = s.files->files.files;
+  j["tours_written"] = s.files->files.tours;
+  j["bytes_written"] = s.files->files.bytes;
   std::cout << j.dump() << '\n';
 }
 

@@ -10,6 +10,7 @@
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/verify_frontier.hpp"
 #include "knightstour/io/posix_file.hpp"
+#include "knightstour/run/manifest.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "knightstour/run/verify.hpp"
 #include "output.hpp"
@@ -68,13 +69,7 @@ int verify_command(int argc, char** argv) {
 
   // A frontier run directory holds counts and checkpoints, no tours: it is checked on its own.
   for (const auto& p : paths) {
-    std::error_code ec;
-    if (!std::filesystem::is_directory(p, ec) ||
-        !std::filesystem::exists(run_layout::manifest_path(p), ec)) {
-      continue;
-    }
-    const auto text = read_small_file(run_layout::manifest_path(p));
-    if (text.find("\"method\": \"frontier\"") == std::string::npos) continue;
+    if (manifest_method(p) != Method::frontier) continue;
     if (paths.size() != 1) {
       throw UsageError(p + " is a frontier run directory: verify it on its own");
     }

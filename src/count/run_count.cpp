@@ -211,6 +211,9 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.count_bits = 64 * rep.limbs;
   st.memory_budget = options.memory_limit;
   st.spills = !options.spill_dir.empty();
+  st.classes_left = rep.classes_left;
+  st.projected_peak_classes = rep.projected_peak_classes;
+  if (rep.expanded > 0) st.seconds_per_class = rep.steps_seconds / static_cast<double>(rep.expanded);
   res.statistics = st;
   if (run) {
     run->end_session(rep, options.threads, res.seconds, res.cpu_seconds);
@@ -280,6 +283,22 @@ std::vector<std::string> frontier_differences(const CountRequest& r, const Front
   return out;
 }
 
+// The run in `dir` is counted by `method`: a resume may not ask for the other method or
+// give the other method's options.
+void check_resumable(Method method, const CountRequest& r, const fs::path& dir) {
+  const bool dfs = method == Method::dfs;
+  const std::string by = dfs ? "the enumerator" : "the frontier method";
+  if (r.method == (dfs ? MethodAsked::frontier : MethodAsked::dfs)) {
+    throw UsageError("the run in " + dir.string() + " is counted by " + by +
+                     "; leave out --method " + (dfs ? "frontier" : "dfs") + " to resume it");
+  }
+  const auto others = dfs ? r.frontier_options() : r.dfs_options();
+  if (!others.empty()) {
+    throw UsageError(others.front() + " is not an option of " + by + ", which counts the run in " +
+                     dir.string());
+  }
+}
+
 CountResult resume(const CountRequest& r) {
   if (!r.run_dir) throw UsageError("--resume needs --run-dir DIR");
   const fs::path dir = *r.run_dir;
@@ -294,29 +313,10 @@ CountResult resume(const CountRequest& r) {
   // Lock first, then look: the manifest says which method resumes the run.
   RunDirectory locked = RunDirectory::open(dir);
   RunManifest m = read_manifest(dir);
+  check_resumable(m.method, r, dir);
   if (m.method == Method::dfs) {
-    if (r.method == MethodAsked::frontier) {
-      throw UsageError("the run in " + dir.string() +
-                       " is counted by the enumerator; leave out --method frontier to resume it");
-    }
-    if (!r.frontier_options().empty()) {
-      throw UsageError(r.frontier_options().front() +
-                       " applies to the frontier method only; the "
-                       "run in " +
-                       dir.string() + " is counted by the enumerator");
-    }
     { RunDirectory release = std::move(locked); }  // the run session locks it again
     return count_dfs(r, {Method::dfs, "the run directory's method"}, &m);
-  }
-  if (r.method == MethodAsked::dfs) {
-    throw UsageError("the run in " + dir.string() +
-                     " is counted by the frontier method; leave out --method dfs to resume it");
-  }
-  if (!r.dfs_options().empty()) {
-    throw UsageError(r.dfs_options().front() +
-                     " has no meaning for the frontier method, which "
-                     "counts the run in " +
-                     dir.string());
   }
   const FrontierRequest f = FrontierRunDir::request_of(m);
   const auto diff = frontier_differences(r, f);

@@ -39,6 +39,7 @@ struct Live {
   std::atomic<int> pass{0};                // passes over the generation this step, so far
   std::atomic<int> passes{1};              // passes planned (more when memory is short)
   std::atomic<std::uint64_t> spilled{0};   // bytes written to spill files
+  Clock::time_point started = Clock::now();
 };
 
 // Parts for a generation expected to hold about `classes`: about 2^15 classes a part (its
@@ -245,32 +246,41 @@ std::uint64_t expected_size(const std::vector<std::uint64_t>& sizes, std::uint64
   return static_cast<std::uint64_t>(static_cast<double>(now) * growth);
 }
 
-// Rough seconds left: the time per class so far, over the classes the rest of the sweep is
-// expected to hold. Classes grow by about the same factor per column of the sweep until the
-// last two columns, where squares run out of neighbours and the classes die off.
-double eta_seconds(const std::vector<std::uint64_t>& sizes, int step, int steps, int width,
-                   double seconds_per_class, std::uint64_t left_in_step) {
-  if (seconds_per_class <= 0 || sizes.empty()) return -1;
-  const double now = static_cast<double>(sizes.back());
-  double growth = 1;
-  if (sizes.size() > static_cast<std::size_t>(width) &&
-      sizes[sizes.size() - 1 - static_cast<std::size_t>(width)] > 0) {
-    growth = now / static_cast<double>(sizes[sizes.size() - 1 - static_cast<std::size_t>(width)]);
+}  // namespace
+
+SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps,
+                           int width, std::uint64_t left_in_step) {
+  SweepOutlook out;
+  out.classes_left = static_cast<double>(left_in_step);
+  if (sizes.empty() || width <= 0) return out;
+  const auto w = static_cast<std::size_t>(width);
+  std::vector<double> s(sizes.begin(), sizes.end());  // s[i]: after step step - size + i
+  out.peak_classes = static_cast<double>(sizes.back());
+  // Growth over the last column at the same place in it (log), fading per column.
+  double log_growth = 0;
+  if (s.size() > w && s[s.size() - 1 - w] > 0 && s.back() > 0) {
+    log_growth = std::max(0.0, std::log(s.back() / s[s.size() - 1 - w]));
   }
-  growth = std::clamp(growth, 1.0, 16.0);
-  const int rising_until = steps - 2 * width;
-  double left = static_cast<double>(left_in_step);
-  double c = now;
-  for (int j = step + 1; j < steps; ++j) {
-    if (j <= rising_until) {
-      c *= std::pow(growth, 1.0 / width);
-    } else if (j > steps - width) {
-      c *= 0.5;
+  const double fade = std::pow(kOutlookFadePerColumn, 1.0 / width);
+  for (int j = step; j < steps - 1; ++j) {  // the generation after step j, expanded at j + 1
+    log_growth = j / width >= kOutlookFlatFromColumn ? 0 : log_growth * fade;
+    const double column_before = s.size() >= w ? s[s.size() - w] : s.back();
+    double c = 0;
+    if (j >= steps - width) {
+      c = s.back() * 0.5;  // the last column: paths must close, classes die off
+    } else if (j >= steps - 2 * width) {
+      c = column_before * 0.7;
+    } else {
+      c = column_before * std::exp(log_growth);
     }
-    left += c;
+    s.push_back(c);
+    out.classes_left += c;
+    out.peak_classes = std::max(out.peak_classes, c);
   }
-  return left * seconds_per_class;
+  return out;
 }
+
+namespace {
 
 // The counter for counts of K limbs; returns false when the counts outgrew K limbs (the
 // caller continues wider from `state`).
@@ -309,6 +319,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     if (large) return_freed_memory();  // small steps reuse the heap; trimming costs them faults
     state.next_step = k + 1;
     result.steps_done = state.next_step;
+    result.steps_seconds = std::chrono::duration<double>(Clock::now() - live.started).count();
     result.classes.push_back(current.size());
     result.peak_classes = std::max(result.peak_classes, current.size());
     if (k == rules.squares - 1) {
@@ -352,15 +363,16 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   std::visit([&](const auto& g) { budget.charge(bytes_of(g)); }, state.classes);
 
   Live live;
+  live.started = started;
   auto status = [&] {
     const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
     const std::uint64_t done = result.expanded + live.expanded.load();
     std::vector<std::uint64_t> sizes = result.classes;
     if (sizes.empty()) sizes.push_back(live.current.load());
-    const double eta =
-        eta_seconds(sizes, live.step.load(), rules.squares, rules.width,
-                    done > 0 ? elapsed / static_cast<double>(done) : 0,
-                    live.current.load() - std::min(live.current.load(), live.expanded.load()));
+    const SweepOutlook outlook =
+        sweep_outlook(sizes, live.step.load(), rules.squares, rules.width,
+                      live.current.load() - std::min(live.current.load(), live.expanded.load()));
+    const double eta = done > 0 ? outlook.classes_left * elapsed / static_cast<double>(done) : -1;
     const int step = live.step.load();
     const int passes = live.passes.load();
     const std::string pass =
@@ -422,6 +434,14 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   }
   result.peak_bytes = budget.peak();
   result.spilled_bytes = spill.bytes_written();
+  if (!result.complete) {
+    // The step it stopped in is redone whole, so all of its classes are still to expand.
+    const std::uint64_t now =
+        std::visit([](const auto& g) -> std::uint64_t { return g.size(); }, state.classes);
+    std::vector<std::uint64_t> sizes = result.classes;
+    if (sizes.empty()) sizes.push_back(now);
+    result.outlook = sweep_outlook(sizes, state.next_step, rules.squares, rules.width, now);
+  }
   if (!result.complete && result.stop_reason == StopReason::none &&
       state.next_step == options.until_step) {
     result.paused = std::move(state);

@@ -401,6 +401,18 @@ RunManifest read_manifest(const std::filesystem::path& dir) {
   return RunManifest::from_json(read_small_file(path), path.string());
 }
 
+std::optional<Method> manifest_method(const std::filesystem::path& dir) {
+  std::error_code ec;
+  const auto path = run_layout::manifest_path(dir);
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  const auto j = nlohmann::json::parse(read_small_file(path), nullptr, false);
+  if (!j.is_object()) return std::nullopt;
+  const auto it = j.find("method");
+  if (it == j.end()) return Method::dfs;  // formats 1 and 2 knew the enumerator only
+  if (it->is_string() && *it == "frontier") return Method::frontier;
+  return Method::dfs;
+}
+
 void write_manifest(const std::filesystem::path& dir, const RunManifest& manifest) {
   write_file_atomically(run_layout::manifest_path(dir), manifest.to_json());
 }

@@ -162,6 +162,28 @@ PYEOF
 run estimate 6x6 --all-starts --cores-per-shard 8; expect_usage_error 'shard-count'
 run estimate 6x6 --all-starts --shard-count 4 --shard-index 1 --cores-per-shard 8; expect_usage_error 'no --shard-index'
 
+# estimate with the method count would choose: the frontier method's is a short count, then
+# projected; --walks are the enumerator's.
+run estimate 6x7 --closed --progress 0
+expect_exit 0
+expect_out '^method +frontier \(faster for closed'
+expect_out 'exact +the whole count ran during calibration: 2,135,276 tours, 1,067,638 closed cycles'
+run estimate 7x10 --closed --calibrate 1 --progress 0 --json
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["method"]=="frontier" and not j["exact"] and j["classes_left"]>1e7 and j["seconds"]>1 and j["peak_classes"]>1e6 and j["seconds_per_class"]>0, j' "$TMP/out" \
+  || { LAST="estimate 7x10"; fail "no projection"; }
+run estimate 7x10 --closed --calibrate 1 --progress 0
+expect_out '^projected +~[0-9.e+]+ classes still to expand; the largest generation ~'
+expect_out '^time +~'
+run estimate 7x7 --start a1 --walks 1000 --calibrate 0
+expect_exit 0
+expect_out '^method +dfs \(--walks needs the enumerator\)'
+run estimate 7x7 --start a1 --method frontier --walks 1000; expect_usage_error '--walks applies to the enumerator'
+run estimate 7x10 --closed --walks 1000; expect_usage_error 'counts at most 64'
+run estimate 6x6 --start a1 --method frontier --calibrate 0; expect_usage_error 'calibrate must be above 0'
+run estimate 9x9 --start a1; expect_usage_error 'too big to count'
+
 # The frontier method: the same numbers, any length, exact past 64 bits.
 run count 6x6 --start a1 --method frontier --progress 0
 expect_exit 0

@@ -44,6 +44,10 @@ struct FrontierStatistics {
   int count_bits = 64;
   std::uint64_t memory_budget = 0;
   bool spills = true;  // classes past the budget go to disk (else the budget stops the run)
+  // A stopped run's outlook (FrontierReport): classes still to expand, largest generation.
+  double classes_left = 0;
+  double projected_peak_classes = 0;
+  double seconds_per_class = 0;  // wall time per class expanded, over the steps finished
 };
 
 // What `count` found, whichever method counted. Counts are exact at any size. When the run

@@ -40,6 +40,24 @@ struct FrontierOptions {
   int until_step = -1;
 };
 
+// What the rest of a sweep holds, projected from the classes after the steps done (`sizes`,
+// the last one the generation step `step` expands; `left_in_step` of it not yet expanded).
+// Each generation is the one a column before it, times the growth seen over the last column;
+// that growth fades by kOutlookFadePerColumn a column and stops at kOutlookFlatFromColumn
+// (the measured profiles of widths 5 to 8 level off around column 6); the second-last column
+// holds 0.7 of the one before, and in the last one the classes halve per step. Fitted to the
+// whole profiles of 5x8 open, 6x7 open, 5x12, 6x10, 6x12 and 7x8 closed projected from every
+// step past column 2: median error x1.6, 90% within x3.5, worst x21 (early in the sweep);
+// results/frontier/README.md. The progress line's ETA and `estimate` use it.
+struct SweepOutlook {
+  double classes_left = 0;  // classes still to expand, the step under way included
+  double peak_classes = 0;  // the largest generation expected, this one included
+};
+SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps,
+                           int width, std::uint64_t left_in_step);
+inline constexpr double kOutlookFadePerColumn = 0.7;
+inline constexpr int kOutlookFlatFromColumn = 6;  // zero-based
+
 struct FrontierResult {
   bool complete = false;
   StopReason stop_reason = StopReason::none;  // time_limit, signal or memory when stopped
@@ -53,8 +71,10 @@ struct FrontierResult {
   std::uint64_t spilled_bytes = 0;  // written to spill files
   int max_passes = 1;               // most passes one step needed (more than 1: it spilled)
   double seconds = 0;
+  double steps_seconds = 0;             // of those, until the last step done ended
   std::vector<std::uint64_t> classes;   // live classes after each step done this session
   std::optional<FrontierState> paused;  // the state at options.until_step, when it got there
+  SweepOutlook outlook;                 // when stopped: what the rest of the sweep holds
 };
 
 // Counts the Hamiltonian cycles (closed) or paths (open; with one end pinned when asked)

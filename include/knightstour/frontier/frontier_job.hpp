@@ -48,6 +48,12 @@ struct FrontierReport {
   std::uint64_t spilled_bytes = 0;
   int max_passes = 1;
   double seconds = 0;
+  // When stopped: classes still to expand and the largest generation, projected by
+  // sweep_outlook() from the sweep that stopped; every sweep not yet started is taken to cost
+  // as much as that one (pinned sweeps of an all-starts job cost less: they share a prefix).
+  double classes_left = 0;
+  double projected_peak_classes = 0;
+  double steps_seconds = 0;  // wall time of the steps finished (expanded counts only those)
 };
 
 // Throws UsageError when the board is too wide for the frontier method or the start is off
