@@ -72,7 +72,8 @@ void print_json(const CountResult& r, const FrontierStatistics& st, const Projec
                    {"interrupted", r.stop_reason == StopReason::signal}};
   if (!r.all_starts) {
     const auto s = r.prefix.front();
-    j["start"] = square_name(static_cast<int>(s / r.shape.cols), static_cast<int>(s % r.shape.cols));
+    j["start"] =
+        square_name(static_cast<int>(s / r.shape.cols), static_cast<int>(s % r.shape.cols));
   }
   if (r.complete) {
     j["tours"] = json_count(r.tours);
@@ -109,7 +110,8 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
   std::printf("method     frontier (%s): estimated from a %s count\n", r.why.c_str(),
               human_duration(calibrate).c_str());
   if (r.complete) {
-    std::printf("exact      the whole count ran during calibration: %s tours", r.tours.with_commas().c_str());
+    std::printf("exact      the whole count ran during calibration: %s tours",
+                r.tours.with_commas().c_str());
     if (r.closed_cycles) std::printf(", %s closed cycles", r.closed_cycles->with_commas().c_str());
     std::printf(" in %.3f s, %s classes at most (%s)\n", r.seconds,
                 sci(static_cast<double>(st.peak_classes)).c_str(),
@@ -130,10 +132,11 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
     std::printf("projected  nothing: no class was expanded (give a longer --calibrate)\n");
     return kExitOk;
   }
-  std::printf("projected  ~%s classes still to expand; the largest generation ~%s classes, "
-              "~%s of classes (%.0f bytes a class as measured)\n",
-              sci(st.classes_left).c_str(), sci(st.projected_peak_classes).c_str(),
-              gib(p.peak_bytes).c_str(), p.bytes_per_class);
+  std::printf(
+      "projected  ~%s classes still to expand; the largest generation ~%s classes, "
+      "~%s of classes (%.0f bytes a class as measured)\n",
+      sci(st.classes_left).c_str(), sci(st.projected_peak_classes).c_str(),
+      gib(p.peak_bytes).c_str(), p.bytes_per_class);
   std::printf("time       ~%s for knightstour count with the same options\n",
               human_duration(p.seconds).c_str());
   std::printf(
@@ -141,7 +144,8 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
       "           that fades and stops by column 7 (frontier_counter.hpp). Measured here: 8x8\n"
       "           closed from 60 s said 3 h 15 min and 1.6e10 classes (the count took 1 h 15 min,\n"
       "           5.4e9); expect up to ~3x either way, more from a few seconds early in a big\n"
-      "           sweep. A longer --calibrate sees more of it. Classes past --memory spill to disk.\n");
+      "           sweep. A longer --calibrate sees more of it. Classes past --memory spill to "
+      "disk.\n");
   return kExitOk;
 }
 

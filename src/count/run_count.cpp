@@ -213,7 +213,8 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.spills = !options.spill_dir.empty();
   st.classes_left = rep.classes_left;
   st.projected_peak_classes = rep.projected_peak_classes;
-  if (rep.expanded > 0) st.seconds_per_class = rep.steps_seconds / static_cast<double>(rep.expanded);
+  if (rep.expanded > 0)
+    st.seconds_per_class = rep.steps_seconds / static_cast<double>(rep.expanded);
   res.statistics = st;
   if (run) {
     run->end_session(rep, options.threads, res.seconds, res.cpu_seconds);

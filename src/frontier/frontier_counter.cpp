@@ -248,8 +248,8 @@ std::uint64_t expected_size(const std::vector<std::uint64_t>& sizes, std::uint64
 
 }  // namespace
 
-SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps,
-                           int width, std::uint64_t left_in_step) {
+SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps, int width,
+                           std::uint64_t left_in_step) {
   SweepOutlook out;
   out.classes_left = static_cast<double>(left_in_step);
   if (sizes.empty() || width <= 0) return out;

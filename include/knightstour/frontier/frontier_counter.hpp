@@ -53,8 +53,8 @@ struct SweepOutlook {
   double classes_left = 0;  // classes still to expand, the step under way included
   double peak_classes = 0;  // the largest generation expected, this one included
 };
-SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps,
-                           int width, std::uint64_t left_in_step);
+SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps, int width,
+                           std::uint64_t left_in_step);
 inline constexpr double kOutlookFadePerColumn = 0.7;
 inline constexpr int kOutlookFlatFromColumn = 6;  // zero-based
 
