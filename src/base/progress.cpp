@@ -46,7 +46,17 @@ void ProgressMonitor::redraw() {
     line += "] ";
   }
   line += status_();
-  if (static_cast<int>(line.size()) > width - 1) line.resize(static_cast<std::size_t>(width - 1));
+  const auto room = static_cast<std::size_t>(width - 1);
+  if (line.size() > room) {
+    // Cut the middle, not the end: elapsed time and ETA are what a narrow terminal needs most.
+    const auto tail_at = line.rfind(", elapsed ");
+    if (tail_at != std::string::npos && line.size() - tail_at + 4 < room) {
+      const std::string tail = line.substr(tail_at);
+      line = line.substr(0, room - tail.size() - 3) + "..." + tail;
+    } else {
+      line.resize(room);
+    }
+  }
   std::fprintf(stderr, "\r%s\033[K", line.c_str());
   std::fflush(stderr);
   drawn_ = true;

@@ -4,6 +4,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -11,6 +12,7 @@
 #include <iostream>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/units.hpp"
@@ -53,15 +55,80 @@ void setup_logging(const cxxopts::ParseResult& result) {
   }
 }
 
+// The option groups in the order a newcomer needs them (cxxopts sorts them by name).
+std::string ordered_help(const cxxopts::Options& options) {
+  static const std::vector<std::string> order = {
+      "", "Search", "Method", "Files", "Sample", "Run directory", "Caps", "Parallelism", "Output"};
+  const auto present = options.groups();
+  auto has = [](const std::vector<std::string>& v, const std::string& g) {
+    return std::find(v.begin(), v.end(), g) != v.end();
+  };
+  std::vector<std::string> groups;
+  for (const auto& g : order) {
+    if (has(present, g)) groups.push_back(g);
+  }
+  for (const auto& g : present) {
+    if (!has(groups, g)) groups.push_back(g);
+  }
+  return options.help(groups);
+}
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// " (did you mean --start?)" for an option name a typo away from one the command has.
+std::string suggestion(const cxxopts::Options& options, int argc, char** argv) {
+  std::vector<std::string> known;
+  for (const auto& g : options.groups()) {
+    for (const auto& o : options.group_help(g).options) {
+      for (const auto& name : o.l) known.push_back(name);
+    }
+  }
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--", 0) != 0 || arg.size() == 2) continue;
+    const std::string name = arg.substr(2, arg.find('=') - 2);
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    std::string best;
+    std::size_t best_distance = 3;  // at most two edits away
+    for (const auto& k : known) {
+      const std::size_t d = edit_distance(name, k);
+      if (d < best_distance || (name.size() >= 3 && k.rfind(name, 0) == 0 && best.empty())) {
+        best = k;
+        best_distance = std::min(d, best_distance);
+      }
+    }
+    if (!best.empty()) return " (did you mean --" + best + "?)";
+  }
+  return "";
+}
+
 // Unknown flags, missing values and stray arguments become UsageErrors.
 bool parse(cxxopts::Options& options, int argc, char** argv, cxxopts::ParseResult& result) {
   try {
     result = options.parse(argc, argv);
+  } catch (const cxxopts::exceptions::no_such_option& e) {
+    const std::string hint = suggestion(options, argc, argv);
+    throw UsageError(std::string(e.what()) +
+                     (hint.empty() ? " (see knightstour " + std::string(argv[0]) + " --help)"
+                                   : hint));
   } catch (const cxxopts::exceptions::exception& e) {
     throw UsageError(std::string(e.what()) + " (see knightstour " + argv[0] + " --help)");
   }
   if (result.count("help")) {
-    std::cout << options.help() << '\n';
+    std::cout << ordered_help(options) << '\n';
     return false;
   }
   if (!result.unmatched().empty()) {

@@ -52,9 +52,9 @@ int enumerate_command(int argc, char** argv) {
                                cxxopts::value<std::string>())(
       "format", "npy (default), text or board", cxxopts::value<std::string>())(
       "compress", "zstd (or none, the default)", cxxopts::value<std::string>())(
-      "part-size", "Start a new file after this many bytes, at a prefix boundary (default 1G)",
+      "part-size", "Start a new file after this many bytes, at a prefix boundary",
       cxxopts::value<std::string>()->default_value("1G"))(
-      "checkpoint", "Also finish each thread's file after this many seconds (default 60)",
+      "checkpoint", "Also finish each thread's file after this many seconds",
       cxxopts::value<std::string>()->default_value("60"))(
       "resume", "Continue the run in --out where it stopped");
   options.add_options("Sample")(

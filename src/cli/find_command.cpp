@@ -25,7 +25,7 @@ int find_command(int argc, char** argv) {
       "Board: RxC or a side (any size up to 10^8 squares)");
   options.add_options("Output")("svg", "Also draw the tour into this SVG file",
                                 cxxopts::value<std::string>());
-  options.add_options()("start", "Start square (default a1)",
+  options.add_options()("start", "Start square",
                         cxxopts::value<std::string>()->default_value("a1"))(
       "closed", "A closed tour (the last square a knight move from the first)")(
       "seed", "Seed for tie-breaking; the same seed gives the same tour",

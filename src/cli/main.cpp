@@ -21,7 +21,10 @@ constexpr const char* kUsage =
     "usage: knightstour COMMAND BOARD [options]     (knightstour COMMAND --help for details)\n"
     "       knightstour --version\n"
     "\n"
-    "  count     BOARD --start SQ|--all-starts [--closed]   count every tour, exactly\n"
+    "  count     BOARD --start SQ|--all-starts [--closed]   count every tour, exactly: by the\n"
+    "                                                       enumerator (dfs) or, on bigger or\n"
+    "                                                       longer boards, the frontier method\n"
+    "                                                       (--method auto|dfs|frontier)\n"
     "  enumerate BOARD --start SQ --out DIR [--format npy|text|board] [--compress zstd]\n"
     "                                                       write every tour to files\n"
     "  find      BOARD [--start SQ] [--closed] [--method warnsdorff|backtrack]\n"
@@ -29,12 +32,12 @@ constexpr const char* kUsage =
     "  verify    PATH...                                    check tour files or a run directory\n"
     "  merge     DIR... --out DIR                           combine shard runs\n"
     "  prefixes  BOARD --start SQ --split-depth D           list the work units\n"
-    "  estimate  BOARD --start SQ                           sampled tree size, tours, run time\n"
+    "  estimate  BOARD --start SQ [--closed]                time and memory a count would take\n"
     "  show      RUN_DIR|FILE [--row N] [--svg FILE]        one tour as a grid (and a picture)\n"
     "\n"
     "BOARD is RxC (rows x columns, e.g. 6x6 or 3x4) or one side (6); squares are a1 style\n"
     "(a1 bottom-left) or zero-based r,c. Exit codes: 0 complete, 1 internal or I/O failure,\n"
-    "2 bad usage or input, 3 stopped early by a cap or signal (counts are lower bounds),\n"
+    "2 bad usage or input, 3 stopped early by a cap or signal (no complete count),\n"
     "4 verify found a problem, 5 find proved that no such tour exists.\n";
 
 int dispatch(int argc, char** argv) {

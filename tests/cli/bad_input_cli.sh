@@ -27,6 +27,11 @@ CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/refused" ] || fail "a refused count created
 run count 9x7 --all-starts --method frontier --run-dir "$TMP/refused2" --start a9; expect_usage_error ''
 CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/refused2" ] || fail "a refused count created $TMP/refused2"
 run count 0x5 --start a1;          expect_usage_error 'zero'
+# A mistyped option names the one meant; an unknown one points to --help.
+run count 6x6 --strat a1;          expect_usage_error "Option .strat. does not exist \\(did you mean --start\\?\\)"
+run count 6x6 --start a1 --all-start; expect_usage_error 'did you mean --all-starts\?'
+run enumerate 6x6 --start a1 --ot "$TMP/x"; expect_usage_error 'did you mean --out\?'
+run count 6x6 --bogus;             expect_usage_error 'does not exist \(see knightstour count --help\)'
 run count 5x0 --start a1;          expect_usage_error 'zero'
 run count 5y5 --start a1;          expect_usage_error 'malformed board'
 run count x --start a1;            expect_usage_error 'malformed board'
