@@ -52,7 +52,7 @@ void ProgressMonitor::redraw() {
     const auto tail_at = line.rfind(", elapsed ");
     if (tail_at != std::string::npos && line.size() - tail_at + 4 < room) {
       const std::string tail = line.substr(tail_at);
-      line = line.substr(0, room - tail.size() - 3) + "..." + tail;
+      line.replace(room - tail.size() - 3, std::string::npos, "..." + tail);
     } else {
       line.resize(room);
     }

@@ -121,9 +121,9 @@ bool parse(cxxopts::Options& options, int argc, char** argv, cxxopts::ParseResul
     result = options.parse(argc, argv);
   } catch (const cxxopts::exceptions::no_such_option& e) {
     const std::string hint = suggestion(options, argc, argv);
-    throw UsageError(std::string(e.what()) +
-                     (hint.empty() ? " (see knightstour " + std::string(argv[0]) + " --help)"
-                                   : hint));
+    throw UsageError(
+        std::string(e.what()) +
+        (hint.empty() ? " (see knightstour " + std::string(argv[0]) + " --help)" : hint));
   } catch (const cxxopts::exceptions::exception& e) {
     throw UsageError(std::string(e.what()) + " (see knightstour " + argv[0] + " --help)");
   }

@@ -16,7 +16,8 @@ int count_command(int argc, char** argv) {
   add_job_options(options);
   options.add_options("Method")(
       "method",
-      "auto (default): the faster method for the job (README: Which method counts); dfs: the enumerator, "
+      "auto (default): the faster method for the job (README: Which method counts); dfs: the "
+      "enumerator, "
       "which visits every tour (up to 64 squares); frontier: counts classes of partial paths "
       "without visiting tours (any length, shorter side at most 8)",
       cxxopts::value<std::string>())(

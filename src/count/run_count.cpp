@@ -295,11 +295,11 @@ void check_resumable(Method method, const CountRequest& r, const fs::path& dir) 
   }
   const auto others = dfs ? r.frontier_options() : r.dfs_options();
   if (!others.empty()) {
-    throw UsageError(others.front() +
-                     (dfs ? " applies to the frontier method only; the run in " + dir.string() +
-                                " is counted by the enumerator"
-                          : " has no meaning for the frontier method, which counts the run in " +
-                                dir.string()));
+    throw UsageError(
+        others.front() +
+        (dfs ? " applies to the frontier method only; the run in " + dir.string() +
+                   " is counted by the enumerator"
+             : " has no meaning for the frontier method, which counts the run in " + dir.string()));
   }
 }
 
