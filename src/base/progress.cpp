@@ -34,19 +34,16 @@ void ProgressMonitor::redraw() {
   winsize size{};
   const int width =
       ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 20 ? size.ws_col : 100;
-  std::string line;
-  const double f = fraction_ ? fraction_() : -1;
-  if (f >= 0) {
-    constexpr int kBar = 20;
-    const int filled = static_cast<int>(std::min(1.0, f) * kBar);
-    line.reserve(kBar + 3);
-    line += '[';
-    line.append(static_cast<std::size_t>(filled), '#');
-    line.append(static_cast<std::size_t>(kBar - filled), '.');
-    line += "] ";
-  }
-  line += status_();
   const auto room = static_cast<std::size_t>(width - 1);
+  std::string line = status_();
+  const double f = fraction_ ? fraction_() : -1;
+  // The bar only where it leaves the whole status in view.
+  constexpr std::size_t kBar = 20;
+  if (f >= 0 && line.size() + kBar + 3 <= room) {
+    const auto filled = static_cast<std::size_t>(std::min(1.0, f) * kBar);
+    line =
+        std::string("[").append(filled, '#').append(kBar - filled, '.').append("] ").append(line);
+  }
   if (line.size() > room) {
     // Cut the middle, not the end: elapsed time and ETA are what a narrow terminal needs most.
     const auto tail_at = line.rfind(", elapsed ");

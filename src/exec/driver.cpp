@@ -30,20 +30,17 @@ class SessionRecorder final : public Recorder {
   void record(std::vector<PrefixResult> results) override {
     std::lock_guard lock(mutex_);
     ledger_.record(results);
-    done_.fetch_add(results.size());
     for (auto& r : results) {
       const std::size_t id = r.id;
       results_[id] = std::move(r);
     }
   }
 
-  std::size_t done() const { return done_.load(); }
   std::vector<std::optional<PrefixResult>>& results() { return results_; }
 
  private:
   std::mutex mutex_;
   Ledger& ledger_;
-  std::atomic<std::size_t> done_{0};
   std::vector<std::optional<PrefixResult>> results_;
 };
 
@@ -82,16 +79,16 @@ std::string status_line(std::size_t done, std::size_t total, const StopControl& 
   } else if (searched < 1) {
     char percent[16];
     std::snprintf(percent, sizeof percent, "%.1f", std::min(99.9, 100 * searched));
-    share =
-        std::string("~") + percent + "% of the estimated " + human_count(meter.total()) + " nodes";
+    share = std::string("~") + percent + "% of ~" + human_count(meter.total()) + " nodes";
   } else {
-    share = "past the estimated " + human_count(meter.total()) + " nodes";
+    share = "past the estimated ~" + human_count(meter.total()) + " nodes";
   }
   const double eta = meter.eta(nodes, elapsed);
-  return "prefixes " + with_commas(done) + "/" + with_commas(total) + ", tours " +
+  // Most wanted first and last: a narrow terminal cuts the middle.
+  return "prefixes " + with_commas(done) + "/" + with_commas(total) + ", " + share + ", tours " +
          human_count(static_cast<double>(stop.tours())) + " (mirror images included)" + extra +
-         ", nodes " + human_count(nodes) + " (" + human_count(nodes / std::max(elapsed, 1e-9)) +
-         "/s), " + share + ", elapsed " + human_duration(elapsed) + ", ETA " +
+         ", " + human_count(nodes / std::max(elapsed, 1e-9)) + " nodes/s, elapsed " +
+         human_duration(elapsed) + ", ETA " +
          (eta < 0 ? std::string("unknown") : "~" + human_duration(std::max(eta, 1.0)));
 }
 
@@ -118,6 +115,10 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
   spdlog::debug("{} searches to run, {:.4f} s after the start", items.size(), since());
 
   WorkMeter meter;
+  // Prefixes whose search has finished, whether or not a sink has committed them yet: an
+  // enumerate run journals a prefix only when its part file is published, which can be
+  // minutes later, and the progress line should move as the search does.
+  std::atomic<std::size_t> searched_members{0};
   ItemContext context{plan, stop, stop.poll_interval(options.threads), recorder};
   std::exception_ptr failure;
   {
@@ -126,7 +127,7 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
     ProgressMonitor monitor(
         options.progress_seconds,
         [&] {
-          return status_line(finished_before + recorder.done(), report.shard_prefixes, stop,
+          return status_line(finished_before + searched_members.load(), report.shard_prefixes, stop,
                              since(), meter, sink.status());
         },
         [&] {  // the bar
@@ -142,7 +143,9 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
       for_each_work_item(
           items.size(), options.threads, stop,
           [&](std::size_t i) {
-            if (sink.run(items[i], context)) meter.finished(i);
+            if (!sink.run(items[i], context)) return;
+            meter.finished(i);
+            searched_members.fetch_add(items[i].members.size());
           },
           prepare);
     } catch (...) {

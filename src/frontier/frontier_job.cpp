@@ -1,11 +1,14 @@
 #include "knightstour/frontier/frontier_job.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <string>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/progress.hpp"
 
 namespace knightstour {
 
@@ -53,6 +56,82 @@ void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep = tru
   }
 }
 
+// The whole job's progress, one line however many sweeps it takes. The time left is the
+// running sweep's projection plus, for the sweeps not started, the mean time of the sweeps
+// this session finished; before one has finished that mean is unknown, and so is the ETA
+// (the sweeps of one job differ too much to guess from the first one's start).
+std::string gib(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, value < 10 ? "%.2f" : "%.0f", value);
+  return text;
+}
+
+class JobProgress {
+ public:
+  JobProgress(int planned, const std::string& board) : planned_(planned), board_(board) {}
+
+  void sweep_done(bool counted_here) {
+    ++done_;
+    if (counted_here) {
+      ++finished_here_;
+      finished_at_.store(elapsed());
+    }
+  }
+  SweepWatch& watch() { return watch_; }
+
+  std::string status() const {
+    const double now = elapsed();
+    const auto s = watch_.snapshot();
+    std::string line;
+    double left = -1;
+    if (!s) {
+      line = board_ + ": between sweeps (" + std::to_string(done_.load()) + " of " +
+             std::to_string(planned_) + " done)";
+    } else {
+      // Most wanted first and last: a narrow terminal cuts the middle.
+      line = board_ + " sweep " + std::to_string(std::min(done_.load() + 1, planned_)) + "/" +
+             std::to_string(planned_) + ", step " + std::to_string(s->step + 1) + "/" +
+             std::to_string(s->steps) +
+             (s->passes > 1 ? ", pass " + std::to_string(s->pass) + "/" + std::to_string(s->passes)
+                            : "") +
+             ", " + human_count(static_cast<double>(s->classes)) + " classes, " +
+             gib(s->budget_gib) + " GiB" +
+             (s->spilled_gib > 0 ? ", " + gib(s->spilled_gib) + " GiB spilled" : "") + " (" +
+             s->label + ", column " + std::to_string(s->step / s->width + 1) + " of " +
+             std::to_string(s->steps / s->width) + ")";
+      left = s->seconds_left;
+    }
+    const int not_started = std::max(0, planned_ - done_.load() - (s ? 1 : 0));
+    if (left >= 0 && not_started > 0) {
+      const int finished = finished_here_.load();
+      left = finished > 0 ? left + not_started * finished_at_.load() / finished : -1;
+    }
+    line += ", elapsed " + human_duration(now) + ", ETA ";
+    line += left < 0 ? "unknown" : std::string("~").append(human_duration(std::max(left, 1.0)));
+    return line;
+  }
+
+  // Sweeps done and the running one's steps: the bar.
+  double fraction() const {
+    const auto s = watch_.snapshot();
+    const double part = s && s->steps > 0 ? static_cast<double>(s->step) / s->steps : 0;
+    return std::min(0.999, (done_.load() + part) / std::max(1, planned_));
+  }
+
+ private:
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  }
+
+  const int planned_;
+  const std::string board_;
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  std::atomic<int> done_{0};
+  std::atomic<int> finished_here_{0};
+  std::atomic<double> finished_at_{0};  // seconds from the start to the last sweep finished here
+  SweepWatch watch_;
+};
+
 }  // namespace
 
 std::vector<StartClass> start_classes(BoardShape shape) {
@@ -96,7 +175,7 @@ namespace {
 template <class Sweeper>
 bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
                       const FrontierOptions& options, StopControl& stop, FrontierJournal* journal,
-                      FrontierReport& report, Sweeper& sweep, const std::string& board) {
+                      FrontierReport& report, Sweeper& sweep) {
   const Sweep s(shape);
   struct Pin {
     int vertex;
@@ -133,7 +212,7 @@ bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
       if (prefix && prefix->next_step > pin.vertex) prefix.reset();
       FrontierOptions o = options;
       o.until_step = pin.vertex;
-      o.label = board + " open tours, the part before the pins";
+      o.label = "open tours, the part before the pins";
       if (journal != nullptr) {
         o.after_step = [&](const FrontierState& st) { journal->after_step(prefix_index, st); };
       }
@@ -183,6 +262,9 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   report.width = plain.width();
   const auto started = std::chrono::steady_clock::now();
   const std::string board = std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
+  JobProgress progress(planned_sweeps(request), board);
+  FrontierOptions watched = options;
+  watched.watch = &progress.watch();
 
   // Runs one sweep; false when it stopped (the report then says why).
   auto sweep = [&](const Sweep& s, const FrontierTarget& target, const std::string& what,
@@ -190,6 +272,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     const int index = report.sweeps;
     if (journal != nullptr) {
       if (auto done = journal->finished(index)) {
+        progress.sweep_done(false);
         ++report.sweeps;
         ++report.sweeps_resumed;
         ++report.sweeps_finished;
@@ -197,9 +280,8 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
         return true;
       }
     }
-    FrontierOptions o = options;
-    o.label = board + " " + what + " (sweep " + std::to_string(index + 1) + " of " +
-              std::to_string(report.sweeps_planned) + ")";
+    FrontierOptions o = watched;
+    o.label = what;
     if (journal != nullptr) {
       if (auto saved = journal->saved(index)) {
         start = std::move(saved);
@@ -216,6 +298,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     const FrontierResult r = run_frontier(s, target, o, stop, std::move(start));
     absorb(report, r);
     if (r.complete) {
+      progress.sweep_done(true);
       ++report.sweeps_finished;
       out = r.count;
       if (journal != nullptr) journal->finish(index, r.count);
@@ -226,6 +309,9 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   std::vector<StartClass> classes;
   if (!request.closed && !request.start) classes = start_classes(shape);
   report.sweeps_planned = planned_sweeps(request);
+  ProgressMonitor monitor(
+      options.progress_seconds, [&] { return progress.status(); },
+      [&] { return progress.fraction(); });
 
   bool ok = sweep(plain, {true, {}}, "closed cycles", report.cycles);
   const BigCount closed_per_start = report.cycles * 2;
@@ -244,7 +330,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   } else if (ok) {
     report.tours_by_start.assign(static_cast<std::size_t>(squares), BigCount{});
     report.closed_by_start.assign(static_cast<std::size_t>(squares), closed_per_start);
-    ok = count_all_starts(shape, classes, options, stop, journal, report, sweep, board);
+    ok = count_all_starts(shape, classes, watched, stop, journal, report, sweep);
     report.closed_tours = closed_per_start * static_cast<std::uint64_t>(squares);
   }
   if (ok && squares == 1 && !request.closed) {

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""The progress line on a narrow terminal: cut in the middle, never losing the elapsed time
-and ETA, and never wider than the terminal.  usage: progress_tty.py KNIGHTSTOUR"""
+"""The progress line on a terminal: cut in the middle, never losing the elapsed time and ETA,
+and never wider than the terminal; a frontier job of many sweeps draws one line for the whole
+job from the first interval on; enumerate counts prefixes as their search finishes, not when
+their file is published.  usage: progress_tty.py KNIGHTSTOUR"""
 import fcntl
 import os
 import pty
@@ -8,6 +10,7 @@ import re
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 
 kt = sys.argv[1]
@@ -37,7 +40,7 @@ def run_on_terminal(args, columns):
 for name, args in [
         ("enumerator", ["count", "7x7", "--start", "a1", "--method", "dfs", "--time-limit", "2"]),
         ("frontier", ["count", "7x10", "--closed", "--time-limit", "2"])]:
-    for columns in (60, 100):
+    for columns in (60, 80, 120):
         text = run_on_terminal([*args, "--progress", "0.25"], columns)
         lines = [re.sub(r"\x1b\[K", "", l) for l in text.split("\r") if "ETA" in l]
         if not lines:
@@ -52,4 +55,33 @@ for name, args in [
             print(f"FAIL {name} at {columns} columns: the elapsed time was cut")
             failures += 1
         print(f"ok   {name} at {columns} columns: {len(lines)} lines, e.g. {lines[-1]!r}")
+
+def log_lines(args):
+    """Progress as log lines (stderr not a terminal)."""
+    r = subprocess.run([kt, *args], capture_output=True, text=True)
+    return [l for l in r.stderr.split("\n") if "ETA" in l], r.returncode
+
+
+# All starts by the frontier: 13 sweeps, one progress for the job, and a line in the first
+# interval even though no single sweep lasts that long.
+lines, code = log_lines(["count", "8x6", "--all-starts", "--method", "frontier", "--time-limit", "4",
+                         "--progress", "1.5"])
+sweeps = [re.search(r"sweep (\d+)/13", l) for l in lines]
+if code != 3 or len(lines) < 2 or not all(sweeps) or int(sweeps[-1].group(1)) < 2:
+    print(f"FAIL frontier all starts: expected lines naming sweep i of 13 from the first "
+          f"interval on, exit 3; got {code}: {lines}")
+    failures += 1
+else:
+    print(f"ok   frontier all starts: {len(lines)} lines, e.g. {lines[-1]!r}")
+
+# enumerate with part files that are never published during the run: prefixes still count up.
+with tempfile.TemporaryDirectory() as scratch:
+    lines, code = log_lines(["enumerate", "6x7", "--start", "a1", "--out", os.path.join(scratch, "r"),
+                             "--checkpoint", "1h", "--time-limit", "3", "--progress", "0.5"])
+done = [int(m.group(1)) for m in (re.search(r"prefixes (\d+)/153", l) for l in lines) if m]
+if code != 3 or not done or max(done) == 0:
+    print(f"FAIL enumerate: prefixes finished never counted up (exit {code}): {lines}")
+    failures += 1
+else:
+    print(f"ok   enumerate: prefixes finished {done}")
 sys.exit(1 if failures else 0)

@@ -11,6 +11,7 @@
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
+#include "knightstour/frontier/sweep_watch.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 
 namespace knightstour {
@@ -30,8 +31,11 @@ struct FrontierOptions {
   // Where classes that do not fit the memory limit go (a directory that exists); empty:
   // nowhere, the sweep stops at the limit.
   std::filesystem::path spill_dir;
+  // The job's progress line: its period (count_by_frontier draws it), and where a sweep
+  // says how far it is (run_frontier reports there when it is set).
   double progress_seconds = 0;
-  std::string label;  // names the count in progress lines, e.g. "8x8 closed"
+  SweepWatch* watch = nullptr;
+  std::string label;  // names the sweep in progress lines, e.g. "closed cycles"
   // Called after every completed step (not after the last) with the state of the sweep;
   // a checkpoint writer saves it when it is due. Runs on the calling thread.
   std::function<void(const FrontierState&)> after_step;
