@@ -180,7 +180,28 @@ class Run:
             yield from read_tour_file(name, self.rows, self.cols, size)
 
     def tour(self, row):
-        """The row-th tour over all files."""
+        """The row-th tour, numbered as `knightstour show --row` numbers them: over the work
+        units by id, each unit's tours in the order its search found them, so the same row
+        is the same tour on every run of a command (a sample run: over its files in order).
+        chunks() reads in file order, which depends on which thread wrote which file."""
+        self._tours_needed("tours")
+        if self.manifest.get("sample", 0):
+            return self._tour_in_file_order(row)
+        for rec in self.journal():
+            if row >= rec["tours"]:
+                row -= int(rec["tours"])
+                continue
+            prefix = np.array([parse_square(q, self.cols) for q in rec["squares"].split(",")])
+            for c in read_tour_file(os.path.join(self.path, rec["file"]), self.rows, self.cols):
+                mine = c[(c[:, :len(prefix)] == prefix).all(axis=1)]
+                if row < len(mine):
+                    return np.asarray(mine[row], dtype=np.int64)
+                row -= len(mine)
+            raise ValueError(f"{rec['file']} holds fewer tours of prefix {rec['id']} than its "
+                             "journal line says: run knightstour verify on it")
+        raise IndexError("no such row")
+
+    def _tour_in_file_order(self, row):
         for c in self.chunks():
             if row < len(c):
                 return np.asarray(c[row], dtype=np.int64)

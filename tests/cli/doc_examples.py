@@ -3,7 +3,8 @@
 they show: every command of the block is run in one scratch directory, in order, and for
 each output line whose leading word is a count (tours, closed, cycles, verify:, checked:) every
 number with thousands separators must be in the line of the same leading word that the
-command printed; a `method` line must match up to its colon (the method and why). Lower
+command printed; a `method` line must match up to its colon (the method and why); the rows of
+a tour's grid (`6 |  8 21 34 ...`) must be printed as shown. Lower
 bounds, the output of a stopped run and times are not compared: they depend on the moment a
 limit fell.
 
@@ -21,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MARK = "<!-- example: tested -->"
 COUNT_WORDS = ("tours", "closed", "cycles", "verify:", "checked:")
 NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+")
+GRID_ROW = re.compile(r"^\d+ \|")
 
 
 def blocks(path):
@@ -64,13 +66,16 @@ def check(where, command, expected, printed, code):
     got = by_word(printed)
     for line in expected:
         parts = line.split(None, 1)
-        if not parts or line.startswith(" "):
+        if not parts or line.startswith(" ") or line == "...":
             continue
         word = parts[0]
         if word == "method":
             want = line.split(":", 1)[0]
             if not any(g.split(":", 1)[0] == want for g in got.get(word, [])):
                 problems.append(f"method line: shown {want!r}, printed {got.get(word)}")
+        elif GRID_ROW.match(line):
+            if line not in printed:
+                problems.append(f"grid row {line!r} not printed")
         elif word in COUNT_WORDS and ">=" not in line and not incomplete:
             for n in NUMBER.findall(line):
                 if not any(n in g for g in got.get(word, [])):

@@ -9,16 +9,18 @@ expect_out '^tour +row 7 of '
 expect_out '^board +5x5, from a1 to [a-e][1-5], open$'
 expect_out '^1 \| +1 '          # rank 1 at the bottom, the start a1 numbered 1
 expect_out '^ +a +b +c +d +e$'
-# The grid is row 7 as numpy reads the run, and the picture draws the same path.
+# The grid is the tour numpy reads at the file and row the header names, and the picture
+# draws the same path.
 CHECKS=$((CHECKS + 1))
 "$(dirname "$0")/../../scripts/py" - "$TMP" <<'PY' || fail "show's grid or SVG differs from the tour numpy reads"
 import glob, os, re, sys
 import numpy as np
 import xml.etree.ElementTree as ET
 d = sys.argv[1]
-files = sorted(glob.glob(os.path.join(d, "R", "tours-*.npy")), key=lambda n: int(re.findall(r"(\d+)\.npy", n)[0]))
-tour = np.concatenate([np.load(f) for f in files])[7]
-grid = [line for line in open(os.path.join(d, "out")).read().splitlines() if re.match(r"^[1-5] \|", line)]
+out = open(os.path.join(d, "out")).read()
+name, row = re.search(r"\((tours-\d+-\d+\.npy) row ([\d,]+), work unit \d+, its tour \d+\)", out).groups()
+tour = np.load(os.path.join(d, "R", name))[int(row.replace(",", ""))]
+grid = [line for line in out.splitlines() if re.match(r"^[1-5] \|", line)]
 numbers = {}
 for line in grid:
     rank, cells = line.split("|")
@@ -34,6 +36,31 @@ x1, y1 = map(float, points[1].split(","))
 assert abs(abs(x1 - x0) * abs(y1 - y0) - 2 * 48 * 48) < 1, "first move is no knight move"
 assert len(svg.findall(f"{ns}circle")) >= 2
 PY
+# Rows count over work units, not files: the same row is the same tour whichever thread wrote
+# which file (one thread and small parts against two threads), and rows 0..303 are the 304
+# tours, each once.
+run enumerate 6x6 --start a1 --out "$TMP/T1" --threads 1 --part-size 64K; expect_exit 0
+run enumerate 6x6 --start a1 --out "$TMP/T2" --threads 2; expect_exit 0
+for row in 0 1 4999 123456 524485; do
+  CHECKS=$((CHECKS + 1))
+  a=$("$KT" show "$TMP/T1" --row $row | sed 1d); b=$("$KT" show "$TMP/T2" --row $row | sed 1d)
+  [ -n "$a" ] && [ "$a" = "$b" ] || fail "show --row $row differs between two runs of one command"
+done
+# Python numbers rows the same way.
+"$KT" show "$TMP/T2" --row 123456 > "$TMP/shown"
+CHECKS=$((CHECKS + 1))
+"$(dirname "$0")/../../scripts/py" - "$TMP" <<'PY' || fail "kt.Run.tour(123456) is not the tour show --row 123456 shows"
+import os, re, sys
+import knightstour as kt
+d = sys.argv[1]
+shown = [l for l in open(os.path.join(d, "shown")).read().splitlines() if re.match(r"^[1-6] \|", l)]
+for run in ("T1", "T2"):
+    g = kt.grid(kt.Run(os.path.join(d, run)).tour(123456), 6, 6)[::-1]
+    assert [[int(v) for v in l.split("|")[1].split()] for l in shown] == g.tolist(), run
+PY
+CHECKS=$((CHECKS + 1))
+distinct=$(for row in $(seq 0 303); do "$KT" show "$TMP/R" --row $row | sed 1d | md5sum; done | sort -u | wc -l)
+[ "$distinct" = 304 ] || fail "rows 0..303 of 5x5 a1 are $distinct distinct tours, not 304"
 run show "$TMP/R" --row 1e6;          expect_usage_error 'row 1,000,000 is past the end: .* holds 304 tours'
 run show "$TMP/R/tours-0-0.npy";      expect_exit 0; expect_out 'from a1'   # board from the manifest beside it
 cp "$TMP/R/tours-0-0.npy" "$TMP/bare.npy"
