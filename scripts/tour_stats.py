@@ -54,12 +54,16 @@ def matrix_plot(m, rows, cols, title, png, csv):
         f.write("start," + ",".join(names) + "\n")
         for s in range(n):
             f.write(names[s] + "," + ",".join(str(int(v)) for v in m[s]) + "\n")
-    fig, ax = plt.subplots(figsize=(2 + 0.18 * n, 1.5 + 0.18 * n))
+    fig, ax = plt.subplots(figsize=(2.5 + 0.2 * n, 2 + 0.2 * n))
     masked = np.ma.masked_equal(m.astype(float), 0)
     image = ax.imshow(masked, cmap="viridis", origin="lower")
-    step = max(1, n // 16)
-    ax.set_xticks(range(0, n, step), names[::step], rotation=90)
-    ax.set_yticks(range(0, n, step), names[::step])
+    # Every square named; a line between ranks (squares run a1, b1, ... then a2, ...).
+    size = 8 if n <= 36 else 6
+    ax.set_xticks(range(n), names, rotation=90, fontsize=size)
+    ax.set_yticks(range(n), names, fontsize=size)
+    for k in range(cols, n, cols):
+        ax.axhline(k - 0.5, color="0.25", lw=0.8)
+        ax.axvline(k - 0.5, color="0.25", lw=0.8)
     ax.set_xlabel("last square")
     ax.set_ylabel("start square")
     ax.set_title(title + "\n(blank: no tour)", fontsize=10)
@@ -120,9 +124,11 @@ def main():
     start = None if m["all_starts"] else kt.parse_square(m["prefix"][0], cols)
     written = []
 
-    def plot(values, name, title, label, fmt="{:,}", hatch=None):
+    def plot(values, name, title, label, fmt="{:,}", hatch=None, hatch_label="no value",
+             start_off_scale=None):
         png, csv = os.path.join(out, name + ".png"), os.path.join(out, name + ".csv")
-        heatmap(values, rows, cols, png, title, label, start=start, hatch=hatch)
+        heatmap(values, rows, cols, png, title, label, start=start, hatch=hatch,
+                hatch_label=hatch_label, start_off_scale=start_off_scale)
         board_csv(values, rows, cols, csv, label.replace(" ", "_"))
         written.extend([png, csv])
 
@@ -140,12 +146,12 @@ def main():
         if complete:
             lines += [f"Squares no tour ends on (hatched in the plot): {int(never.sum())}", ""]
         plot(by_end, "by_end", f"{board} {what}: tours by last square", "tours ending here",
-             hatch=never)
+             hatch=never, hatch_label="no tour ends here")
         if total:
             mean_order = order_sum / total
             lines += ["## Mean move number of each square", "", *grid_table(mean_order, rows, cols, "{:.1f}"), ""]
             plot(np.round(mean_order, 2), "mean_move", f"{board} {what}: mean move number of each square",
-                 "mean move number")
+                 "mean move number", start_off_scale="move 1 in every tour")
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
