@@ -22,8 +22,10 @@ int merge_command(int argc, char** argv) {
   options.add_options("Output")("json", "Print the result as one JSON object");
   cxxopts::ParseResult result;
   if (!parse_command(options, "dirs", argc, argv, result)) return kExitOk;
-  if (!result.count("dirs")) throw UsageError("merge needs the shard run directories");
-  if (!result.count("out")) throw UsageError("merge needs --out DIR");
+  if (!result.count("dirs"))
+    throw UsageError("merge needs the shard run directories: knightstour merge DIR... --out DIR");
+  if (!result.count("out"))
+    throw UsageError("merge needs --out DIR: the new run directory to write the merged run to");
   std::vector<std::filesystem::path> dirs;
   for (const auto& d : result["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
   MergeOptions merge_options;
