@@ -14,6 +14,7 @@
 #include <cmath>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 
 #include "knightstour/base/threads.hpp"
@@ -39,6 +40,23 @@ struct Live {
   std::atomic<int> passes{1};              // passes planned (more when memory is short)
   std::atomic<std::uint64_t> spilled{0};   // bytes written to spill files
   Clock::time_point started = Clock::now();
+
+  // The sizes after each step and the classes expanded in finished steps, for the progress
+  // thread: the sweep's own copy (FrontierResult) grows while that thread would read it.
+  void step_done(std::uint64_t expanded_in_step, std::uint64_t size_after) {
+    std::lock_guard lock(history_mutex);
+    expanded_before += expanded_in_step;
+    sizes.push_back(size_after);
+  }
+  std::pair<std::vector<std::uint64_t>, std::uint64_t> history() const {
+    std::lock_guard lock(history_mutex);
+    return {sizes, expanded_before};
+  }
+
+ private:
+  mutable std::mutex history_mutex;
+  std::vector<std::uint64_t> sizes;
+  std::uint64_t expanded_before = 0;
 };
 
 // Parts for a generation expected to hold about `classes`: about 2^15 classes a part (its
@@ -310,7 +328,8 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
       state.classes = std::move(current);
       return true;
     }
-    result.expanded += current.size();
+    const std::uint64_t expanded_in_step = current.size();
+    result.expanded += expanded_in_step;
     result.max_passes = std::max(result.max_passes, live.passes.load());
     budget.release(bytes_of(current));
     const bool large = bytes_of(current) > (std::uint64_t{256} << 20) || live.passes.load() > 1;
@@ -320,6 +339,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     result.steps_done = state.next_step;
     result.steps_seconds = std::chrono::duration<double>(Clock::now() - live.started).count();
     result.classes.push_back(current.size());
+    live.step_done(expanded_in_step, current.size());
     result.peak_classes = std::max(result.peak_classes, current.size());
     if (k == rules.squares - 1) {
       result.count = BigCount::of(closed);
@@ -377,9 +397,9 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     s.classes = live.current.load();
     s.budget_gib = static_cast<double>(budget.used()) / 1.073741824e9;
     s.spilled_gib = static_cast<double>(live.spilled.load()) / 1.073741824e9;
-    const std::uint64_t done = result.expanded + live.expanded.load();
+    auto [sizes, expanded_before] = live.history();
+    const std::uint64_t done = expanded_before + live.expanded.load();
     if (done > 0 && s.step >= 2 * rules.width) {
-      std::vector<std::uint64_t> sizes = result.classes;
       if (sizes.empty()) sizes.push_back(s.classes);
       const SweepOutlook outlook =
           sweep_outlook(sizes, s.step, rules.squares, rules.width,
