@@ -24,13 +24,6 @@ namespace knightstour::cli {
 
 namespace {
 
-std::string sci(double v) {
-  if (v < 1e6) return with_commas(static_cast<std::uint64_t>(std::llround(v)));
-  char b[32];
-  std::snprintf(b, sizeof b, "%.3g", v);
-  return b;
-}
-
 // What every shard of a sharded job would cost at `cores` cores per shard, from one sampled
 // estimate per shard and this machine's speed per core (cluster cores assumed as fast).
 struct ShardCost {
@@ -68,8 +61,9 @@ void print_shard_cost(const ShardCost& cost, int cores, double nodes_per_core_se
   std::printf(
       "shards     %zu x %d cores: ~%s nodes each on average, the largest (shard %zu) "
       "~%s (standard error %s), %.2fx the mean\n",
-      cost.nodes.size(), cores, sci(mean).c_str(), largest_shard, sci(largest).c_str(),
-      sci(cost.errors[largest_shard]).c_str(), mean > 0 ? largest / mean : 0.0);
+      cost.nodes.size(), cores, estimate_figure(mean).c_str(), largest_shard,
+      estimate_figure(largest).c_str(), estimate_figure(cost.errors[largest_shard]).c_str(),
+      mean > 0 ? largest / mean : 0.0);
   std::printf(
       "wall       ~%s for the largest shard at %s nodes/s per core (this machine's); "
       "ask sbatch --time for about twice that\n",
@@ -207,10 +201,11 @@ int estimate_command(int argc, char** argv) {
               job.board.name().c_str(), what.c_str(), job.mode.closed ? "closed" : "open",
               with_commas(e.walks).c_str());
   std::printf("method     dfs (%s): the enumerator's search tree, sampled\n", choice.why.c_str());
-  std::printf("tours      ~%s  (standard error %s)\n", sci(e.tours).c_str(),
-              sci(tours_err).c_str());
-  std::printf("nodes      ~%s to search  (standard error %s)\n", sci(e.searched.nodes).c_str(),
-              sci(e.searched.nodes_error()).c_str());
+  std::printf("tours      ~%s  (standard error %s)\n", estimate_figure(e.tours).c_str(),
+              estimate_figure(tours_err).c_str());
+  std::printf("nodes      ~%s to search  (standard error %s)\n",
+              estimate_figure(e.searched.nodes).c_str(),
+              estimate_figure(e.searched.nodes_error()).c_str());
   if (e.searches < e.prefixes) {
     std::printf("prefixes   %s at split depth %d, %s searched (the rest are mirror images)\n",
                 with_commas(e.prefixes).c_str(), plan.split_depth(),

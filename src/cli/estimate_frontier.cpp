@@ -18,13 +18,6 @@ namespace knightstour::cli {
 
 namespace {
 
-std::string sci(double v) {
-  if (v < 1e6) return with_commas(static_cast<std::uint64_t>(std::llround(v)));
-  char b[32];
-  std::snprintf(b, sizeof b, "%.3g", v);
-  return b;
-}
-
 std::string gib(double bytes) {
   char b[32];
   std::snprintf(b, sizeof b, "%.3g GiB", bytes / (1024.0 * 1024 * 1024));
@@ -114,16 +107,16 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
                 r.tours.with_commas().c_str());
     if (r.closed_cycles) std::printf(", %s closed cycles", r.closed_cycles->with_commas().c_str());
     std::printf(" in %.3f s, %s classes at most (%s)\n", r.seconds,
-                sci(static_cast<double>(st.peak_classes)).c_str(),
+                estimate_figure(static_cast<double>(st.peak_classes)).c_str(),
                 gib(static_cast<double>(st.peak_class_bytes)).c_str());
     return kExitOk;
   }
   std::printf(
       "measured   %s classes expanded in %.1f s on %d threads (%.0f ns of wall time each); "
       "%d of %d sweeps finished, %s classes at most so far\n",
-      sci(static_cast<double>(st.classes_expanded)).c_str(), r.seconds, r.threads,
+      estimate_figure(static_cast<double>(st.classes_expanded)).c_str(), r.seconds, r.threads,
       p.seconds_per_class * 1e9, st.sweeps_finished, st.sweeps_planned,
-      sci(static_cast<double>(st.peak_classes)).c_str());
+      estimate_figure(static_cast<double>(st.peak_classes)).c_str());
   if (interrupted) {
     std::printf("stopped    interrupted by a signal: nothing projected\n");
     return kExitStopped;
@@ -135,7 +128,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
   std::printf(
       "projected  ~%s classes still to expand; the largest generation ~%s classes, "
       "~%s of classes (%.0f bytes a class as measured)\n",
-      sci(st.classes_left).c_str(), sci(st.projected_peak_classes).c_str(),
+      estimate_figure(st.classes_left).c_str(), estimate_figure(st.projected_peak_classes).c_str(),
       gib(p.peak_bytes).c_str(), p.bytes_per_class);
   std::printf("time       ~%s for knightstour count with the same options\n",
               human_duration(p.seconds).c_str());

@@ -1,10 +1,19 @@
 #include "output.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 #include "knightstour/board/square.hpp"
 
 namespace knightstour::cli {
+
+std::string estimate_figure(double value) {
+  if (value < 1e6) return with_commas(static_cast<std::uint64_t>(std::llround(value)));
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
 
 std::string board_grid(const Board& board, const std::vector<std::uint64_t>& values) {
   std::vector<std::string> cells;

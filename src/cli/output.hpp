@@ -12,6 +12,10 @@ namespace knightstour::cli {
 // 1234567 -> "1,234,567".
 using knightstour::with_commas;  // base/progress.hpp
 
+// An estimate: with commas below a million ("12,345"), else three significant digits
+// ("1.56e+10").
+std::string estimate_figure(double value);
+
 // One value per square laid out like the board: rank 1 at the bottom, files left to right,
 // with rank numbers on the left and file letters underneath.
 std::string board_grid(const Board& board, const std::vector<std::uint64_t>& values);

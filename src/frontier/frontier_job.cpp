@@ -260,9 +260,10 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   const std::int64_t squares = shape.squares();
   FrontierReport report;
   report.width = plain.width();
+  report.sweeps_planned = planned_sweeps(request);
   const auto started = std::chrono::steady_clock::now();
   const std::string board = std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
-  JobProgress progress(planned_sweeps(request), board);
+  JobProgress progress(report.sweeps_planned, board);
   FrontierOptions watched = options;
   watched.watch = &progress.watch();
 
@@ -308,7 +309,6 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
 
   std::vector<StartClass> classes;
   if (!request.closed && !request.start) classes = start_classes(shape);
-  report.sweeps_planned = planned_sweeps(request);
   ProgressMonitor monitor(
       options.progress_seconds, [&] { return progress.status(); },
       [&] { return progress.fraction(); });
