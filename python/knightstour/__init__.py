@@ -11,9 +11,9 @@ Square index s = r * C + c, r the rank from the bottom (a1 = 0). Every tour file
 read (npy, text, board; each plain or zstd; zstd needs the zstandard module).
 """
 
-from .board import (canonical, grid, is_mirror_symmetric, parse_square, square_name,
+from .board import (canonical, canonical_cycles, grid, is_mirror_symmetric, parse_square, square_name,
                     symmetries, tour_from_grid)
 from .run import Run, read_tour_file
 
 __all__ = ["Run", "read_tour_file", "square_name", "parse_square", "grid", "tour_from_grid",
-           "symmetries", "canonical", "is_mirror_symmetric"]
+           "symmetries", "canonical", "canonical_cycles", "is_mirror_symmetric"]

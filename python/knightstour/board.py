@@ -54,18 +54,62 @@ def symmetries(rows, cols):
     return [np.asarray(p, dtype=np.int64) for p in out]
 
 
-def canonical(tours, rows, cols):
+def _keep_smaller(best, images, perm):
+    """Rows of perm[images] that are lexicographically smaller than those of `best` replace
+    them. Only rows whose image is not larger on the first square are mapped whole."""
+    first = perm[images[:, 0]]
+    idx = np.nonzero(first <= best[:, 0])[0]
+    if len(idx) == 0:
+        return
+    image, current = perm[images[idx]], best[idx]
+    diff = image != current
+    at = np.argmax(diff, axis=1)
+    rows = np.arange(len(idx))
+    smaller = diff.any(axis=1) & (image[rows, at] < current[rows, at])
+    best[idx[smaller]] = image[smaller]
+
+
+def _as_tours(tours):
+    t = np.atleast_2d(np.asarray(tours))
+    return t if np.issubdtype(t.dtype, np.integer) else t.astype(np.int64)
+
+
+def canonical(tours, rows, cols, reversal=False):
     """Each tour (rows of an (n, R*C) array) replaced by the lexicographically smallest of its
-    mirror images: equal canonical forms mean the tours are mirror images of one another."""
-    t = np.atleast_2d(np.asarray(tours, dtype=np.int64))
+    mirror images: equal canonical forms mean the tours are mirror images of one another.
+    With reversal=True, also of its images read backwards (the tour walked from its other
+    end). The tours' integer dtype is kept (uint8 from tour files stays small)."""
+    t = _as_tours(tours)
+    perms = [p.astype(t.dtype) for p in symmetries(rows, cols)]
     best = t.copy()
-    for perm in symmetries(rows, cols)[1:]:
-        image = perm[t]
-        diff = image != best
-        first = np.argmax(diff, axis=1)
-        rows_idx = np.arange(len(t))
-        smaller = diff.any(axis=1) & (image[rows_idx, first] < best[rows_idx, first])
-        best[smaller] = image[smaller]
+    for perm in perms[1:]:
+        _keep_smaller(best, t, perm)
+    if reversal:
+        backwards = t[:, ::-1]
+        for perm in perms:
+            _keep_smaller(best, backwards, perm)
+    return best
+
+
+def canonical_cycles(tours, rows, cols):
+    """Each closed tour replaced by one form of its cycle, the same for every tour of the
+    cycle and of its mirror images: over the board's symmetries, the cycle read from its
+    smallest square towards its smaller neighbour, the smallest such sequence."""
+    t = _as_tours(tours)
+    n = t.shape[1]
+    rows_idx = np.arange(len(t))[:, None]
+    best = None
+    identity = np.arange(n, dtype=t.dtype)
+    for perm in symmetries(rows, cols):
+        image = perm.astype(t.dtype)[t]
+        shift = np.argmin(image, axis=1)
+        rolled = image[rows_idx, (np.arange(n) + shift[:, None]) % n]
+        flip = rolled[:, -1] < rolled[:, 1]
+        rolled[flip, 1:] = rolled[flip, :0:-1]
+        if best is None:
+            best = rolled
+        else:
+            _keep_smaller(best, rolled, identity)
     return best
 
 

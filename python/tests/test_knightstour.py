@@ -89,6 +89,20 @@ class Runs(unittest.TestCase):
         for tour in t[sym]:
             self.assertTrue(any((p[tour] == tour[::-1]).all() for p in kt.symmetries(5, 5)[1:]))
 
+    def test_classes_with_reversal_and_of_cycles(self):
+        t = self.tours("npy")
+        canon = kt.canonical(t, 5, 5, reversal=True)
+        self.assertTrue((kt.canonical(t[:, ::-1], 5, 5, reversal=True) == canon).all())
+        # Burnside: (1,728 directed tours + 64 self-reverse ones) / 16 = 112 classes.
+        self.assertEqual(int(kt.is_mirror_symmetric(t, 5, 5).sum()), 64)
+        self.assertEqual(len(np.unique(canon, axis=0)), (1728 + 64) // 16)
+        # A cycle's form does not depend on where it is entered, nor on the direction.
+        cyc = np.array([[0, 1, 2, 3, 4, 5]])
+        forms = [kt.canonical_cycles(np.roll(c, k, axis=1), 2, 3)
+                 for c in (cyc, cyc[:, ::-1]) for k in range(6)]
+        self.assertTrue(all((f == forms[0]).all() for f in forms))
+        self.assertEqual(kt.canonical_cycles(cyc, 2, 3)[0].tolist()[:2], [0, 1])
+
     def test_one_tour_and_a_sample(self):
         run = kt.Run(self.dirs["npy"])
         first = run.tour(0)

@@ -1,5 +1,7 @@
 #include "knightstour/board/symmetry.hpp"
 
+#include <algorithm>
+
 namespace knightstour {
 
 std::vector<Symmetry> board_symmetries(const Board& board) {
@@ -36,6 +38,19 @@ std::vector<Symmetry> board_symmetries(const Board& board) {
       }
     }
     out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::vector<Symmetry> distinct_symmetries(const Board& board) {
+  const auto n = static_cast<std::size_t>(board.squares());
+  std::vector<Symmetry> out;
+  for (auto& s : board_symmetries(board)) {
+    const bool seen = std::any_of(out.begin(), out.end(), [&](const Symmetry& t) {
+      return std::equal(s.image.begin(), s.image.begin() + static_cast<std::ptrdiff_t>(n),
+                        t.image.begin());
+    });
+    if (!seen) out.push_back(std::move(s));
   }
   return out;
 }

@@ -342,6 +342,7 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
     if (!has_prefix) r.prefix = {start};
   }
   if (result.count("closed")) r.closed = true;
+  r.up_to_symmetry = result.count("up-to-symmetry") > 0;
   if (result.count("method")) r.method = parse_method(result["method"].as<std::string>());
   if (result.count("threads")) {
     r.threads = parse_int("threads", result["threads"].as<std::string>(), 1, 4096);

@@ -14,6 +14,10 @@ int count_command(int argc, char** argv) {
       "BOARD (--start SQ | --prefix SQ,SQ,... | --all-starts) [--closed] [options]", "board",
       "Board: RxC or a side");
   add_job_options(options);
+  options.add_options("Search")(
+      "up-to-symmetry",
+      "Also count essentially different tours: classes under the board's mirror images and "
+      "rotations, with and without reversal (enumerator only; looks at every tour, slower)");
   options.add_options("Method")(
       "method",
       "auto (default): the faster method for the job (README: Which method counts); dfs: the "

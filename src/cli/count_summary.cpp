@@ -100,6 +100,35 @@ void print_counts(const CountResult& r) {
   std::printf("closed     %s\n", line.c_str());
 }
 
+// Essentially different tours (count --up-to-symmetry).
+void print_classes(const CountResult& r) {
+  if (r.classes_asked && !r.classes) {
+    std::printf("symmetry   not counted: classes need every tour, and the run stopped early\n");
+  }
+  if (!r.classes) return;
+  const SymmetryClasses& c = *r.classes;
+  const std::string which =
+      r.all_starts ? "the board's " + std::to_string(c.symmetries) + " symmetries"
+                   : "the " + std::to_string(c.symmetries) + " symmetr" +
+                         (c.symmetries == 1 ? "y" : "ies") + " of the board keeping " +
+                         square_name(static_cast<int>(r.prefix.front() / r.shape.cols),
+                                     static_cast<int>(r.prefix.front() % r.shape.cols)) +
+                         " in place";
+  std::printf("symmetry   %s tours up to %s (no tour is its own image, so each class has %d)\n",
+              with_commas(c.tours).c_str(), which.c_str(), c.symmetries);
+  std::printf(
+      "           %s also up to reversal (a tour read from its other end); %s tour%s %s their "
+      "own image read backwards, in a class half as big\n",
+      with_commas(c.tours_with_reversal).c_str(), with_commas(c.self_reverse).c_str(),
+      c.self_reverse == 1 ? "" : "s", c.self_reverse == 1 ? "is" : "are");
+  if (c.cycles) {
+    std::printf(
+        "           %s closed cycles up to the board's %d symmetries (a symmetric cycle "
+        "is one class)\n",
+        with_commas(*c.cycles).c_str(), c.board_symmetries);
+  }
+}
+
 void print_dfs(const CountResult& r, const DfsStatistics& st) {
   if (r.run_dir) std::printf("run dir    %s\n", r.run_dir->c_str());
   std::printf("nodes      %s searched\n", with_commas(st.nodes).c_str());
@@ -135,14 +164,24 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
   std::printf("classes    %s at the peak (sweep %d squares wide), %s expanded; %d-bit counts\n",
               with_commas(st.peak_classes).c_str(), st.width,
               with_commas(st.classes_expanded).c_str(), st.count_bits);
-  std::printf("memory     %s of classes at the peak (budget %s)\n",
-              gib(st.peak_class_bytes).c_str(), gib(st.memory_budget).c_str());
+  std::printf("memory     %s of classes at the peak (budget %s)", gib(st.peak_class_bytes).c_str(),
+              gib(st.memory_budget).c_str());
+  if (st.peak_anonymous_bytes > 0) {
+    std::printf("; the process held at most %s (anonymous memory, sampled every %.1f s)",
+                gib(st.peak_anonymous_bytes).c_str(), st.anonymous_sample_seconds);
+  }
+  std::printf("\n");
   if (st.spilled_bytes > 0) {
     std::printf("disk       %s of classes spilled; up to %d passes a step\n",
                 gib(st.spilled_bytes).c_str(), st.max_passes);
   }
   std::printf("threads    %d; %d sweep%s\n", r.threads, st.sweeps, st.sweeps == 1 ? "" : "s");
-  std::printf("time       %.3f s (%.1f CPU-seconds)\n", r.seconds, r.cpu_seconds);
+  std::printf("time       %.3f s (%.1f CPU-seconds", r.seconds, r.cpu_seconds);
+  if (st.classes_expanded > 0) {
+    std::printf(", %.0f ns of CPU per class expanded",
+                1e9 * r.cpu_seconds / static_cast<double>(st.classes_expanded));
+  }
+  std::printf(")\n");
 }
 
 void print_text(const CountResult& r) {
@@ -151,6 +190,7 @@ void print_text(const CountResult& r) {
   std::printf("method     %s\n", method_line(r).c_str());
   print_status(r);
   print_counts(r);
+  print_classes(r);
   std::visit(
       [&](const auto& st) {
         if constexpr (std::is_same_v<std::decay_t<decltype(st)>, DfsStatistics>) {
@@ -191,6 +231,12 @@ void print_json(const CountResult& r) {
   j["tours"] = counted ? json_count(r.tours) : json(nullptr);
   j["closed_tours"] = counted ? json_count(r.closed_tours) : json(nullptr);
   j["closed_cycles"] = r.closed_cycles ? json_count(*r.closed_cycles) : json(nullptr);
+  const SymmetryClasses* c = r.classes ? &*r.classes : nullptr;
+  j["symmetries"] = c ? json(c->symmetries) : json(nullptr);
+  j["tours_up_to_symmetry"] = c ? json(c->tours) : json(nullptr);
+  j["tours_up_to_symmetry_and_reversal"] = c ? json(c->tours_with_reversal) : json(nullptr);
+  j["self_reverse_tours"] = c ? json(c->self_reverse) : json(nullptr);
+  j["closed_cycles_up_to_symmetry"] = c && c->cycles ? json(*c->cycles) : json(nullptr);
   const bool grid = counted && r.all_starts && !r.tours_by_start.empty();
   j["tours_by_start"] = grid ? json_counts(r.tours_by_start) : json(nullptr);
   j["closed_by_start"] = grid ? json_counts(r.closed_by_start) : json(nullptr);
@@ -226,6 +272,7 @@ void print_json(const CountResult& r) {
     j["peak_classes"] = f.peak_classes;
     j["classes_expanded"] = f.classes_expanded;
     j["peak_class_bytes"] = f.peak_class_bytes;
+    j["peak_anonymous_bytes"] = f.peak_anonymous_bytes;
     j["spilled_bytes"] = f.spilled_bytes;
     j["max_passes"] = f.max_passes;
     j["memory_budget"] = f.memory_budget;

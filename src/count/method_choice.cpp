@@ -23,6 +23,7 @@ std::vector<std::string> CountRequest::dfs_options() const {
   if (algorithm) out.push_back("--algorithm");
   if (no_symmetry) out.push_back("--no-symmetry");
   if (split_depth) out.push_back("--split-depth");
+  if (up_to_symmetry) out.push_back("--up-to-symmetry");
   return out;
 }
 

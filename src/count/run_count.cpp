@@ -6,6 +6,7 @@
 
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/process_memory.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/count/method_choice.hpp"
@@ -88,6 +89,7 @@ CountResult count_dfs(const CountRequest& r, const MethodChoice& choice,
   job.dir = r.run_dir;
   job.resume = resumed != nullptr;
   job.provenance = r.provenance;
+  job.tour_symmetries = r.up_to_symmetry;
   const JobOutcome out = run_job(job);
   const RunReport& rep = out.report;
   const Request& q = out.request;
@@ -110,6 +112,14 @@ CountResult count_dfs(const CountRequest& r, const MethodChoice& choice,
     res.closed_by_start = big(rep.closed_by_start);
   }
   res.tours_by_end = big(rep.tours_by_end);
+  res.classes_asked = r.up_to_symmetry;
+  if (r.up_to_symmetry && res.complete) {
+    const TourSymmetryCounts found{rep.tours, rep.tours_by_end, rep.self_reverse,
+                                   rep.cycle_stabilizers};
+    const std::optional<int> start =
+        q.all_starts ? std::nullopt : std::optional<int>(q.prefix.front());
+    res.classes = symmetry_classes(q.board, start, found, res.closed_cycles.has_value());
+  }
   res.threads = rep.threads;
   res.seconds = rep.seconds;
   res.cpu_seconds = rep.cpu_seconds;
@@ -190,6 +200,7 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
     }
   }
   StopControl stop(r.caps);
+  AnonymousMemoryPeak memory;
   const FrontierReport rep = count_by_frontier(f, options, stop, run ? &*run : nullptr);
 
   CountResult res = frontier_result(f, choice);
@@ -206,6 +217,8 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.peak_classes = rep.peak_classes;
   st.classes_expanded = rep.expanded;
   st.peak_class_bytes = rep.peak_bytes;
+  st.peak_anonymous_bytes = memory.peak();
+  st.anonymous_sample_seconds = memory.interval_seconds();
   st.spilled_bytes = rep.spilled_bytes;
   st.max_passes = rep.max_passes;
   st.count_bits = 64 * rep.limbs;
@@ -337,9 +350,29 @@ CountResult resume(const CountRequest& r) {
   return count_frontier(r, choice, std::move(run));
 }
 
+// Counts up to symmetry need every tour of the job in one session: the journal keeps no
+// per-tour symmetry counts.
+void check_up_to_symmetry(const CountRequest& r) {
+  if (!r.up_to_symmetry) return;
+  if (r.run_dir || r.resume) {
+    throw UsageError(
+        "--up-to-symmetry counts in one session and keeps nothing in a run directory; "
+        "leave out --run-dir (and --resume)");
+  }
+  if (r.prefix.size() > 1) {
+    throw UsageError(
+        "--up-to-symmetry counts from a start square or over all starts; give --start instead "
+        "of --prefix");
+  }
+  if (r.shard && r.shard->count > 1) {
+    throw UsageError("--up-to-symmetry needs every tour in one run; leave out --shard-count");
+  }
+}
+
 }  // namespace
 
 CountResult run_count(const CountRequest& asked) {
+  check_up_to_symmetry(asked);
   if (asked.resume) return resume(asked);
   if (asked.checkpoint_seconds && !asked.run_dir) {
     throw UsageError("--checkpoint needs --run-dir DIR (where the checkpoints go)");

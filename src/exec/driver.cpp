@@ -184,6 +184,8 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
     add_checked(report.journaled_nodes, r.nodes, what);
     add_checked(report.tours_by_start[start], r.tours, what);
     add_checked(report.closed_by_start[start], r.closed, what);
+    add_checked(report.self_reverse, r.self_reverse, what);
+    add_checked(report.cycle_stabilizers, r.cycle_stabilizers, what);
     if (!r.by_end.empty()) {
       for (std::size_t e = 0; e < squares; ++e)
         add_checked(report.tours_by_end[e], r.by_end[e], what);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/process_memory.hpp"
 #include "knightstour/base/progress.hpp"
 
 namespace knightstour {
@@ -94,8 +95,9 @@ class JobProgress {
              std::to_string(s->steps) +
              (s->passes > 1 ? ", pass " + std::to_string(s->pass) + "/" + std::to_string(s->passes)
                             : "") +
-             ", " + human_count(static_cast<double>(s->classes)) + " classes, " +
-             gib(s->budget_gib) + " GiB" +
+             ", " + human_count(static_cast<double>(s->classes)) + " classes in " +
+             gib(s->budget_gib) + " GiB, process " +
+             gib(static_cast<double>(anonymous_memory()) / (1024.0 * 1024 * 1024)) + " GiB" +
              (s->spilled_gib > 0 ? ", " + gib(s->spilled_gib) + " GiB spilled" : "") + " (" +
              s->label + ", column " + std::to_string(s->step / s->width + 1) + " of " +
              std::to_string(s->steps / s->width) + ")";

@@ -15,6 +15,19 @@ expect_out '^nodes +[0-9,]+ searched'
 expect_out '^threads +[0-9]+;'
 expect_out '^time +[0-9.]+ s'
 
+# Essentially different tours (symmetry_classes checks every board against kt.canonical).
+run count 5x5 --all-starts --up-to-symmetry
+expect_exit 0
+expect_out '^symmetry +216 tours up to the board.s 8 symmetries'
+expect_out '^ +112 also up to reversal.*; 64 tours are their own image read backwards'
+expect_out '^ +0 closed cycles up to the board.s 8 symmetries'
+run count 6x6 --closed --up-to-symmetry
+expect_exit 0
+expect_out '^symmetry +9,862 tours up to the 2 symmetries of the board keeping a1 in place'
+expect_out '^ +1,245 closed cycles up to'
+run count 6x7 --start a1 --up-to-symmetry --time-limit 0.2 --progress 0
+expect_exit 3
+expect_out '^symmetry +not counted: classes need every tour, and the run stopped early'
 run count 6x6 --start 0,0 --closed
 expect_exit 0
 expect_out '^tours +19,724 '

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The examples in README.md and docs/*.md marked `<!-- example: tested -->` still print what
 they show: every command of the block is run in one scratch directory, in order, and for
-each output line whose leading word is a count (tours, closed, cycles, verify:, checked:) every
-number with thousands separators must be in the line of the same leading word that the
-command printed; a `method` line must match up to its colon (the method and why); the rows of
+each output line whose leading word is a count (tours, closed, cycles, symmetry, verify:,
+checked:) every number with thousands separators must be in the line of the same leading word
+that the command printed, and the indented lines that follow a `symmetry` line must be printed
+as shown; a `method` line must match up to its colon (the method and why); the rows of
 a tour's grid (`6 |  8 21 34 ...`) must be printed as shown. Lower
 bounds, the output of a stopped run and times are not compared: they depend on the moment a
 limit fell.
@@ -20,7 +21,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MARK = "<!-- example: tested -->"
-COUNT_WORDS = ("tours", "closed", "cycles", "verify:", "checked:")
+COUNT_WORDS = ("tours", "closed", "cycles", "symmetry", "verify:", "checked:")
 NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+")
 GRID_ROW = re.compile(r"^\d+ \|")
 
@@ -64,11 +65,16 @@ def check(where, command, expected, printed, code):
     if code != (3 if incomplete else 0):
         problems.append(f"exit {code}")
     got = by_word(printed)
+    last_word = None
     for line in expected:
         parts = line.split(None, 1)
+        if line.startswith(" ") and last_word == "symmetry" and parts:
+            if line not in printed:
+                problems.append(f"line {line.strip()!r} not printed")
+            continue
         if not parts or line.startswith(" ") or line == "...":
             continue
-        word = parts[0]
+        word = last_word = parts[0]
         if word == "method":
             want = line.split(":", 1)[0]
             if not any(g.split(":", 1)[0] == want for g in got.get(word, [])):

@@ -25,6 +25,11 @@ struct Symmetry {
 // All symmetries of the board, identity first: 8 for a square board, 4 for a rectangle.
 std::vector<Symmetry> board_symmetries(const Board& board);
 
+// The board's symmetries as distinct permutations of its squares, identity first: as
+// board_symmetries() except on boards one square wide, where some of the maps coincide
+// (on 1x1 all are the identity). Counting classes by Burnside's lemma needs these.
+std::vector<Symmetry> distinct_symmetries(const Board& board);
+
 // The symmetries that map `path` onto itself square by square (e.g. the diagonal mirror
 // for a path that stays on the diagonal, such as the start a1 alone).
 std::vector<Symmetry> path_stabilizer(const Board& board, std::span<const std::uint8_t> path);

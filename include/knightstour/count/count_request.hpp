@@ -27,6 +27,8 @@ struct CountRequest {
   std::optional<bool> all_starts;
   std::vector<std::int64_t> prefix;  // board squares; prefix[0] is the start
   std::optional<bool> closed;
+  // Also count the tours up to the board's symmetries (enumerator only, in one session).
+  bool up_to_symmetry = false;
 
   // How to count it.
   MethodAsked method = MethodAsked::automatic;

@@ -9,6 +9,7 @@
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
+#include "knightstour/count/symmetry_classes.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 #include "knightstour/run/manifest.hpp"
 
@@ -39,6 +40,10 @@ struct FrontierStatistics {
   std::uint64_t peak_classes = 0;
   std::uint64_t classes_expanded = 0;  // this session
   std::uint64_t peak_class_bytes = 0;
+  // The process's anonymous memory (RssAnon) at its largest, sampled every
+  // anonymous_sample_seconds: what the budget is meant to bound (0: unknown).
+  std::uint64_t peak_anonymous_bytes = 0;
+  double anonymous_sample_seconds = 0;
   std::uint64_t spilled_bytes = 0;
   int max_passes = 1;
   int count_bits = 64;
@@ -76,6 +81,10 @@ struct CountResult {
   std::vector<BigCount> tours_by_start;
   std::vector<BigCount> closed_by_start;
   std::vector<BigCount> tours_by_end;
+  // Up to the board's symmetries (count --up-to-symmetry, enumerator): asked, and counted
+  // when the run is complete.
+  bool classes_asked = false;
+  std::optional<SymmetryClasses> classes;
 
   int threads = 0;
   double seconds = 0;      // this session's wall time

@@ -44,6 +44,10 @@ struct RunReport {
   std::vector<std::uint64_t> tours_by_start;
   std::vector<std::uint64_t> closed_by_start;
   std::vector<std::uint64_t> tours_by_end;
+  // Over finished prefixes, when the sink looks at the tours' symmetries (else 0): see
+  // PrefixResult.
+  std::uint64_t self_reverse = 0;
+  std::uint64_t cycle_stabilizers = 0;
 
   bool complete() const { return prefixes_done == shard_prefixes; }
 };

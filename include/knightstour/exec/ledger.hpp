@@ -19,6 +19,12 @@ struct PrefixResult {
   std::string part;  // tour-file sinks: the part file holding its tours ("" when it has none)
   std::uint64_t part_rows = 0;   // and that file's tours, all its prefixes together
   std::uint64_t part_bytes = 0;  // and its size once finished (0: not known)
+  // Counting with the tours' symmetries (count --up-to-symmetry; not journaled): tours that
+  // a board symmetry maps onto their own reverse, and over the closed tours, the number of
+  // board symmetries that map each one's cycle onto itself, summed. Both are the same for
+  // a prefix and its mirror images.
+  std::uint64_t self_reverse = 0;
+  std::uint64_t cycle_stabilizers = 0;
 
   friend bool operator==(const PrefixResult&, const PrefixResult&) = default;
 };

@@ -26,6 +26,7 @@ struct JobRequest {
   std::optional<Compression> compression;  // enumerate
   TourFileOptions files;                   // enumerate
   Provenance provenance;                   // recorded in the manifest
+  bool tour_symmetries = false;            // count: look at each tour's symmetries (CountSink)
 };
 
 struct JobOutcome {
