@@ -100,6 +100,10 @@ void print_counts(const CountResult& r) {
   std::printf("closed     %s\n", line.c_str());
 }
 
+std::string square_of(const CountResult& r, std::int64_t s) {
+  return square_name(static_cast<int>(s / r.shape.cols), static_cast<int>(s % r.shape.cols));
+}
+
 // Essentially different tours (count --up-to-symmetry).
 void print_classes(const CountResult& r) {
   if (r.classes_asked && !r.classes) {
@@ -107,13 +111,11 @@ void print_classes(const CountResult& r) {
   }
   if (!r.classes) return;
   const SymmetryClasses& c = *r.classes;
-  const std::string which =
-      r.all_starts ? "the board's " + std::to_string(c.symmetries) + " symmetries"
-                   : "the " + std::to_string(c.symmetries) + " symmetr" +
-                         (c.symmetries == 1 ? "y" : "ies") + " of the board keeping " +
-                         square_name(static_cast<int>(r.prefix.front() / r.shape.cols),
-                                     static_cast<int>(r.prefix.front() % r.shape.cols)) +
-                         " in place";
+  const std::string which = r.all_starts
+                                ? "the board's " + std::to_string(c.symmetries) + " symmetries"
+                                : "the " + std::to_string(c.symmetries) + " symmetr" +
+                                      (c.symmetries == 1 ? "y" : "ies") + " of the board keeping " +
+                                      square_of(r, r.prefix.front()) + " in place";
   std::printf("symmetry   %s tours up to %s (no tour is its own image, so each class has %d)\n",
               with_commas(c.tours).c_str(), which.c_str(), c.symmetries);
   std::printf(
@@ -201,10 +203,6 @@ void print_text(const CountResult& r) {
       },
       r.statistics);
   if (r.complete) std::printf("status     complete\n");
-}
-
-std::string square_of(const CountResult& r, std::int64_t s) {
-  return square_name(static_cast<int>(s / r.shape.cols), static_cast<int>(s % r.shape.cols));
 }
 
 void print_json(const CountResult& r) {

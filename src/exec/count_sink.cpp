@@ -3,7 +3,6 @@
 #include <array>
 #include <chrono>
 
-#include "knightstour/board/tour_symmetry.hpp"
 #include "knightstour/search/prefix_search.hpp"
 
 namespace knightstour {
@@ -95,13 +94,11 @@ bool count_item(const WorkItem& item, ItemContext& context, Visitor& visitor) {
 }  // namespace
 
 bool CountSink::run(const WorkItem& item, ItemContext& context) {
-  if (!tour_symmetries_) {
+  if (!symmetry_) {
     CountVisitor visitor;
     return count_item(item, context, visitor);
   }
-  // Built per item (a few hundred bytes, once per work unit, not per node).
-  const TourSymmetry symmetry(context.plan.board());
-  SymmetryVisitor visitor(context.plan.board(), symmetry);
+  SymmetryVisitor visitor(context.plan.board(), *symmetry_);
   return count_item(item, context, visitor);
 }
 

@@ -17,7 +17,7 @@ JobOutcome run_job(const JobRequest& job) {
     if (job.command == Command::enumerate) throw UsageError("enumerate needs a run directory");
     const Plan plan = resolve(job.request, threads);
     StopControl stop(job.caps);
-    CountSink sink(job.tour_symmetries);
+    CountSink sink(job.tour_symmetries ? &plan.board() : nullptr);
     Ledger nothing_kept;
     out.request = plan.request();
     out.report = run_plan(plan, sink, nothing_kept, exec, stop);
@@ -37,7 +37,7 @@ JobOutcome run_job(const JobRequest& job) {
     out.format = session.format();
     out.compression = session.compression();
   } else {
-    CountSink sink(job.tour_symmetries);
+    CountSink sink(job.tour_symmetries ? &session.plan().board() : nullptr);
     out.report = run_plan(session.plan(), sink, session, exec, stop);
   }
   session.finish(out.report);

@@ -61,10 +61,6 @@ def count(binary, board, *args):
     return json.loads(p.stdout)
 
 
-def square_name(s, cols):
-    return kt.square_name(s, cols)
-
-
 class Board:
     """The tours of one board and their canonical forms, from one enumerate run."""
 
@@ -114,7 +110,7 @@ def main():
             jobs += [(s, closed) for s in start_representatives(rows, cols)
                      for closed in (False, True)]
             for start, closed in jobs:
-                args = ["--all-starts"] if start is None else ["--start", square_name(start, cols)]
+                args = ["--all-starts"] if start is None else ["--start", kt.square_name(start, cols)]
                 if closed:
                     args.append("--closed")
                 got = count(binary, b.name, *args)
