@@ -1,10 +1,12 @@
 #include "knightstour/base/stop_control.hpp"
 
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <bit>
 #include <csignal>
+#include <cstdint>
 
 namespace knightstour {
 
@@ -13,8 +15,25 @@ namespace {
 std::atomic<int> g_signal{0};
 static_assert(std::atomic<int>::is_always_lock_free, "signal handler needs a lock-free flag");
 
+// When the first stop signal came (CLOCK_MONOTONIC, ns).
+std::atomic<std::int64_t> g_first_signal_ns{0};
+static_assert(std::atomic<std::int64_t>::is_always_lock_free);
+
+// A second SIGINT exits at once, unless it comes within this long of the first: GNU
+// `timeout -s INT` signals the command and then its whole process group, so one timeout
+// delivers two SIGINTs back to back (it made `estimate` exit 130 without its report).
+constexpr std::int64_t kRepeatedInterruptNs = 1'000'000'000;
+
 extern "C" void on_stop_signal(int signal) {
-  if (g_signal.exchange(signal) != 0 && signal == SIGINT) {
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);  // async-signal-safe
+  const std::int64_t ns = std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
+  if (g_signal.load() == 0) {
+    g_first_signal_ns.store(ns);
+    g_signal.store(signal);
+    return;
+  }
+  if (signal == SIGINT && ns - g_first_signal_ns.load() >= kRepeatedInterruptNs) {
     static const char message[] = "knightstour: second interrupt, exiting now\n";
     (void)!write(STDERR_FILENO, message, sizeof message - 1);
     _exit(130);

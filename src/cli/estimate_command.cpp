@@ -102,6 +102,9 @@ int estimate_command(int argc, char** argv) {
   add_job_options(options);
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
+  // From here on, before the plan is made (seconds on a loaded machine): an interrupt then
+  // ends the estimate with what it has, instead of killing it.
+  install_stop_signal_handlers();
 
   // The method count would use; the walks are the enumerator's.
   const CountRequest asked_count = count_request_from(result);
@@ -122,7 +125,6 @@ int estimate_command(int argc, char** argv) {
   }
   const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
   if (choice.method == Method::frontier) {
-    install_stop_signal_handlers();
     return estimate_by_frontier(asked_count, choice, calibrate, result.count("json") > 0);
   }
 
@@ -149,7 +151,6 @@ int estimate_command(int argc, char** argv) {
   if (walks == 0) throw UsageError("--walks must be at least 1");
   const auto seed = parse_count("seed", result["seed"].as<std::string>());
 
-  install_stop_signal_handlers();
   const PlanEstimate e = estimate_plan(plan, walks, seed, threads);
   // Speed: count the real job for a moment on all threads (the caps make it stop).
   double nodes_per_second = 0;
