@@ -1,6 +1,5 @@
 #include "knightstour/frontier/frontier_counter.hpp"
 
-#include <malloc.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -17,236 +16,18 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "frontier_step.hpp"
 #include "knightstour/base/threads.hpp"
-#include "knightstour/frontier/transition.hpp"
+#include "knightstour/frontier/generation_store.hpp"
 
 namespace knightstour {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Classes staged per part and thread before they go to the part's table under its lock.
-constexpr int kStage = 64;
-// Classes between two looks at the stop control.
-constexpr std::size_t kPollEvery = 4096;
-
-// What the progress line reads while a step runs.
-struct Live {
-  std::atomic<int> step{0};
-  std::atomic<std::uint64_t> current{0};   // classes of the generation being expanded
-  std::atomic<std::uint64_t> expanded{0};  // of those, expanded so far in this pass
-  std::atomic<int> pass{0};                // passes over the generation this step, so far
-  std::atomic<int> passes{1};              // passes planned (more when memory is short)
-  std::atomic<std::uint64_t> spilled{0};   // bytes written to spill files
-  Clock::time_point started = Clock::now();
-
-  // The sizes after each step and the classes expanded in finished steps, for the progress
-  // thread: the sweep's own copy (FrontierResult) grows while that thread would read it.
-  void step_done(std::uint64_t expanded_in_step, std::uint64_t size_after) {
-    std::lock_guard lock(history_mutex);
-    expanded_before += expanded_in_step;
-    sizes.push_back(size_after);
-  }
-  std::pair<std::vector<std::uint64_t>, std::uint64_t> history() const {
-    std::lock_guard lock(history_mutex);
-    return {sizes, expanded_before};
-  }
-
- private:
-  mutable std::mutex history_mutex;
-  std::vector<std::uint64_t> sizes;
-  std::uint64_t expanded_before = 0;
-};
-
-// Parts for a generation expected to hold about `classes`: about 2^15 classes a part (its
-// table stays in cache while a staged batch goes in), at most 4096.
-int part_bits(std::uint64_t classes) {
-  int bits = 0;
-  while (bits < 12 && (std::uint64_t{1} << (bits + 14)) < classes) ++bits;
-  return bits;
-}
-
-template <int K>
-struct Stage {
-  explicit Stage(std::size_t parts)
-      : keys(parts * kStage), counts(parts * kStage), fill(parts, 0) {}
-  std::vector<std::uint64_t> keys;
-  std::vector<WideCount<K>> counts;
-  std::vector<int> fill;
-  WideCount<K> closed;  // cycles completed (last step)
-  bool overflow = false;
-};
-
-enum class StepEnd { done, overflow, stopped };
-
-// Hands memory freed by tables and spilled parts back to the system. glibc keeps freed
-// chunks of its per-thread heaps resident; without this, resident memory on 8x8 grew to
-// the budget plus several GiB of freed tables and nearly exhausted the machine.
-void return_freed_memory() {
-#ifdef __GLIBC__
-  ::malloc_trim(0);
-#endif
-}
-
-// Budget bytes a part table holds per class, on average over its doublings (a table is 3/8
-// to 3/4 full; while it doubles, the old and the new one are both held).
-constexpr std::uint64_t kTableBytesPerClass = 40;
-
-// One step: expands every class of `current` into `next`.
-//
-// When the next generation's tables may not fit the memory budget, the step makes several
-// passes over `current`, each building the tables of a range of parts only, and writes each
-// range's classes to a spill file before the next pass starts (the current generation then
-// goes to a spill file too). A pass that still runs out of memory is redone as two half
-// ranges. Without a spill area the step stops at the budget as before.
-template <int K>
-StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generation<K>& next,
-                 std::uint64_t expected_next, WideCount<K>& closed, MemoryBudget& budget,
-                 SpillArea& spill, StopControl& stop, Live& live) {
-  const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
-  const int bits = part_bits(current.size() + current.size() / 2);
-  const std::size_t parts = std::size_t{1} << bits;
-  const int shift = 64 - bits;
-  auto part_of = [&](std::uint64_t key) -> std::size_t {
-    return bits == 0 ? 0 : static_cast<std::size_t>(class_hash(key) >> shift);
-  };
-  tbb::enumerable_thread_specific<Stage<K>> stages([&] { return Stage<K>(parts); });
-
-  // Passes: as many as the expected tables need, with room to spare.
-  bool spilling = false;
-  std::optional<PartSpiller<K>> out;
-  auto start_spilling = [&] {
-    if (spilling) return;
-    spilling = true;
-    spill_parts(current, spill, budget);  // frees the budget the current generation held
-    out.emplace(spill);
-    for (std::size_t p = 0; p < next.parts.size(); ++p) out->add(next.parts[p], p, budget);
-    live.spilled = spill.bytes_written();
-  };
-  next.parts.assign(parts, {});
-  // A step that does not finish leaves `next` empty, with its budget returned.
-  auto abandon = [&](StepEnd end) {
-    budget.release(next.memory_bytes());
-    next = {};
-    return end;
-  };
-  std::size_t passes = 1;
-  if (spill.enabled()) {
-    const std::uint64_t need = expected_next * kTableBytesPerClass;
-    if (need > budget.room() / 2) {
-      start_spilling();  // frees what the current generation held: room grows
-      passes = static_cast<std::size_t>(std::min<std::uint64_t>(
-          parts, 1 + need / std::max<std::uint64_t>(1, budget.room() * 3 / 4)));
-    }
-  }
-  std::deque<std::pair<std::size_t, std::size_t>> ranges;
-  for (std::size_t i = 0; i < passes; ++i)
-    ranges.emplace_back(parts * i / passes, parts * (i + 1) / passes);
-  live.passes = static_cast<int>(passes);
-  live.pass = 0;
-  bool closed_taken = false;
-
-  while (!ranges.empty()) {
-    const std::size_t lo = ranges.front().first, hi = ranges.front().second;
-    ranges.pop_front();
-    live.pass = live.pass + 1;
-    live.expanded = 0;
-    std::unique_ptr<PartTable<K>[]> tables(new PartTable<K>[hi - lo]);
-    std::atomic<bool> abort{false};
-    for (auto& st : stages) {
-      std::fill(st.fill.begin(), st.fill.end(), 0);
-      st.closed = {};
-      st.overflow = false;
-    }
-    auto release_tables = [&] {
-      for (std::size_t p = lo; p < hi; ++p) tables[p - lo].release(budget);
-    };
-    auto flush = [&](Stage<K>& st, std::size_t p) {
-      const std::size_t at = p * kStage;
-      if (!tables[p - lo].add(&st.keys[at], &st.counts[at], st.fill[p], budget, st.overflow))
-        abort = true;
-      st.fill[p] = 0;
-    };
-    tbb::parallel_for(std::size_t{0}, current.parts.size(), [&](std::size_t part) {
-      const auto& in = current.parts[part];
-      const std::uint64_t* keys = in.key_data();
-      const WideCount<K>* counts = in.count_data();
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), kPollEvery),
-                        [&](const tbb::blocked_range<std::size_t>& range) {
-                          if (abort.load(std::memory_order_relaxed)) return;
-                          if (stop.poll()) {
-                            abort = true;
-                            return;
-                          }
-                          Stage<K>& st = stages.local();
-                          for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                            const WideCount<K>& count = counts[i];
-                            expand(
-                                rules, rule, keys[i],
-                                [&](std::uint64_t key) {
-                                  const std::size_t p = part_of(key);
-                                  if (p < lo || p >= hi) return;
-                                  const std::size_t at =
-                                      p * kStage + static_cast<std::size_t>(st.fill[p]);
-                                  st.keys[at] = key;
-                                  st.counts[at] = count;
-                                  if (++st.fill[p] == kStage) flush(st, p);
-                                },
-                                [&] {
-                                  if (st.closed.add(count)) st.overflow = true;
-                                });
-                          }
-                          live.expanded.fetch_add(range.size(), std::memory_order_relaxed);
-                        });
-    });
-    for (auto& st : stages) {
-      for (std::size_t p = lo; p < hi; ++p) {
-        if (st.fill[p] > 0) flush(st, p);
-      }
-    }
-    bool overflow = false;
-    for (auto& st : stages) overflow = overflow || st.overflow;
-    const bool out_of_memory = budget.exceeded() && !stop.stopped();
-    if (abort.load() || stop.stopped() || overflow) {
-      release_tables();
-      if (overflow) return abandon(StepEnd::overflow);
-      if (!out_of_memory || !spill.enabled() || hi - lo == 1) return abandon(StepEnd::stopped);
-      // Out of memory: make room on disk and redo the range in two halves.
-      budget.clear_exceeded();
-      start_spilling();
-      const std::size_t mid = lo + (hi - lo) / 2;
-      ranges.emplace_front(mid, hi);
-      ranges.emplace_front(lo, mid);
-      live.passes = live.passes + 1;
-      live.pass = live.pass - 1;
-      continue;
-    }
-    if (!closed_taken) {
-      closed_taken = true;
-      WideCount<K> sum = closed;
-      bool wide = false;
-      for (auto& st : stages) wide = sum.add(st.closed) || wide;
-      if (wide) {
-        release_tables();
-        return abandon(StepEnd::overflow);
-      }
-      closed = sum;
-    }
-    tbb::parallel_for(lo, hi, [&](std::size_t p) { tables[p - lo].drain(next.parts[p], budget); });
-    tables.reset();
-    if (spilling) {
-      for (std::size_t p = lo; p < hi; ++p) out->add(next.parts[p], p, budget);
-      live.spilled = spill.bytes_written();
-      return_freed_memory();
-    }
-  }
-  if (spilling) {
-    out->map(next);
-    live.spilled = spill.bytes_written();
-  }
-  return StepEnd::done;
-}
+using frontier_detail::Live;
+using frontier_detail::return_freed_memory;
+using frontier_detail::StepEnd;
 
 template <int K>
 std::uint64_t bytes_of(const Generation<K>& g) {
@@ -307,6 +88,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
                 FrontierResult& result) {
   Generation<K> current = std::move(std::get<Generation<K>>(state.classes));
   result.limbs = K;
+  double branching = 4;  // successors per class in the last step: plans the next
   while (state.next_step < rules.squares && state.next_step != options.until_step) {
     const int k = state.next_step;
     live.step = k;
@@ -315,9 +97,12 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     live.passes = 1;
     Generation<K> next;
     WideCount<K> closed;
-    const StepEnd end =
-        run_step(rules, k, current, next, expected_size(result.classes, current.size()), closed,
-                 budget, spill, stop, live);
+    std::uint64_t successors = 0;
+    const frontier_detail::StepForecast forecast{
+        static_cast<std::uint64_t>(branching * static_cast<double>(current.size())),
+        expected_size(result.classes, current.size())};
+    const StepEnd end = frontier_detail::run_step(rules, k, current, next, forecast, closed,
+                                                  successors, budget, spill, stop, live);
     if (end == StepEnd::overflow) {
       state.classes = std::move(current);
       return false;
@@ -329,6 +114,8 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
       return true;
     }
     const std::uint64_t expanded_in_step = current.size();
+    if (expanded_in_step > 0)
+      branching = static_cast<double>(successors) / static_cast<double>(expanded_in_step);
     result.expanded += expanded_in_step;
     result.max_passes = std::max(result.max_passes, live.passes.load());
     budget.release(bytes_of(current));

@@ -6,6 +6,7 @@
 #include <tuple>
 #include <vector>
 
+#include "knightstour/frontier/step_rule.hpp"
 #include "support/temp_dir.hpp"
 
 namespace knightstour {
@@ -188,6 +189,46 @@ TEST(FrontierCounter, WithoutASpillDirectoryTheBudgetStopsTheSweep) {
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.stop_reason, StopReason::memory);
   EXPECT_EQ(r.spilled_bytes, 0u);
+}
+
+// Every class a sweep stores is well formed (I1, canonical) and has every square whose
+// neighbours are all processed done (I3): checked on each generation after its step, on
+// cycles, open paths and a pinned start.
+TEST(FrontierCounter, EveryStoredClassKeepsTheInvariants) {
+  auto check = [](int rows, int cols, auto make_target) {
+    const Sweep sweep({rows, cols});
+    const FrontierTarget target = make_target(sweep);
+    const StepRules rules = make_step_rules(sweep, target);
+    const std::uint32_t in = (1u << rules.slots) - 1;
+    std::uint64_t checked = 0;
+    bool all_hold = true;
+    FrontierOptions options;
+    options.after_step = [&](const FrontierState& state) {
+      const auto& rule = rules.steps[static_cast<std::size_t>(state.next_step - 1)];
+      const auto& g = std::get<Generation<1>>(state.classes);
+      for (const auto& part : g.parts) {
+        for (std::size_t i = 0; i < part.size(); ++i) {
+          const bool holds =
+              class_invariants_hold(part.key_data()[i], rules.slots, rule.no_future & in);
+          all_hold = all_hold && holds;
+          ++checked;
+        }
+      }
+    };
+    StopControl stop({});
+    const auto r = run_frontier(sweep, target, options, stop);
+    EXPECT_TRUE(r.complete);
+    EXPECT_TRUE(all_hold) << rows << "x" << cols;
+    EXPECT_EQ(checked, r.expanded - 1);  // every class but the empty one before square 0
+    return r.count.str();
+  };
+  EXPECT_EQ(check(5, 6, [](const Sweep&) { return FrontierTarget{true, {}}; }), "8");
+  EXPECT_EQ(check(5, 5, [](const Sweep&) { return FrontierTarget{false, {}}; }), "864");
+  EXPECT_EQ(check(6, 6,
+                  [](const Sweep& s) {
+                    return FrontierTarget{false, s.vertex(0)};
+                  }),
+            "524486");
 }
 
 // Counts past 64 bits (6x15 closed, OEIS A175881, widened to 128 bits mid-run) are checked

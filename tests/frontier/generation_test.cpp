@@ -1,7 +1,6 @@
-#include "knightstour/frontier/generation.hpp"
-
 #include <gtest/gtest.h>
 
+#include "knightstour/frontier/generation_store.hpp"
 #include "support/temp_dir.hpp"
 
 namespace knightstour {

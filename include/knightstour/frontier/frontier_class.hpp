@@ -39,6 +39,10 @@ namespace knightstour {
 // bits of types and at most 4+3+3+3+3+2+2+1 = 21 bits of mates: 57 bits. A key never has
 // all 64 bits set, so ~0 marks an empty hash slot.
 
+// The kernel's helpers run once per class or successor; GCC left them out of line (a call
+// and a Frontier through memory each time), so they are forced inline.
+#define KNIGHTSTOUR_FRONTIER_INLINE inline __attribute__((always_inline))
+
 // Slots of a class for a sweep W squares wide, and in a step's widened view (+ the new square).
 constexpr int class_slots(int width) { return 2 * width + 2; }
 inline constexpr int kMaxClassSlots = 2 * kMaxFrontierWidth + 2;
@@ -94,8 +98,9 @@ inline constexpr TypeMasks kTypeMasks{};
 
 }  // namespace frontier_detail
 
-// Packs slots [0, slots) of f.
-inline std::uint64_t pack(const Frontier& f, int slots) {
+// Packs slots [0, slots) of f. Branch-free per end: whether an end opens or closes a
+// fragment is data the branch predictor cannot learn.
+KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots) {
   const std::uint32_t in = (1u << slots) - 1;
   std::uint64_t types = frontier_detail::spread(f.done & in);
   std::uint64_t mates = 0;
@@ -104,22 +109,20 @@ inline std::uint64_t pack(const Frontier& f, int slots) {
   for (std::uint32_t e = f.ends(slots); e != 0; e &= e - 1) {
     const int i = std::countr_zero(e);
     const int m = f.mate[i];
-    if (m > i) {
-      types |= std::uint64_t{2} << (2 * i);
-      unmatched |= 1u << i;
-    } else {
-      types |= std::uint64_t{3} << (2 * i);
-      mates |= static_cast<std::uint64_t>(std::popcount(unmatched & ((1u << m) - 1))) << mate_bits;
-      mate_bits += frontier_detail::kMateBits[std::popcount(unmatched)];
-      unmatched &= ~(1u << m);
-    }
+    const std::uint32_t closer = m < i ? 1u : 0u;
+    types |= std::uint64_t{2 + closer} << (2 * i);
+    const auto index = static_cast<std::uint64_t>(std::popcount(unmatched & ((1u << m) - 1)));
+    mates |= (index & (0 - std::uint64_t{closer})) << mate_bits;
+    mate_bits +=
+        frontier_detail::kMateBits[std::popcount(unmatched)] & (0 - static_cast<int>(closer));
+    unmatched = closer ? unmatched & ~(1u << m) : unmatched | (1u << i);
   }
   return types | (mates << (2 * slots));
 }
 
 // Unpacks a key of `slots` slots into f, moving slot i >= 1 to slot i + shift (a step
 // widens the window by one slot for the new square). Mates of slots not written are left.
-inline void unpack(std::uint64_t key, int slots, int shift, Frontier& f) {
+KNIGHTSTOUR_FRONTIER_INLINE void unpack(std::uint64_t key, int slots, int shift, Frontier& f) {
   std::uint32_t masks[4] = {0, 0, 0, 0};  // free, done, opener, closer
   for (int byte = 0; 4 * byte < slots; ++byte) {
     const std::uint16_t m = frontier_detail::kTypeMasks.of[(key >> (8 * byte)) & 0xff];
@@ -132,23 +135,69 @@ inline void unpack(std::uint64_t key, int slots, int shift, Frontier& f) {
   f.done = widen(masks[1]);
   const std::uint32_t openers = widen(masks[2]);
   std::uint64_t mates = key >> (2 * slots);
-  std::uint32_t unmatched = 0;
+  // The openers not yet matched, in slot order, 5 bits each (at most 10 of them).
+  std::uint64_t list = 0;
+  int listed = 0;
   for (std::uint32_t e = openers | widen(masks[3] & in); e != 0; e &= e - 1) {
     const int at = std::countr_zero(e);
     if (openers & (1u << at)) {
-      unmatched |= 1u << at;
+      list |= static_cast<std::uint64_t>(at) << (5 * listed);
+      ++listed;
       continue;
     }
-    const int bits = frontier_detail::kMateBits[std::popcount(unmatched)];
-    int index = static_cast<int>(mates & ((std::uint64_t{1} << bits) - 1));
+    const int bits = frontier_detail::kMateBits[listed];
+    const int index = static_cast<int>(mates & ((std::uint64_t{1} << bits) - 1));
     mates >>= bits;
-    std::uint32_t u = unmatched;
-    while (index-- > 0) u &= u - 1;
-    const int m = std::countr_zero(u);
-    unmatched &= ~(1u << m);
+    const int m = static_cast<int>((list >> (5 * index)) & 31);
+    const std::uint64_t below = list & ((std::uint64_t{1} << (5 * index)) - 1);
+    list = below | ((list >> (5 * index + 5)) << (5 * index));
+    --listed;
     f.mate[at] = static_cast<std::uint8_t>(m);
     f.mate[m] = static_cast<std::uint8_t>(at);
   }
+}
+
+// Whether `key` is a class of `slots` slots as the invariants above require: every end
+// decodes to a mate that is an end in another slot, and mate(mate(s)) = s (I1), every
+// opener is matched, no bit is set past the mates, and the key is canonical (packing
+// its unpacked form gives it back). I2 holds by construction (a key cannot express a
+// cycle); I3 depends on the step: `must_be_done` are the slots that must say done. Checks
+// untrusted keys without reading outside the class, so it can vet any 64-bit value.
+inline bool class_invariants_hold(std::uint64_t key, int slots, std::uint32_t must_be_done = 0) {
+  if (slots < 2 || slots > kMaxClassSlots || key == kNoClass) return false;
+  std::uint32_t done = 0, openers = 0, closers = 0;
+  for (int i = 0; i < slots; ++i) {
+    const auto type = static_cast<int>((key >> (2 * i)) & 3);
+    if (type == 1) done |= 1u << i;
+    if (type == 2) openers |= 1u << i;
+    if (type == 3) closers |= 1u << i;
+  }
+  if ((must_be_done & ~done & ((1u << slots) - 1)) != 0) return false;
+  std::uint64_t mates = key >> (2 * slots);
+  int used = 0, listed = 0;
+  for (std::uint32_t e = openers | closers; e != 0; e &= e - 1) {
+    const int at = std::countr_zero(e);
+    if (openers & (1u << at)) {
+      ++listed;
+      continue;
+    }
+    if (listed == 0) return false;  // a closer before any open end
+    const int bits = frontier_detail::kMateBits[listed];
+    const auto index = static_cast<int>(mates & ((std::uint64_t{1} << bits) - 1));
+    if (index >= listed) return false;
+    mates >>= bits;
+    used += bits;
+    --listed;
+  }
+  if (listed != 0 || mates != 0 || 2 * slots + used > 64) return false;
+  Frontier f;
+  unpack(key, slots, 0, f);
+  for (std::uint32_t e = f.ends(slots); e != 0; e &= e - 1) {
+    const int i = std::countr_zero(e);
+    const int m = f.mate[i];
+    if (m == i || m >= slots || !(f.ends(slots) & (1u << m)) || f.mate[m] != i) return false;
+  }
+  return pack(f, slots) == key;
 }
 
 }  // namespace knightstour

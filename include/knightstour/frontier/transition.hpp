@@ -12,7 +12,7 @@ namespace frontier_detail {
 
 // Adds the edge between the new square (slot 1) and slot u. Returns true when the edge
 // closes a fragment into a cycle (u was the new square's mate).
-inline bool link(Frontier& f, int u) {
+KNIGHTSTOUR_FRONTIER_INLINE bool link(Frontier& f, int u) {
   const std::uint32_t ub = 1u << u;
   constexpr std::uint32_t vb = 2u;  // slot 1, the new square
   if (f.free & vb) {
@@ -63,12 +63,32 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
   const int t_index = r.has_t ? n - 1 : -1;
   // Candidates that can take an edge: not done; T subject to the pin's rule.
   std::uint32_t open = 0;
+  std::uint32_t candidate_slots = 0;
   for (int i = 0; i < n; ++i) {
     const int u = r.candidates[i];
+    candidate_slots |= 1u << u;
     if (s.done & (1u << u)) continue;
     if (u == 0 && r.t_only_first && !(s.free & 1u)) continue;
     open |= 1u << i;
   }
+  // Edges every successor must take, found before trying any choice (the checks after
+  // linking would reject the rest; this only saves trying them). A slot that must be done
+  // after the step and is an end needs its edge now; one that must not be free and is
+  // free needs one now; a free earlier slot that must be done cannot get two.
+  const std::uint32_t old_free = s.free & ~2u;
+  const std::uint32_t old_ends = ~(s.free | s.done) & all;
+  const std::uint32_t needs_edge =
+      ((old_ends & r.no_future) | (old_free & r.one_future)) & ~candidate_slots;
+  if ((needs_edge | (old_free & r.no_future)) != 0) return;
+  std::uint32_t must = 0;  // candidate indices
+  for (int i = 0; i < n; ++i) {
+    const std::uint32_t b = 1u << r.candidates[i];
+    if ((old_ends & r.no_future & b) || (old_free & r.one_future & b)) must |= 1u << i;
+  }
+  if (r.t_required) must |= 1u << t_index;
+  if ((must & ~open) != 0 || std::popcount(must) > 2) return;
+  // The new square (slot 1) needs two edges when it has no later neighbour, one when it has one.
+  const int min_edges = (r.no_future & 2u) ? 2 : (r.one_future & 2u) ? 1 : 0;
 
   // The successor with edges to candidates i and j (-1: none), if it can become a tour.
   auto successor = [&](int i, int j) {
@@ -107,12 +127,12 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
     emit(pack(t, slots));
   };
 
-  successor(-1, -1);
+  if (must == 0 && min_edges == 0) successor(-1, -1);
   for (int i = 0; i < n; ++i) {
     if (!(open & (1u << i))) continue;
-    successor(i, -1);
+    if ((must & ~(1u << i)) == 0 && min_edges <= 1) successor(i, -1);
     for (int j = i + 1; j < n; ++j) {
-      if (open & (1u << j)) successor(i, j);
+      if ((open & (1u << j)) && (must & ~((1u << i) | (1u << j))) == 0) successor(i, j);
     }
   }
 }

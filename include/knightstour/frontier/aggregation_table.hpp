@@ -1,0 +1,91 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "knightstour/frontier/frontier_class.hpp"
+#include "knightstour/frontier/generation.hpp"
+#include "knightstour/frontier/successor_blocks.hpp"
+#include "knightstour/frontier/wide_count.hpp"
+
+namespace knightstour {
+
+// Aggregates the successors of one part of the next generation (the second half of a
+// step, after SuccessorBlocks): equal keys' counts are added, and the part comes out dense.
+// One table per thread, reused part after part; it is sized for one part, so it stays in
+// the cache while the part's successors stream through it (open addressing, linear
+// probing, at most 2/3 full).
+template <int K>
+class AggregationTable {
+ public:
+  // Aggregates every successor of `part` that the threads' blocks hold into `out` (which
+  // must be empty). Sets `overflow` when a count no longer fits in K limbs. Returns false,
+  // leaving `out` empty, when the budget cannot hold the table or the part.
+  bool aggregate(const std::vector<const SuccessorBlocks<K>*>& threads, std::size_t part,
+                 typename Generation<K>::Part& out, MemoryBudget& budget, bool& overflow) {
+    std::uint64_t successors = 0;
+    for (const auto* t : threads) successors += t->successors(part);
+    if (successors == 0) return true;
+    if (!fit(successors, budget)) return false;
+    const std::uint64_t mask = slots_.size() - 1;
+    std::uint64_t distinct = 0;
+    for (const auto* t : threads) {
+      t->for_each(part, [&](const typename SuccessorBlocks<K>::Entry& e) {
+        std::uint64_t at = class_hash(e.key) & mask;
+        while (slots_[at].key != e.key && slots_[at].key != kNoClass) at = (at + 1) & mask;
+        Slot& s = slots_[at];
+        if (s.key == kNoClass) {
+          s.key = e.key;
+          s.count = e.count;
+          ++distinct;
+        } else if (s.count.add(e.count)) {
+          overflow = true;
+        }
+      });
+    }
+    if (!budget.reserve(distinct * Generation<K>::kClassBytes)) {
+      for (auto& s : slots_) s.key = kNoClass;
+      return false;
+    }
+    out.keys.resize(distinct);
+    out.counts.resize(distinct);
+    std::size_t n = 0;
+    for (auto& s : slots_) {
+      if (s.key == kNoClass) continue;
+      out.keys[n] = s.key;
+      out.counts[n] = s.count;
+      ++n;
+      s.key = kNoClass;
+    }
+    return true;
+  }
+
+  std::uint64_t bytes() const { return slots_.size() * sizeof(Slot); }
+
+  // Gives the table's memory back.
+  void release(MemoryBudget& budget) {
+    budget.release(bytes());
+    slots_ = {};
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t key = kNoClass;
+    WideCount<K> count;
+  };
+
+  // At least 3/2 x `successors` slots (a power of two), within the budget.
+  bool fit(std::uint64_t successors, MemoryBudget& budget) {
+    std::uint64_t want = 64;
+    while (want < successors + successors / 2) want *= 2;
+    if (want <= slots_.size()) return true;
+    if (!budget.reserve(want * sizeof(Slot))) return false;
+    budget.release(bytes());
+    slots_.assign(want, Slot{});
+    return true;
+  }
+
+  std::vector<Slot> slots_;
+};
+
+}  // namespace knightstour

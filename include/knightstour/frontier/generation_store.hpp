@@ -1,0 +1,95 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "knightstour/frontier/generation.hpp"
+#include "knightstour/frontier/memory_budget.hpp"
+#include "knightstour/frontier/spill.hpp"
+
+namespace knightstour {
+
+// Parts being written to one spill file; `map` then points them into the mapped file.
+// Keys and counts of a part lie next to each other in the file.
+template <int K>
+class PartSpiller {
+ public:
+  explicit PartSpiller(SpillArea& area) : area_(area), file_(area.create()) {}
+
+  // Moves an in-memory part to the file and releases its bytes from the budget.
+  void add(typename Generation<K>::Part& part, std::size_t index, MemoryBudget& budget) {
+    const std::uint64_t n = part.keys.size();
+    if (n == 0 || part.in_file()) return;
+    const std::uint64_t keys_at = file_.append(part.keys.data(), n * 8);
+    const std::uint64_t counts_at = file_.append(part.counts.data(), n * 8 * K);
+    placed_.push_back({index, keys_at, counts_at, n});
+    area_.count_written(n * Generation<K>::kClassBytes);
+    part.keys = {};
+    part.counts = {};
+    budget.release(n * Generation<K>::kClassBytes);
+  }
+
+  void map(Generation<K>& g) {
+    auto mapping = file_.map();
+    for (const auto& pl : placed_) {
+      auto& part = g.parts[pl.part];
+      part.file_keys = reinterpret_cast<const std::uint64_t*>(mapping->data() + pl.keys_at);
+      part.file_counts = reinterpret_cast<const WideCount<K>*>(mapping->data() + pl.counts_at);
+      part.file_size = pl.n;
+    }
+    if (!placed_.empty()) g.files.push_back(std::move(mapping));
+  }
+
+ private:
+  struct Placed {
+    std::size_t part;
+    std::uint64_t keys_at, counts_at, n;
+  };
+  SpillArea& area_;
+  SpillFile file_;
+  std::vector<Placed> placed_;
+};
+
+// Moves every in-memory part of g to a spill file.
+template <int K>
+void spill_parts(Generation<K>& g, SpillArea& area, MemoryBudget& budget) {
+  PartSpiller<K> spiller(area);
+  for (std::size_t p = 0; p < g.parts.size(); ++p) spiller.add(g.parts[p], p, budget);
+  spiller.map(g);
+}
+
+// The same classes with counts twice as wide; the budget then holds the wider generation's
+// bytes in place of the narrower one's. A generation with parts in spill files is widened
+// into a new spill file part by part when `area` can spill (else into memory).
+template <int K>
+Generation<2 * K> widened(Generation<K>&& g, MemoryBudget& budget, SpillArea* area = nullptr) {
+  bool from_file = false;
+  for (const auto& part : g.parts) from_file = from_file || part.in_file();
+  std::optional<PartSpiller<2 * K>> spiller;
+  if (from_file && area != nullptr && area->enabled()) spiller.emplace(*area);
+  Generation<2 * K> out;
+  out.parts.resize(g.parts.size());
+  for (std::size_t p = 0; p < g.parts.size(); ++p) {
+    auto& in = g.parts[p];
+    auto& o = out.parts[p];
+    const std::uint64_t classes = in.size();
+    budget.charge(classes * Generation<2 * K>::kClassBytes);
+    o.keys.assign(in.key_data(), in.key_data() + classes);
+    o.counts.resize(classes);
+    const WideCount<K>* counts = in.count_data();
+    for (std::size_t i = 0; i < classes; ++i) {
+      for (int l = 0; l < K; ++l)
+        o.counts[i].limb[static_cast<std::size_t>(l)] = counts[i].limb[static_cast<std::size_t>(l)];
+    }
+    if (!in.in_file()) budget.release(classes * Generation<K>::kClassBytes);
+    in.keys = {};
+    in.counts = {};
+    if (spiller) spiller->add(o, p, budget);
+  }
+  if (spiller) spiller->map(out);
+  return out;
+}
+
+}  // namespace knightstour

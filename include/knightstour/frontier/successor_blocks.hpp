@@ -1,0 +1,122 @@
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "knightstour/frontier/memory_budget.hpp"
+#include "knightstour/frontier/wide_count.hpp"
+
+namespace knightstour {
+
+// One thread's successors of one step, partitioned by the part of the next generation they
+// belong to, before any aggregation (the first half of a step; AggregationTable is the
+// second).
+//
+// Why: aggregating each successor straight into a table of the whole generation costs a
+// cache miss per successor and, with threads, a lock per part. Here a thread only appends:
+// each part has an open block (about 512 bytes) that successors of that part fill in order;
+// a full block is left where it is, linked from the next. Blocks come from chunks the thread
+// owns, so nothing is shared while successors are produced, and no lock is taken at all.
+// Afterwards each part is aggregated by one task from the blocks all threads wrote for it:
+// a table the size of one part, small enough to stay in the cache. This is the design that
+// spreads over many cores: threads share nothing but the read-only current generation, and
+// the parts of the next are independent units of work.
+//
+// Memory: every successor is held (8 + 8K bytes) until its part is aggregated; chunks are
+// reserved in the budget, and `add` fails (the caller stops or splits the pass) when the
+// budget is exhausted.
+template <int K>
+class SuccessorBlocks {
+ public:
+  // Successors per block: about 512 bytes of them, at least 4.
+  static constexpr int kBlockSize = std::max(4, 512 / (8 + 8 * K));
+
+  struct Entry {
+    std::uint64_t key;
+    WideCount<K> count;
+  };
+  // The entries of a part's blocks: a block's size lives with its part's open state while
+  // the block is being filled (so appending touches only the entry's own cache line) and
+  // moves into the block when the block is full.
+  struct Block {
+    const Block* previous;  // the part's block filled before this one (this thread)
+    int size;               // valid once a later block follows it
+    Entry entries[kBlockSize];
+  };
+
+  static constexpr std::size_t kChunkBlocks = 2048;
+  static constexpr std::uint64_t kChunkBytes = kChunkBlocks * sizeof(Block);
+
+  // Successors of parts [0, parts) are kept; budget is the generation's.
+  SuccessorBlocks(std::size_t parts, MemoryBudget& budget) : open_(parts), budget_(&budget) {}
+  SuccessorBlocks(const SuccessorBlocks&) = delete;
+  SuccessorBlocks& operator=(const SuccessorBlocks&) = delete;
+  ~SuccessorBlocks() { clear(); }
+
+  // Appends a successor of `part`; false when a new chunk does not fit the budget.
+  bool add(std::size_t part, std::uint64_t key, const WideCount<K>& count) {
+    Open& o = open_[part];
+    if (o.size == kBlockSize || o.block == nullptr) {
+      if (next_block_ == kChunkBlocks || chunks_.empty()) {
+        if (!budget_->reserve(kChunkBytes)) return false;
+        // Raw storage: blocks are written before they are read, so nothing is zeroed.
+        chunks_.emplace_back(static_cast<Block*>(::operator new(kChunkBytes)));
+        next_block_ = 0;
+      }
+      Block* fresh = chunks_.back().get() + next_block_++;
+      if (o.block != nullptr) o.block->size = o.size;
+      fresh->previous = o.block;
+      o.block = fresh;
+      o.size = 0;
+    }
+    o.block->entries[o.size++] = Entry{key, count};
+    ++o.held;
+    ++successors_;
+    return true;
+  }
+
+  // Calls f(entry) for every successor of `part` this thread holds, newest block first.
+  template <class F>
+  void for_each(std::size_t part, F&& f) const {
+    const Open& o = open_[part];
+    int size = o.size;
+    for (const Block* b = o.block; b != nullptr; b = b->previous) {
+      for (int i = 0; i < size; ++i) f(b->entries[i]);
+      if (b->previous != nullptr) size = b->previous->size;
+    }
+  }
+  // Successors of `part` this thread holds.
+  std::uint64_t successors(std::size_t part) const { return open_[part].held; }
+  std::uint64_t successors() const { return successors_; }
+  // Bytes of chunks held (what the budget counts for them).
+  std::uint64_t bytes() const { return chunks_.size() * kChunkBytes; }
+
+  // Forgets every successor and gives the chunks back.
+  void clear() {
+    budget_->release(chunks_.size() * kChunkBytes);
+    chunks_.clear();
+    next_block_ = 0;
+    successors_ = 0;
+    std::fill(open_.begin(), open_.end(), Open{});
+  }
+
+ private:
+  struct Open {
+    Block* block = nullptr;
+    std::uint64_t held = 0;  // successors in all of the part's blocks
+    int size = 0;            // entries in `block`
+  };
+  std::vector<Open> open_;
+  struct FreeChunk {
+    void operator()(Block* chunk) const { ::operator delete(chunk); }
+  };
+  std::vector<std::unique_ptr<Block, FreeChunk>> chunks_;
+  std::size_t next_block_ = 0;
+  std::uint64_t successors_ = 0;
+  MemoryBudget* budget_;
+};
+
+}  // namespace knightstour

@@ -1,0 +1,249 @@
+#pragma once
+
+// One step of a frontier sweep: every class of a generation expanded into the next.
+
+#include <malloc.h>
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <deque>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/frontier/aggregation_table.hpp"
+#include "knightstour/frontier/generation.hpp"
+#include "knightstour/frontier/generation_store.hpp"
+#include "knightstour/frontier/successor_blocks.hpp"
+#include "knightstour/frontier/transition.hpp"
+#include "sweep_live.hpp"
+
+namespace knightstour::frontier_detail {
+
+// Classes between two looks at the stop control.
+inline constexpr std::size_t kPollEvery = 4096;
+
+// Parts for a step expected to produce about `successors`: about 2^14 successors a part, so
+// that a part's aggregation table (3/2 slot a successor) stays in the cache; at most 2^14
+// parts (each thread keeps a block open per part: 8 MiB of them at the most).
+inline constexpr int kPartSuccessorBits = 12;
+inline constexpr int kMaxPartBits = 14;
+inline int part_bits(std::uint64_t successors) {
+  int bits = 0;
+  while (bits < kMaxPartBits && (std::uint64_t{1} << (bits + kPartSuccessorBits)) < successors)
+    ++bits;
+  return bits;
+}
+
+// Hands memory freed by tables and spilled parts back to the system. glibc keeps freed
+// chunks of its per-thread heaps resident; without this, resident memory on 8x8 grew to
+// the budget plus several GiB of freed tables and nearly exhausted the machine.
+inline void return_freed_memory() {
+#ifdef __GLIBC__
+  ::malloc_trim(0);
+#endif
+}
+
+// Blocks and tables freed past this many bytes go back to the system at once.
+inline constexpr std::uint64_t kTrimAfterBytes = std::uint64_t{64} << 20;
+
+enum class StepEnd { done, overflow, stopped };
+
+// What a step expects to hold, to plan its passes: every successor until its part is
+// aggregated, and the next generation.
+struct StepForecast {
+  std::uint64_t successors = 0;
+  std::uint64_t classes = 0;
+};
+
+template <int K>
+std::uint64_t step_bytes(const StepForecast& f) {
+  // Blocks hold a successor in 8 + 8K bytes, plus a header and the open blocks' slack.
+  const std::uint64_t per_successor = (8 + 8 * K) * 9 / 8;
+  return f.successors * per_successor + f.classes * Generation<K>::kClassBytes;
+}
+
+// One step: expands every class of `current` into `next`, adding the cycles completed
+// (last step only) to `closed` and the successors produced to `successors`.
+//
+// Two phases, neither with a lock: every thread expands classes of `current` and appends
+// their successors to its own blocks, one open block per part of `next` (SuccessorBlocks);
+// then each part of `next` is built by one task that aggregates what all threads wrote for
+// it (AggregationTable).
+//
+// When the step may not fit the memory budget, it makes several passes over `current`,
+// each keeping the successors of a range of parts only, and writes each range's classes to
+// a spill file before the next pass starts (the current generation then goes to a spill file
+// too). A pass that still runs out of memory is redone as two half ranges. Without a spill
+// area the step stops at the budget.
+template <int K>
+StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generation<K>& next,
+                 const StepForecast& forecast, WideCount<K>& closed, std::uint64_t& successors,
+                 MemoryBudget& budget, SpillArea& spill, StopControl& stop, Live& live) {
+  const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
+  [[maybe_unused]] const std::uint32_t class_mask = (1u << rules.slots) - 1;
+  const int bits = part_bits(forecast.successors);
+  const std::size_t parts = std::size_t{1} << bits;
+  const int shift = 64 - bits;
+  auto part_of = [&](std::uint64_t key) -> std::size_t {
+    return bits == 0 ? 0 : static_cast<std::size_t>(class_hash(key) >> shift);
+  };
+
+  bool spilling = false;
+  std::optional<PartSpiller<K>> out;
+  auto start_spilling = [&] {
+    if (spilling) return;
+    spilling = true;
+    spill_parts(current, spill, budget);  // frees the budget the current generation held
+    out.emplace(spill);
+    for (std::size_t p = 0; p < next.parts.size(); ++p) out->add(next.parts[p], p, budget);
+    live.spilled = spill.bytes_written();
+  };
+  next.parts.assign(parts, {});
+  // A step that does not finish leaves `next` empty, with its budget returned.
+  auto abandon = [&](StepEnd end) {
+    budget.release(next.memory_bytes());
+    next = {};
+    return end;
+  };
+  // Passes: as many as the forecast needs, with room to spare.
+  std::size_t passes = 1;
+  if (spill.enabled()) {
+    const std::uint64_t need = step_bytes<K>(forecast);
+    if (need > budget.room() / 2) {
+      start_spilling();  // frees what the current generation held: room grows
+      passes = static_cast<std::size_t>(std::min<std::uint64_t>(
+          parts, 1 + need / std::max<std::uint64_t>(1, budget.room() * 3 / 4)));
+    }
+  }
+  std::deque<std::pair<std::size_t, std::size_t>> ranges;
+  for (std::size_t i = 0; i < passes; ++i)
+    ranges.emplace_back(parts * i / passes, parts * (i + 1) / passes);
+  live.passes = static_cast<int>(passes);
+  live.pass = 0;
+  bool closed_taken = false;
+  successors = 0;
+
+  struct Expansion {
+    Expansion(std::size_t parts, MemoryBudget& budget) : blocks(parts, budget) {}
+    SuccessorBlocks<K> blocks;
+    WideCount<K> closed;  // cycles completed (last step)
+    bool overflow = false;
+  };
+  tbb::enumerable_thread_specific<AggregationTable<K>> tables;
+
+  while (!ranges.empty()) {
+    const std::size_t lo = ranges.front().first, hi = ranges.front().second;
+    ranges.pop_front();
+    live.pass = live.pass + 1;
+    live.expanded = 0;
+    std::atomic<bool> abort{false};
+    std::atomic<bool> overflow{false};
+    tbb::enumerable_thread_specific<Expansion> expansions(
+        [&] { return Expansion(hi - lo, budget); });
+
+    // Phase 1: expand, each thread into its own blocks.
+    tbb::parallel_for(std::size_t{0}, current.parts.size(), [&](std::size_t part) {
+      const auto& in = current.parts[part];
+      const std::uint64_t* keys = in.key_data();
+      const WideCount<K>* counts = in.count_data();
+      tbb::parallel_for(
+          tbb::blocked_range<std::size_t>(0, in.size(), kPollEvery),
+          [&](const tbb::blocked_range<std::size_t>& range) {
+            if (abort.load(std::memory_order_relaxed)) return;
+            if (stop.poll()) {
+              abort = true;
+              return;
+            }
+            Expansion& e = expansions.local();
+            bool full = false;
+            for (std::size_t i = range.begin(); i != range.end() && !full; ++i) {
+              const WideCount<K>& count = counts[i];
+              expand(
+                  rules, rule, keys[i],
+                  [&](std::uint64_t key) {
+                    // Debug builds check every successor (I1, I3).
+                    assert(class_invariants_hold(key, rules.slots, rule.no_future & class_mask));
+                    const std::size_t p = part_of(key);
+                    if (p < lo || p >= hi) return;
+                    full = !e.blocks.add(p - lo, key, count) || full;
+                  },
+                  [&] {
+                    if (e.closed.add(count)) e.overflow = true;
+                  });
+            }
+            if (full) abort = true;
+            live.expanded.fetch_add(range.size(), std::memory_order_relaxed);
+          });
+    });
+
+    // Phase 2: aggregate, a part at a time.
+    if (!abort.load() && !stop.stopped()) {
+      std::vector<const SuccessorBlocks<K>*> written;
+      for (auto& e : expansions) written.push_back(&e.blocks);
+      tbb::parallel_for(lo, hi, [&](std::size_t p) {
+        if (abort.load(std::memory_order_relaxed)) return;
+        bool wide = false;
+        if (!tables.local().aggregate(written, p - lo, next.parts[p], budget, wide)) abort = true;
+        if (wide) overflow = true;
+      });
+    }
+    std::uint64_t pass_successors = 0;  // of this pass's parts only: each pass keeps its own
+    for (auto& e : expansions) {
+      pass_successors += e.blocks.successors();
+      if (e.overflow) overflow = true;
+    }
+    WideCount<K> pass_closed;
+    bool closed_wide = false;
+    for (auto& e : expansions) closed_wide = pass_closed.add(e.closed) || closed_wide;
+    std::uint64_t held = 0;  // bytes of blocks and tables this pass
+    for (auto& e : expansions) held += e.blocks.bytes();
+    for (auto& t : tables) held += t.bytes();
+    expansions.clear();  // gives the blocks back
+    for (auto& t : tables) t.release(budget);
+    // Freed blocks would otherwise stay resident in the threads' heaps beside the classes
+    // the next pass or step allocates (small steps reuse them; trimming would cost faults).
+    if (held > kTrimAfterBytes) return_freed_memory();
+
+    const bool out_of_memory = budget.exceeded() && !stop.stopped();
+    if (abort.load() || stop.stopped() || overflow.load()) {
+      for (std::size_t p = lo; p < hi; ++p) {
+        budget.release(next.parts[p].keys.size() * Generation<K>::kClassBytes);
+        next.parts[p] = {};
+      }
+      if (overflow.load()) return abandon(StepEnd::overflow);
+      if (!out_of_memory || !spill.enabled() || hi - lo == 1) return abandon(StepEnd::stopped);
+      // Out of memory: make room on disk and redo the range in two halves.
+      budget.clear_exceeded();
+      start_spilling();
+      const std::size_t mid = lo + (hi - lo) / 2;
+      ranges.emplace_front(mid, hi);
+      ranges.emplace_front(lo, mid);
+      live.passes = live.passes + 1;
+      live.pass = live.pass - 1;
+      continue;
+    }
+    successors += pass_successors;
+    if (!closed_taken) {
+      closed_taken = true;
+      if (closed.add(pass_closed) || closed_wide) return abandon(StepEnd::overflow);
+    }
+    if (spilling) {
+      for (std::size_t p = lo; p < hi; ++p) out->add(next.parts[p], p, budget);
+      live.spilled = spill.bytes_written();
+      return_freed_memory();
+    }
+  }
+  if (spilling) {
+    out->map(next);
+    live.spilled = spill.bytes_written();
+  }
+  return StepEnd::done;
+}
+
+}  // namespace knightstour::frontier_detail

@@ -1,0 +1,97 @@
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <vector>
+
+#include "knightstour/frontier/aggregation_table.hpp"
+#include "knightstour/frontier/successor_blocks.hpp"
+
+namespace knightstour {
+namespace {
+
+// Three "threads" write successors of 16 parts (many keys repeated, within a thread and
+// across threads, enough to fill many blocks); aggregating each part must give exactly the
+// sums a std::map computes, each key once, in the right part, and give every byte back.
+TEST(Aggregation, EqualKeysAddUpPartByPartAcrossThreads) {
+  constexpr std::size_t kParts = 16;
+  MemoryBudget budget(std::uint64_t{1} << 30);
+  std::vector<std::unique_ptr<SuccessorBlocks<2>>> threads;
+  std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> expected;  // low, high
+  std::mt19937_64 rng(7);
+  for (int t = 0; t < 3; ++t) {
+    threads.push_back(std::make_unique<SuccessorBlocks<2>>(kParts, budget));
+    for (int i = 0; i < 20000; ++i) {
+      const std::uint64_t key = rng() % 5000;
+      const WideCount<2> count{{rng() >> 2, 1}};
+      ASSERT_TRUE(threads.back()->add(key % kParts, key, count));
+      auto& [low, high] = expected[key];
+      const std::uint64_t before = low;
+      low += count.limb[0];
+      high += 1 + (low < before ? 1 : 0);
+    }
+  }
+  std::vector<const SuccessorBlocks<2>*> written;
+  for (const auto& t : threads) written.push_back(t.get());
+  std::uint64_t held = 0;
+  for (const auto& t : threads) held += t->successors();
+  EXPECT_EQ(held, 60000u);
+
+  AggregationTable<2> table;
+  Generation<2> g;
+  g.parts.resize(kParts);
+  std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> got;
+  for (std::size_t p = 0; p < kParts; ++p) {
+    bool overflow = false;
+    ASSERT_TRUE(table.aggregate(written, p, g.parts[p], budget, overflow));
+    EXPECT_FALSE(overflow);
+    for (std::size_t i = 0; i < g.parts[p].size(); ++i) {
+      const std::uint64_t key = g.parts[p].keys[i];
+      EXPECT_EQ(key % kParts, p);
+      EXPECT_FALSE(got.contains(key)) << "key " << key << " twice";
+      got[key] = {g.parts[p].counts[i].limb[0], g.parts[p].counts[i].limb[1]};
+    }
+  }
+  EXPECT_EQ(got, expected);
+  EXPECT_GT(budget.used(), g.memory_bytes());  // blocks and the table are still held
+  table.release(budget);
+  threads.clear();
+  EXPECT_EQ(budget.used(), g.memory_bytes());
+}
+
+// A count that no longer fits its limbs is reported, never wrapped in silence.
+TEST(Aggregation, ACountPastItsLimbsIsReported) {
+  MemoryBudget budget(std::uint64_t{1} << 26);
+  SuccessorBlocks<1> blocks(1, budget);
+  ASSERT_TRUE(blocks.add(0, 42, WideCount<1>{{~std::uint64_t{0}}}));
+  ASSERT_TRUE(blocks.add(0, 42, WideCount<1>{{1}}));
+  AggregationTable<1> table;
+  Generation<1>::Part out;
+  bool overflow = false;
+  ASSERT_TRUE(table.aggregate({&blocks}, 0, out, budget, overflow));
+  EXPECT_TRUE(overflow);
+  table.release(budget);
+}
+
+// Blocks come out of the budget: past it, `add` fails instead of allocating; so does an
+// aggregation whose table does not fit.
+TEST(Aggregation, TheBudgetBoundsBlocksAndTables) {
+  MemoryBudget tiny(SuccessorBlocks<1>::kChunkBytes / 2);
+  SuccessorBlocks<1> refused(4, tiny);
+  EXPECT_FALSE(refused.add(0, 1, WideCount<1>{{1}}));
+  EXPECT_TRUE(tiny.exceeded());
+
+  MemoryBudget budget(SuccessorBlocks<1>::kChunkBytes + 1000);
+  SuccessorBlocks<1> blocks(1, budget);
+  for (std::uint64_t key = 0; key < 200; ++key) ASSERT_TRUE(blocks.add(0, key, WideCount<1>{{1}}));
+  AggregationTable<1> table;  // 512 slots of 16 bytes: more than the 1000 bytes left
+  Generation<1>::Part out;
+  bool overflow = false;
+  EXPECT_FALSE(table.aggregate({&blocks}, 0, out, budget, overflow));
+  EXPECT_TRUE(out.keys.empty());
+  blocks.clear();
+  EXPECT_EQ(budget.used(), 0u);
+}
+
+}  // namespace
+}  // namespace knightstour
