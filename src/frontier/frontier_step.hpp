@@ -194,15 +194,15 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
       });
     }
     std::uint64_t pass_successors = 0;  // of this pass's parts only: each pass keeps its own
+    WideCount<K> pass_closed;
+    bool closed_wide = false;
+    std::uint64_t held = 0;  // bytes of blocks and tables this pass
     for (auto& e : expansions) {
       pass_successors += e.blocks.successors();
       if (e.overflow) overflow = true;
+      closed_wide = pass_closed.add(e.closed) || closed_wide;
+      held += e.blocks.bytes();
     }
-    WideCount<K> pass_closed;
-    bool closed_wide = false;
-    for (auto& e : expansions) closed_wide = pass_closed.add(e.closed) || closed_wide;
-    std::uint64_t held = 0;  // bytes of blocks and tables this pass
-    for (auto& e : expansions) held += e.blocks.bytes();
     for (auto& t : tables) held += t.bytes();
     expansions.clear();  // gives the blocks back
     for (auto& t : tables) t.release(budget);

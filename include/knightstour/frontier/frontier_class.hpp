@@ -98,8 +98,7 @@ inline constexpr TypeMasks kTypeMasks{};
 
 }  // namespace frontier_detail
 
-// Packs slots [0, slots) of f. Branch-free per end: whether an end opens or closes a
-// fragment is data the branch predictor cannot learn.
+// Packs slots [0, slots) of f.
 KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots) {
   const std::uint32_t in = (1u << slots) - 1;
   std::uint64_t types = frontier_detail::spread(f.done & in);
@@ -109,13 +108,15 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots) {
   for (std::uint32_t e = f.ends(slots); e != 0; e &= e - 1) {
     const int i = std::countr_zero(e);
     const int m = f.mate[i];
-    const std::uint32_t closer = m < i ? 1u : 0u;
-    types |= std::uint64_t{2 + closer} << (2 * i);
-    const auto index = static_cast<std::uint64_t>(std::popcount(unmatched & ((1u << m) - 1)));
-    mates |= (index & (0 - std::uint64_t{closer})) << mate_bits;
-    mate_bits +=
-        frontier_detail::kMateBits[std::popcount(unmatched)] & (0 - static_cast<int>(closer));
-    unmatched = closer ? unmatched & ~(1u << m) : unmatched | (1u << i);
+    if (m > i) {
+      types |= std::uint64_t{2} << (2 * i);
+      unmatched |= 1u << i;
+    } else {
+      types |= std::uint64_t{3} << (2 * i);
+      mates |= static_cast<std::uint64_t>(std::popcount(unmatched & ((1u << m) - 1))) << mate_bits;
+      mate_bits += frontier_detail::kMateBits[std::popcount(unmatched)];
+      unmatched &= ~(1u << m);
+    }
   }
   return types | (mates << (2 * slots));
 }

@@ -18,19 +18,12 @@ class MemoryBudget {
       exceeded_ = true;
       return false;
     }
-    auto peak = peak_.load();
-    while (now > peak && !peak_.compare_exchange_weak(peak, now)) {
-    }
+    note_peak(now);
     return true;
   }
   void release(std::uint64_t bytes) { used_.fetch_sub(bytes); }
   // Counts memory that must be held whatever the limit (short-lived copies).
-  void charge(std::uint64_t bytes) {
-    const auto now = used_.fetch_add(bytes) + bytes;
-    auto peak = peak_.load();
-    while (now > peak && !peak_.compare_exchange_weak(peak, now)) {
-    }
-  }
+  void charge(std::uint64_t bytes) { note_peak(used_.fetch_add(bytes) + bytes); }
   std::uint64_t used() const { return used_.load(); }
   std::uint64_t peak() const { return peak_.load(); }
   std::uint64_t limit() const { return limit_; }
@@ -40,6 +33,12 @@ class MemoryBudget {
   void clear_exceeded() { exceeded_ = false; }
 
  private:
+  void note_peak(std::uint64_t now) {
+    auto peak = peak_.load();
+    while (now > peak && !peak_.compare_exchange_weak(peak, now)) {
+    }
+  }
+
   std::uint64_t limit_;
   std::atomic<std::uint64_t> used_{0};
   std::atomic<std::uint64_t> peak_{0};

@@ -74,7 +74,6 @@ class SuccessorBlocks {
     }
     o.block->entries[o.size++] = Entry{key, count};
     ++o.held;
-    ++successors_;
     return true;
   }
 
@@ -90,16 +89,20 @@ class SuccessorBlocks {
   }
   // Successors of `part` this thread holds.
   std::uint64_t successors(std::size_t part) const { return open_[part].held; }
-  std::uint64_t successors() const { return successors_; }
+  // Successors of every part this thread holds.
+  std::uint64_t successors() const {
+    std::uint64_t n = 0;
+    for (const Open& o : open_) n += o.held;
+    return n;
+  }
   // Bytes of chunks held (what the budget counts for them).
   std::uint64_t bytes() const { return chunks_.size() * kChunkBytes; }
 
   // Forgets every successor and gives the chunks back.
   void clear() {
-    budget_->release(chunks_.size() * kChunkBytes);
+    budget_->release(bytes());
     chunks_.clear();
     next_block_ = 0;
-    successors_ = 0;
     std::fill(open_.begin(), open_.end(), Open{});
   }
 
@@ -115,7 +118,6 @@ class SuccessorBlocks {
   };
   std::vector<std::unique_ptr<Block, FreeChunk>> chunks_;
   std::size_t next_block_ = 0;
-  std::uint64_t successors_ = 0;
   MemoryBudget* budget_;
 };
 
