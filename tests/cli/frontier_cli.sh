@@ -61,15 +61,23 @@ run enumerate 5x5 --start a1 --out "$D"; expect_usage_error 'already holds a run
 run enumerate 5x5 --start a1 --out "$D" --resume; expect_usage_error 'count by the frontier method'
 
 # A checkpoint whose data or header (its step, its sweep, its job) was changed is refused.
+# The boards take seconds (7x8 closed ~45 s, 6x10 ~4 s on one thread here), far past the time
+# limits: 6x7 closed, used before, finished inside its 0.5 s once the engine got faster, and
+# the damage then went to a file that no longer existed.
 stopped() {  # stopped DIR ARGS...: a frontier run stopped after some checkpoints
   local dir=$1; shift
+  LAST="count $* --method frontier (to be stopped)"
   "$KT" count "$@" --method frontier --run-dir "$dir" --checkpoint 0 --threads 1 --progress 0 \
     >/dev/null 2>&1
+  local code=$?
+  CHECKS=$((CHECKS + 1))
+  [ "$code" -eq 3 ] && [ -s "$dir/checkpoint-0.bin" ] \
+    || fail "it did not stop with a checkpoint (exit $code): $(ls "$dir")"
 }
 flip() { python3 -c 'import sys; p=sys.argv[1]; b=bytearray(open(p,"rb").read()); b[int(sys.argv[2])]^=int(sys.argv[3]); open(p,"wb").write(b)' "$@"; }
 for at in "200 90" "16 1" "48 1" "40 4" "56 2"; do   # data; cols; step; sweep; limbs
   D="$TMP/damaged-${at% *}"
-  stopped "$D" 6x7 --closed --start a1 --time-limit 0.5
+  stopped "$D" 7x8 --closed --start a1 --time-limit 0.5
   flip "$D/checkpoint-0.bin" $at
   run count --run-dir "$D" --resume --progress 0
   expect_exit 2
@@ -77,12 +85,12 @@ for at in "200 90" "16 1" "48 1" "40 4" "56 2"; do   # data; cols; step; sweep; 
   expect_no_out
 done
 # A checkpoint of another job, copied in, is refused (it names its job).
-stopped "$TMP/a" 6x7 --closed --start a1 --time-limit 0.5
-stopped "$TMP/b" 6x6 --closed --start a1 --time-limit 0.05
+stopped "$TMP/a" 7x8 --closed --start a1 --time-limit 0.5
+stopped "$TMP/b" 6x10 --closed --start a1 --time-limit 0.05
 cp "$TMP/a/checkpoint-0.bin" "$TMP/b/checkpoint-0.bin"
 run count --run-dir "$TMP/b" --resume --progress 0
 expect_exit 2
-expect_err 'belongs to another job \(6x7 closed, start a1, not 6x6 closed, start a1\)'
+expect_err 'belongs to another job \(7x8 closed, start a1, not 6x10 closed, start a1\)'
 # A dangling link where the checkpoint was is refused, not taken for "no checkpoint".
 rm "$TMP/b/checkpoint-0.bin"; ln -s "$TMP/b/gone.bin" "$TMP/b/checkpoint-0.bin"
 run count --run-dir "$TMP/b" --resume --progress 0
