@@ -10,20 +10,20 @@ namespace knightstour {
 
 Sweep::Sweep(BoardShape shape, Orientation orientation) : shape_(shape), orientation_(orientation) {
   if (shape.rows < 1 || shape.cols < 1) throw UsageError("the board has no squares");
-  width_ = std::min(shape.rows, shape.cols);
-  length_ = std::max(shape.rows, shape.cols);
-  if (width_ > kMaxFrontierWidth) {
-    throw UsageError("the frontier method needs a board whose shorter side is at most " +
-                     std::to_string(kMaxFrontierWidth) + "; " + shape.name() + " has " +
-                     std::to_string(width_));
-  }
+  // W = rows squares lie across when the sweep advances along the columns (files): the
+  // shorter side lies across unless asked otherwise.
+  along_columns_ = orientation.across_longer ? shape.rows >= shape.cols : shape.rows <= shape.cols;
   if (orientation.turn && shape.rows != shape.cols) {
     throw UsageError("only a square board can be swept both ways");
   }
-  // The sweep goes along the longer side: along the columns (files) when the board is wider
-  // than tall, so that W = rows squares lie across.
-  along_columns_ = shape.rows <= shape.cols;
   if (orientation.turn) along_columns_ = !along_columns_;
+  width_ = along_columns_ ? shape.rows : shape.cols;
+  length_ = along_columns_ ? shape.cols : shape.rows;
+  if (width_ > kMaxFrontierWidth) {
+    throw UsageError("the frontier method needs a board whose shorter side is at most " +
+                     std::to_string(kMaxFrontierWidth) + "; " + shape.name() + " has " +
+                     std::to_string(width_) + (orientation.across_longer ? " across" : ""));
+  }
 }
 
 std::int64_t Sweep::square(int k) const {

@@ -5,11 +5,11 @@
 run count 9x8 --start a1 --method dfs;  expect_usage_error 'at most 64'
 run count 65x1 --start a1 --method dfs; expect_usage_error 'at most 64'
 run enumerate 9x8 --start a1 --out "$TMP/never"; expect_usage_error 'at most 64'
-run count 9x9 --start a1;          expect_usage_error 'too big to count: the enumerator counts at most 64 squares and the frontier method'
+run count 10x10 --start a1;        expect_usage_error 'too big to count: the enumerator counts at most 64 squares and the frontier method'
 run count 9x7 --start a1 --method frontier --split-depth 3; expect_usage_error 'no meaning for --method frontier'
 run count 6x6 --start a1 --split-depth 3 --memory 1G; expect_usage_error 'needs the enumerator .* and --memory the frontier method'
 run count 9x9 --start a1 --prefix a1,b3; expect_usage_error 'at most 64'
-run count 9x9 --start a1 --method frontier; expect_usage_error 'shorter side is at most 8'
+run count 10x10 --start a1 --method frontier; expect_usage_error 'shorter side is at most 9'
 run count 5x5 --start a1 --method bfs;  expect_usage_error '--method expects auto, dfs or frontier'
 for opt in "--memory 2G" "--spill-dir /tmp" "--checkpoint 1 --run-dir $TMP/never"; do
   run count 5x5 --start a1 --method dfs $opt; expect_usage_error 'applies to the frontier method only'
@@ -30,7 +30,7 @@ run enumerate 5x5 --start a1 --up-to-symmetry --out "$TMP/x"; expect_usage_error
 run count 5x5 --all-starts --method frontier --memory 2X; expect_usage_error '--memory expects a size'
 run count 5x5 --all-starts --method frontier --memory 0;  expect_usage_error '--memory expects a size'
 run count 5x5 --method frontier;   expect_usage_error 'give a start square'
-run count 9x9 --all-starts --run-dir "$TMP/refused"; expect_usage_error 'too big'
+run count 10x10 --all-starts --run-dir "$TMP/refused"; expect_usage_error 'too big'
 CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/refused" ] || fail "a refused count created $TMP/refused"
 run count 9x7 --all-starts --method frontier --run-dir "$TMP/refused2" --start a9; expect_usage_error ''
 CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/refused2" ] || fail "a refused count created $TMP/refused2"

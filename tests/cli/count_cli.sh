@@ -195,7 +195,7 @@ expect_out '^method +dfs \(--walks needs the enumerator\)'
 run estimate 7x7 --start a1 --method frontier --walks 1000; expect_usage_error '--walks applies to the enumerator'
 run estimate 7x10 --closed --walks 1000; expect_usage_error 'counts at most 64'
 run estimate 6x6 --start a1 --method frontier --calibrate 0; expect_usage_error 'calibrate must be above 0'
-run estimate 9x9 --start a1; expect_usage_error 'too big to count'
+run estimate 10x10 --start a1; expect_usage_error 'too big to count'
 
 # The frontier method: the same numbers, any length, exact past 64 bits.
 run count 6x6 --start a1 --method frontier --progress 0

@@ -28,6 +28,21 @@ run count 6x6 --closed --method frontier --progress 0
 expect_exit 0
 expect_out '^cycles +9,862 '
 
+# Nine wide: 9x9 open and 9x10 closed run (no one can finish them here) with a run directory
+# and a checkpoint, and stop cleanly at the time limit without a count; 9x9 closed is 0 at once
+# (an odd number of squares has no closed tour).
+run count 9x9 --start a1 --run-dir "$TMP/nine" --checkpoint 0 --time-limit 1 --progress 0
+expect_exit 3
+expect_out 'INCOMPLETE: time limit'
+expect_out 'sweep 9 squares wide'
+CHECKS=$((CHECKS + 1)); ls "$TMP/nine"/checkpoint-*.bin >/dev/null 2>&1 || fail "9x9 left no checkpoint: $(ls "$TMP/nine")"
+run count 9x10 --closed --time-limit 1 --progress 0
+expect_exit 3
+expect_out 'INCOMPLETE: time limit'
+run count 9x9 --closed --progress 0
+expect_exit 0
+expect_out '^cycles +0 '
+
 # A run directory: stopped by its time limit after checkpoints, then resumed to the count.
 D="$TMP/run"
 run count 6x10 --closed --start a1 --method frontier --run-dir "$D" --checkpoint 0 \

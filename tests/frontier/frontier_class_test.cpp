@@ -48,7 +48,7 @@ void expect_same_class(const Frontier& a, const Frontier& b, int slots) {
   }
 }
 
-// Every width the 64-bit key serves: unpack(pack(f)) is f, the key is canonical (the same
+// Every width the 64-bit key serves (1 .. 9): unpack(pack(f)) is f, the key is canonical (the same
 // information always gives the same key, and packing the unpacked key gives it back), it
 // passes the invariant check, and unpacking into a step's widened view moves slot i >= 1
 // to i + 1 with its mate.
@@ -82,6 +82,57 @@ TEST(FrontierClass, PackAndUnpackRoundTripAtEveryWidth) {
   }
 }
 
+// The mixed-radix form's digits are read back by multiplying with a reciprocal instead of
+// dividing: exact for every number a key can hold and every radix.
+TEST(FrontierClass, ReciprocalDivisionIsExactForEveryMateNumber) {
+  for (int u = 1; u <= kMaxClassSlots / 2; ++u) {
+    for (std::uint64_t x = 0; x < frontier_detail::kMaxMateNumber; ++x) {
+      if (frontier_detail::divide_small(x, u) != x / static_cast<std::uint64_t>(u)) {
+        FAIL() << x << " / " << u;
+      }
+    }
+  }
+}
+
+// The widest classes: every slot an end (T too), paired at random and with all openers
+// before all closers (the most mate information). They round-trip at every width; up to
+// W = 8 they take the fields form; at W = 9 the nested one needs 65 bits of fields and
+// takes the mixed-radix form (bit 63 set, the rest below 2^62), which no narrower class takes.
+TEST(FrontierClass, ClassesWithEverySlotAnEndFitAtEveryWidth) {
+  std::mt19937_64 rng(9);
+  for (int width = 1; width <= kMaxFrontierWidth; ++width) {
+    const int slots = class_slots(width);
+    std::vector<int> order(static_cast<std::size_t>(slots));
+    for (int i = 0; i < slots; ++i) order[static_cast<std::size_t>(i)] = i;
+    for (int trial = 0; trial < 5001; ++trial) {
+      Frontier f;
+      if (trial == 0) {  // nested: slot i with slot slots - 1 - i
+        for (int i = 0; i < slots; ++i) f.mate[i] = static_cast<std::uint8_t>(slots - 1 - i);
+      } else {
+        std::shuffle(order.begin(), order.end(), rng);
+        for (std::size_t i = 0; i < order.size(); i += 2) {
+          f.mate[order[i]] = static_cast<std::uint8_t>(order[i + 1]);
+          f.mate[order[i + 1]] = static_cast<std::uint8_t>(order[i]);
+        }
+      }
+      const std::uint64_t key = pack(f, slots);
+      ASSERT_NE(key, kNoClass);
+      const bool mixed = (key & kMixedRadixMates) != 0;
+      if (mixed) {
+        ASSERT_EQ(width, 9);
+        ASSERT_LT(key & ~kMixedRadixMates, std::uint64_t{1} << 62);
+      }
+      if (trial == 0) {
+        ASSERT_EQ(mixed, width == 9);
+      }
+      ASSERT_TRUE(class_invariants_hold(key, slots));
+      Frontier back;
+      unpack(key, slots, 0, back);
+      expect_same_class(f, back, slots);
+    }
+  }
+}
+
 // Distinct classes get distinct keys (no two pairings of the same ends collide).
 TEST(FrontierClass, DistinctPairingsGetDistinctKeys) {
   const int slots = class_slots(4);  // 10 slots: every pairing of 8 ends, 105 of them
@@ -103,7 +154,8 @@ TEST(FrontierClass, DistinctPairingsGetDistinctKeys) {
 }
 
 // The check refuses what no class can be: a closer before any opener, an unmatched
-// opener, an out-of-range mate index, stray bits past the mates, a slot that must be done.
+// opener, an out-of-range mate index, stray bits past the mates, a slot that must be done,
+// a class in the form it does not take.
 TEST(FrontierClass, InvariantCheckRefusesMalformedKeys) {
   const int slots = class_slots(3);  // 8 slots
   Frontier f;
@@ -116,6 +168,12 @@ TEST(FrontierClass, InvariantCheckRefusesMalformedKeys) {
   EXPECT_TRUE(class_invariants_hold(key, slots, 0b11110000));
   EXPECT_FALSE(class_invariants_hold(key, slots, 0b00000010));  // slot 1 is an end, not done
   EXPECT_FALSE(class_invariants_hold(key | (std::uint64_t{1} << 40), slots));
+  // The mixed-radix form of a class whose fields fit is not canonical.
+  const std::uint64_t mixed = frontier_detail::pack_mixed(f, slots);
+  Frontier back;
+  unpack(mixed, slots, 0, back);
+  expect_same_class(f, back, slots);
+  EXPECT_FALSE(class_invariants_hold(mixed, slots));
   const std::uint64_t types_only = key & ((std::uint64_t{1} << (2 * slots)) - 1);
   EXPECT_FALSE(class_invariants_hold((types_only & ~(std::uint64_t{3} << 2)) | (3u << 2), slots));
   EXPECT_FALSE(class_invariants_hold((types_only & ~(std::uint64_t{3} << 6)) | (1u << 6), slots));

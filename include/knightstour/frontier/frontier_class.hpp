@@ -34,10 +34,15 @@ namespace knightstour {
 // Packing (canonical: equal information gives equal keys): 2 bits per slot, slot 0 lowest:
 //   0 free, 1 done, 2 an end whose mate is in a later slot (an "opener"),
 //   3 an end whose mate is in an earlier slot (a "closer");
-// above them, for each closer in slot order, which of the openers still unmatched at that
-// point (in slot order) is its mate, in ceil(log2(unmatched)) bits. With W = 8 and T: 36
-// bits of types and at most 4+3+3+3+3+2+2+1 = 21 bits of mates: 57 bits. A key never has
-// all 64 bits set, so ~0 marks an empty hash slot.
+// above them, for each closer in slot order, which of the u openers still unmatched at that
+// point (in slot order) is its mate, in ceil(log2 u) bits. With W = 8 and T: 36 bits of
+// types and at most 4+3+3+3+3+2+2+1 = 21 bits of mates: 57 bits. At W = 9 (40 bits of
+// types) a class with nearly every slot an end would need up to 25 bits of mates, 65 in
+// all; a class whose fields pass 63 bits instead holds its mates as one mixed-radix number
+// (each closer's choice a digit of radix u, the first closer's lowest: below 10! < 2^22, so
+// 62 bits) and sets bit 63. Which form a class takes follows from its types alone, so keys
+// stay canonical; the fields are the fast form every class of W <= 8 takes. A key never
+// has all 64 bits set, so ~0 marks an empty hash slot.
 
 // The kernel's helpers run once per class or successor; GCC left them out of line (a call
 // and a Frontier through memory each time), so they are forced inline.
@@ -48,6 +53,7 @@ constexpr int class_slots(int width) { return 2 * width + 2; }
 inline constexpr int kMaxClassSlots = 2 * kMaxFrontierWidth + 2;
 inline constexpr int kMaxStepSlots = kMaxClassSlots + 1;
 inline constexpr std::uint64_t kNoClass = ~std::uint64_t{0};
+inline constexpr std::uint64_t kMixedRadixMates = std::uint64_t{1} << 63;
 
 // A class unpacked: slot sets as bit masks, and the mate of every endpoint.
 struct Frontier {
@@ -61,7 +67,23 @@ struct Frontier {
 namespace frontier_detail {
 
 // Bits that name one of u unmatched openers.
-inline constexpr std::uint8_t kMateBits[kMaxClassSlots / 2 + 2] = {0, 0, 1, 2, 2, 3, 3, 3, 3, 4, 4};
+inline constexpr std::uint8_t kMateBits[kMaxClassSlots / 2 + 1] = {0, 0, 1, 2, 2, 3, 3, 3, 3, 4, 4};
+
+// The mixed-radix form's digits are read back by multiplying with a reciprocal: with
+// r = ceil(2^32 / u), (x * r) >> 32 = x / u for every x < 2^32 / u (the error
+// x (r u - 2^32) / (u 2^32) stays below 1/u); tests check every x < kMaxMateNumber.
+struct Reciprocals {
+  std::uint64_t of[kMaxClassSlots / 2 + 1];
+  constexpr Reciprocals() : of() {
+    for (int u = 1; u <= kMaxClassSlots / 2; ++u) of[u] = ((std::uint64_t{1} << 32) + u - 1) / u;
+  }
+};
+inline constexpr Reciprocals kReciprocals{};
+inline constexpr std::uint64_t kMaxMateNumber = std::uint64_t{1} << 22;
+
+KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t divide_small(std::uint64_t x, int u) {
+  return (x * kReciprocals.of[u]) >> 32;
+}
 
 // x's bits spread to every other bit (bit i to bit 2i), for bytes.
 struct Spread {
@@ -98,12 +120,15 @@ inline constexpr TypeMasks kTypeMasks{};
 
 }  // namespace frontier_detail
 
-// Packs slots [0, slots) of f.
-KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots) {
+namespace frontier_detail {
+
+template <bool Mixed>
+KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack_as(const Frontier& f, int slots) {
   const std::uint32_t in = (1u << slots) - 1;
-  std::uint64_t types = frontier_detail::spread(f.done & in);
+  std::uint64_t types = spread(f.done & in);
   std::uint64_t mates = 0;
-  int mate_bits = 0;
+  int mate_bits = 0;        // fields
+  std::uint64_t radix = 1;  // mixed radix
   std::uint32_t unmatched = 0;
   for (std::uint32_t e = f.ends(slots); e != 0; e &= e - 1) {
     const int i = std::countr_zero(e);
@@ -113,20 +138,49 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots) {
       unmatched |= 1u << i;
     } else {
       types |= std::uint64_t{3} << (2 * i);
-      mates |= static_cast<std::uint64_t>(std::popcount(unmatched & ((1u << m) - 1))) << mate_bits;
-      mate_bits += frontier_detail::kMateBits[std::popcount(unmatched)];
+      const auto index = static_cast<std::uint64_t>(std::popcount(unmatched & ((1u << m) - 1)));
+      const int u = std::popcount(unmatched);
+      if constexpr (Mixed) {
+        mates += index * radix;
+        radix *= static_cast<std::uint64_t>(u);
+      } else {
+        mates |= index << mate_bits;
+        mate_bits += kMateBits[u];
+      }
       unmatched &= ~(1u << m);
     }
   }
-  return types | (mates << (2 * slots));
+  if constexpr (Mixed) {
+    return types | (mates << (2 * slots)) | kMixedRadixMates;
+  } else {
+    if (2 * slots + mate_bits > 63) [[unlikely]]
+      return ~std::uint64_t{0};
+    return types | (mates << (2 * slots));
+  }
 }
 
-// Unpacks a key of `slots` slots into f, moving slot i >= 1 to slot i + shift (a step
-// widens the window by one slot for the new square). Mates of slots not written are left.
-KNIGHTSTOUR_FRONTIER_INLINE void unpack(std::uint64_t key, int slots, int shift, Frontier& f) {
+// Out of line: only nine-wide classes with nearly every slot an end come here.
+[[gnu::noinline]] inline std::uint64_t pack_mixed(const Frontier& f, int slots) {
+  return pack_as<true>(f, slots);
+}
+
+}  // namespace frontier_detail
+
+// Packs slots [0, slots) of f.
+KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots) {
+  const std::uint64_t key = frontier_detail::pack_as<false>(f, slots);
+  if (key == kNoClass) [[unlikely]]
+    return frontier_detail::pack_mixed(f, slots);
+  return key;
+}
+
+namespace frontier_detail {
+
+template <bool Mixed>
+KNIGHTSTOUR_FRONTIER_INLINE void unpack_as(std::uint64_t key, int slots, int shift, Frontier& f) {
   std::uint32_t masks[4] = {0, 0, 0, 0};  // free, done, opener, closer
   for (int byte = 0; 4 * byte < slots; ++byte) {
-    const std::uint16_t m = frontier_detail::kTypeMasks.of[(key >> (8 * byte)) & 0xff];
+    const std::uint16_t m = kTypeMasks.of[(key >> (8 * byte)) & 0xff];
     for (int t = 0; t < 4; ++t)
       masks[t] |= static_cast<std::uint32_t>((m >> (4 * t)) & 0xf) << (4 * byte);
   }
@@ -135,7 +189,7 @@ KNIGHTSTOUR_FRONTIER_INLINE void unpack(std::uint64_t key, int slots, int shift,
   f.free = widen(masks[0]);
   f.done = widen(masks[1]);
   const std::uint32_t openers = widen(masks[2]);
-  std::uint64_t mates = key >> (2 * slots);
+  std::uint64_t mates = (key & ~kMixedRadixMates) >> (2 * slots);
   // The openers not yet matched, in slot order, 5 bits each (at most 10 of them).
   std::uint64_t list = 0;
   int listed = 0;
@@ -146,15 +200,38 @@ KNIGHTSTOUR_FRONTIER_INLINE void unpack(std::uint64_t key, int slots, int shift,
       ++listed;
       continue;
     }
-    const int bits = frontier_detail::kMateBits[listed];
-    const int index = static_cast<int>(mates & ((std::uint64_t{1} << bits) - 1));
-    mates >>= bits;
+    int index;
+    if constexpr (Mixed) {
+      const std::uint64_t rest = divide_small(mates, listed);
+      index = static_cast<int>(mates - rest * static_cast<std::uint64_t>(listed));
+      mates = rest;
+    } else {
+      const int bits = kMateBits[listed];
+      index = static_cast<int>(mates & ((std::uint64_t{1} << bits) - 1));
+      mates >>= bits;
+    }
     const int m = static_cast<int>((list >> (5 * index)) & 31);
     const std::uint64_t below = list & ((std::uint64_t{1} << (5 * index)) - 1);
     list = below | ((list >> (5 * index + 5)) << (5 * index));
     --listed;
     f.mate[at] = static_cast<std::uint8_t>(m);
     f.mate[m] = static_cast<std::uint8_t>(at);
+  }
+}
+
+[[gnu::noinline]] inline void unpack_mixed(std::uint64_t key, int slots, int shift, Frontier& f) {
+  unpack_as<true>(key, slots, shift, f);
+}
+
+}  // namespace frontier_detail
+
+// Unpacks a key of `slots` slots into f, moving slot i >= 1 to slot i + shift (a step
+// widens the window by one slot for the new square). Mates of slots not written are left.
+KNIGHTSTOUR_FRONTIER_INLINE void unpack(std::uint64_t key, int slots, int shift, Frontier& f) {
+  if (key & kMixedRadixMates) [[unlikely]] {
+    frontier_detail::unpack_mixed(key, slots, shift, f);
+  } else {
+    frontier_detail::unpack_as<false>(key, slots, shift, f);
   }
 }
 
@@ -174,7 +251,9 @@ inline bool class_invariants_hold(std::uint64_t key, int slots, std::uint32_t mu
     if (type == 3) closers |= 1u << i;
   }
   if ((must_be_done & ~done & ((1u << slots) - 1)) != 0) return false;
-  std::uint64_t mates = key >> (2 * slots);
+  const bool mixed = (key & kMixedRadixMates) != 0;
+  std::uint64_t mates = (key & ~kMixedRadixMates) >> (2 * slots);
+  if (mixed && mates >= frontier_detail::kMaxMateNumber) return false;
   int used = 0, listed = 0;
   for (std::uint32_t e = openers | closers; e != 0; e &= e - 1) {
     const int at = std::countr_zero(e);
@@ -183,14 +262,19 @@ inline bool class_invariants_hold(std::uint64_t key, int slots, std::uint32_t mu
       continue;
     }
     if (listed == 0) return false;  // a closer before any open end
-    const int bits = frontier_detail::kMateBits[listed];
-    const auto index = static_cast<int>(mates & ((std::uint64_t{1} << bits) - 1));
-    if (index >= listed) return false;
-    mates >>= bits;
-    used += bits;
+    if (mixed) {
+      mates = frontier_detail::divide_small(mates, listed);
+    } else {
+      const int bits = frontier_detail::kMateBits[listed];
+      const auto index = static_cast<int>(mates & ((std::uint64_t{1} << bits) - 1));
+      if (index >= listed) return false;
+      mates >>= bits;
+      used += bits;
+    }
     --listed;
   }
-  if (listed != 0 || mates != 0 || 2 * slots + used > 64) return false;
+  // Which form the key takes is checked below (packing it again gives it back).
+  if (listed != 0 || mates != 0 || (!mixed && 2 * slots + used > 63)) return false;
   Frontier f;
   unpack(key, slots, 0, f);
   for (std::uint32_t e = f.ends(slots); e != 0; e &= e - 1) {

@@ -7,11 +7,12 @@
 
 namespace knightstour {
 
-// Boards whose shorter side is at most this wide can be counted by the frontier method.
-inline constexpr int kMaxFrontierWidth = 8;
+// Boards whose shorter side is at most this wide can be counted by the frontier method: a
+// class of a nine-wide sweep still packs into 64 bits (frontier_class.hpp).
+inline constexpr int kMaxFrontierWidth = 9;
 
 // How the sweep lies on the board: its "across" direction is the board's shorter side (W
-// squares, at most 8) and it advances along the longer side (L squares), one square at a
+// squares, at most 9) and it advances along the longer side (L squares), one square at a
 // time. Sweep vertex k sits at (across u = k mod W, along v = k div W). The board's
 // symmetries give other sweeps of the same board (mirrored across or along, or turned on
 // a square board); a pinned start is counted fastest in the sweep that reaches it early.
@@ -19,12 +20,15 @@ struct Orientation {
   bool flip_across = false;
   bool flip_along = false;
   bool turn = false;  // square boards only: sweep along ranks instead of files
+  // Across the longer side instead (never faster; lets tests run a wide sweep on a small
+  // board, e.g. 3x9 nine wide).
+  bool across_longer = false;
   friend bool operator==(const Orientation&, const Orientation&) = default;
 };
 
 class Sweep {
  public:
-  // Throws UsageError when the shorter side exceeds kMaxFrontierWidth or the board is empty.
+  // Throws UsageError when the side across exceeds kMaxFrontierWidth or the board is empty.
   Sweep(BoardShape shape, Orientation orientation = {});
 
   const BoardShape& shape() const { return shape_; }
