@@ -70,7 +70,9 @@ TEST(Aggregation, ACountPastItsLimbsIsReported) {
   bool overflow = false;
   ASSERT_TRUE(table.aggregate({&blocks}, 0, out, budget, overflow));
   EXPECT_TRUE(overflow);
+  EXPECT_GT(table.bytes(), 0u);
   table.release(budget);
+  EXPECT_EQ(table.bytes(), 0u);  // the slots' memory itself is freed, not only the budget's
 }
 
 // Blocks come out of the budget: past it, `add` fails instead of allocating; so does an

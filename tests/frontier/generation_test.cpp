@@ -23,6 +23,10 @@ TEST(Generation, WideningKeepsClassesAndMovesTheBudget) {
   const Generation<2> wide = widened(std::move(g), budget);
 
   EXPECT_EQ(budget.used(), 5 * Generation<2>::kClassBytes);
+  for (const auto& part : g.parts) {  // NOLINT(bugprone-use-after-move): freed, not moved from
+    EXPECT_EQ(part.keys.capacity(), 0u);
+    EXPECT_EQ(part.counts.capacity(), 0u);
+  }
   ASSERT_EQ(wide.size(), 5u);
   for (std::uint64_t i = 0; i < 5; ++i) {
     const auto& part = wide.parts[i % 2];
@@ -50,6 +54,12 @@ TEST(Generation, SpilledPartsReadTheSameAndWidenOnDisk) {
   spill_parts(g, area, budget);
 
   EXPECT_EQ(budget.used(), 0u);
+  // The memory is freed, not only released from the budget (`keys = {}` kept the capacity:
+  // the process held the whole generation beside its spill file).
+  for (const auto& part : g.parts) {
+    EXPECT_EQ(part.keys.capacity(), 0u);
+    EXPECT_EQ(part.counts.capacity(), 0u);
+  }
   EXPECT_EQ(g.memory_bytes(), 0u);
   EXPECT_TRUE(g.parts[0].in_file());
   EXPECT_FALSE(g.parts[1].in_file());

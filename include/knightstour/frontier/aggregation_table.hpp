@@ -60,12 +60,13 @@ class AggregationTable {
     return true;
   }
 
-  std::uint64_t bytes() const { return slots_.size() * sizeof(Slot); }
+  // Bytes the table holds allocated (its capacity: what the process really holds).
+  std::uint64_t bytes() const { return slots_.capacity() * sizeof(Slot); }
 
   // Gives the table's memory back.
   void release(MemoryBudget& budget) {
     budget.release(bytes());
-    slots_ = {};
+    free_storage(slots_);
   }
 
  private:

@@ -26,8 +26,8 @@ class PartSpiller {
     const std::uint64_t counts_at = file_.append(part.counts.data(), n * 8 * K);
     placed_.push_back({index, keys_at, counts_at, n});
     area_.count_written(n * Generation<K>::kClassBytes);
-    part.keys = {};
-    part.counts = {};
+    free_storage(part.keys);
+    free_storage(part.counts);
     budget.release(n * Generation<K>::kClassBytes);
   }
 
@@ -84,8 +84,8 @@ Generation<2 * K> widened(Generation<K>&& g, MemoryBudget& budget, SpillArea* ar
         o.counts[i].limb[static_cast<std::size_t>(l)] = counts[i].limb[static_cast<std::size_t>(l)];
     }
     if (!in.in_file()) budget.release(classes * Generation<K>::kClassBytes);
-    in.keys = {};
-    in.counts = {};
+    free_storage(in.keys);
+    free_storage(in.counts);
     if (spiller) spiller->add(o, p, budget);
   }
   if (spiller) spiller->map(out);
