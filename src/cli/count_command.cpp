@@ -23,7 +23,7 @@ int count_command(int argc, char** argv) {
       "auto (default): the faster method for the job (README: Which method counts); dfs: the "
       "enumerator, "
       "which visits every tour (up to 64 squares); frontier: counts classes of partial paths "
-      "without visiting tours (any length, shorter side at most 8)",
+      "without visiting tours (any length, shorter side at most 9)",
       cxxopts::value<std::string>())(
       "memory",
       "frontier: bytes the classes may hold, e.g. 16G (default: half the memory available at "
