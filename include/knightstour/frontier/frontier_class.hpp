@@ -153,8 +153,9 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack_as(const Frontier& f, int slots) 
   if constexpr (Mixed) {
     return types | (mates << (2 * slots)) | kMixedRadixMates;
   } else {
+    // No class packs to kNoClass: here it tells pack() to take the mixed-radix form.
     if (2 * slots + mate_bits > 63) [[unlikely]]
-      return ~std::uint64_t{0};
+      return kNoClass;
     return types | (mates << (2 * slots));
   }
 }
