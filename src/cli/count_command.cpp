@@ -4,6 +4,7 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/run_count.hpp"
+#include "mpi_world.hpp"
 #include "provenance.hpp"
 
 namespace knightstour::cli {
@@ -44,7 +45,8 @@ int count_command(int argc, char** argv) {
       cxxopts::value<std::string>());
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
-  const CountRequest request = count_request_from(result);
+  CountRequest request = count_request_from(result);
+  request.ranks = mpi_ranks();
   install_stop_signal_handlers();
   const CountResult counted = run_count(request);
   return print_count(counted, result.count("json") > 0);

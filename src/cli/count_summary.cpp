@@ -177,7 +177,12 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
     std::printf("disk       %s of classes spilled; up to %d passes a step\n",
                 gib(st.spilled_bytes).c_str(), st.max_passes);
   }
-  std::printf("threads    %d; %d sweep%s\n", r.threads, st.sweeps, st.sweeps == 1 ? "" : "s");
+  if (st.ranks > 1) {
+    std::printf("ranks      %d MPI processes; %s of successors sent between them\n", st.ranks,
+                gib(st.exchanged_bytes).c_str());
+  }
+  std::printf("threads    %d%s; %d sweep%s\n", r.threads, st.ranks > 1 ? " per rank" : "",
+              st.sweeps, st.sweeps == 1 ? "" : "s");
   std::printf("time       %.3f s (%.1f CPU-seconds", r.seconds, r.cpu_seconds);
   if (st.classes_expanded > 0) {
     std::printf(", %.0f ns of CPU per class expanded",
@@ -273,6 +278,8 @@ void print_json(const CountResult& r) {
     j["peak_anonymous_bytes"] = f.peak_anonymous_bytes;
     j["spilled_bytes"] = f.spilled_bytes;
     j["max_passes"] = f.max_passes;
+    j["ranks"] = f.ranks;
+    j["exchanged_bytes"] = f.exchanged_bytes;
     j["memory_budget"] = f.memory_budget;
     j["count_bits"] = f.count_bits;
   }

@@ -11,6 +11,7 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "knightstour/base/errors.hpp"
+#include "mpi_world.hpp"
 #include "provenance.hpp"
 
 namespace {
@@ -47,6 +48,12 @@ int dispatch(int argc, char** argv) {
     return kExitUsage;
   }
   const std::string command = argv[1];
+  if (mpi_ranks() != nullptr && command != "count") {
+    throw knightstour::UsageError(
+        "only count runs over MPI ranks (with the frontier method); "
+        "start '" +
+        command + "' as one process");
+  }
   if (command == "-h" || command == "--help" || command == "help") {
     std::fputs(kUsage, stdout);
     return kExitOk;
@@ -72,48 +79,82 @@ int dispatch(int argc, char** argv) {
 
 }  // namespace
 
+namespace {
+
+// Reports an error of this rank and ends the job with `code`: alone, returns it; over MPI,
+// a usage error (the same on every rank: they all read one command line) is reported by
+// rank 0 and every rank leaves; any other error ends every rank at once (MPI_Abort), so that
+// no rank waits for one that failed.
+int fail(int code, const std::string& message, bool usage = false) {
+  using namespace knightstour::cli;
+  const int rank = mpi_rank();
+  if (mpi_ranks() == nullptr || rank == 0) {
+    std::fprintf(stderr, "knightstour: %s\n", message.c_str());
+  } else if (!usage) {
+    std::fprintf(stderr, "knightstour: rank %d: %s\n", rank, message.c_str());
+  }
+  if (usage) {
+    leave_mpi();
+  } else {
+    abort_mpi(code);
+  }
+  return code;
+}
+
+int run(int argc, char** argv);
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace knightstour;
   // Past a file size limit, write(2) should fail with EFBIG instead of killing the process.
   std::signal(SIGXFSZ, SIG_IGN);
   try {
+    cli::join_mpi(argc, argv);
+  } catch (const UsageError& e) {
+    return fail(cli::kExitUsage, e.what(), true);
+  } catch (const std::exception& e) {
+    return fail(cli::kExitFailure, e.what());
+  }
+  const int code = run(argc, argv);
+  cli::leave_mpi();
+  return code;
+}
+
+namespace {
+
+int run(int argc, char** argv) {
+  using namespace knightstour;
+  try {
     cli::remember_command_line(argc, argv);
     return dispatch(argc, argv);
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "knightstour: %s\n", e.what());
-    return cli::kExitUsage;
+    return fail(cli::kExitUsage, e.what(), true);
   } catch (const FormatError& e) {
-    std::fprintf(stderr, "knightstour: %s\n", e.what());
-    return cli::kExitUsage;
+    return fail(cli::kExitUsage, e.what());
   } catch (const Interrupted& e) {
-    std::fprintf(stderr, "knightstour: %s\n", e.what());
-    return cli::kExitStopped;
+    return fail(cli::kExitStopped, e.what());
   } catch (const IoError& e) {
-    std::fprintf(stderr, "knightstour: %s\n", e.what());
-    return cli::kExitFailure;
+    return fail(cli::kExitFailure, e.what());
   } catch (const std::filesystem::filesystem_error& e) {
     // "filesystem error: cannot create directories: Permission denied [path]" without the
     // library's prefix: a file system refusal, not a bug.
     std::string what = e.what();
     const std::string prefix = "filesystem error: ";
     if (what.rfind(prefix, 0) == 0) what.erase(0, prefix.size());
-    std::fprintf(stderr, "knightstour: %s\n", what.c_str());
-    return cli::kExitFailure;
+    return fail(cli::kExitFailure, what);
   } catch (const std::system_error& e) {
     if (e.code() == std::errc::resource_unavailable_try_again) {
-      std::fprintf(stderr,
-                   "knightstour: cannot start a thread: %s (lower --threads, or raise the "
-                   "process or memory limit)\n",
-                   e.code().message().c_str());
-    } else {
-      std::fprintf(stderr, "knightstour: system error: %s\n", e.what());
+      return fail(cli::kExitFailure, "cannot start a thread: " + e.code().message() +
+                                         " (lower --threads, or raise the process or memory "
+                                         "limit)");
     }
-    return cli::kExitFailure;
+    return fail(cli::kExitFailure, std::string("system error: ") + e.what());
   } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "knightstour: out of memory\n");
-    return cli::kExitFailure;
+    return fail(cli::kExitFailure, "out of memory");
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "knightstour: internal error: %s\n", e.what());
-    return cli::kExitFailure;
+    return fail(cli::kExitFailure, std::string("internal error: ") + e.what());
   }
 }
+
+}  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/frontier/ranks.hpp"
 #include "knightstour/frontier/sweep.hpp"
 
 namespace knightstour {
@@ -62,6 +63,23 @@ MethodChoice choose_method(const CountRequest& r) {
     throw UsageError(dfs_only.front() + " needs the enumerator (--method dfs) and " +
                      frontier_only.front() +
                      " the frontier method (--method frontier); give the options of one");
+  }
+  if (r.ranks != nullptr && r.ranks->size() > 1) {
+    // The enumerator scales out by shards, which need no communication; a job started on
+    // several MPI ranks is a frontier job.
+    const std::string why =
+        "the enumerator does not run over MPI ranks (it scales out with "
+        "--shard-index/--shard-count)";
+    if (r.method == MethodAsked::dfs) throw UsageError(why + "; leave out --method dfs");
+    if (!dfs_only.empty()) throw UsageError(dfs_only.front() + " needs the enumerator, and " + why);
+    if (!frontier_fits) {
+      throw UsageError("board " + board + " is " + std::to_string(width) +
+                       " wide; the frontier method, the one that runs over MPI ranks, counts "
+                       "boards whose shorter side is at most " +
+                       std::to_string(kMaxFrontierWidth));
+    }
+    return {Method::frontier, "started on " + std::to_string(r.ranks->size()) +
+                                  " MPI ranks: the frontier method runs over them"};
   }
   switch (r.method) {
     case MethodAsked::dfs:

@@ -11,6 +11,7 @@
 #include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/count/method_choice.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/ranks.hpp"
 #include "knightstour/io/temp_directory.hpp"
 #include "knightstour/run/job_runner.hpp"
 #include "knightstour/run/run_layout.hpp"
@@ -182,11 +183,16 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
 
   FrontierOptions options;
   options.threads = r.threads > 0 ? r.threads : default_threads();
-  // The budget counts class bytes; the process's resident memory ran to about 1.5 times that
-  // on 8x8 (allocator slack, staging), so by default half of what is available.
+  Ranks* ranks = r.ranks != nullptr && r.ranks->size() > 1 ? r.ranks : nullptr;
+  options.ranks = ranks;
+  // The budget counts class bytes; by default half of what is available, shared by the
+  // ranks on this node. With several ranks --memory is each rank's.
   const std::uint64_t free_now = available_memory();
-  options.memory_limit = r.memory ? *r.memory : (free_now ? free_now / 2 : 4ull << 30);
-  options.progress_seconds = r.progress_seconds;
+  const std::uint64_t sharing = ranks ? static_cast<std::uint64_t>(ranks->ranks_on_this_node()) : 1;
+  options.memory_limit =
+      r.memory ? *r.memory : (free_now ? free_now / 2 / sharing : (4ull << 30) / sharing);
+  // Rank 0 speaks for all.
+  options.progress_seconds = ranks && ranks->rank() != 0 ? 0 : r.progress_seconds;
   // Spilled classes go into the run directory when there is one (the user chose a disk for
   // it, and a session killed outright leaves them where the next one clears them).
   std::optional<TempDirectory> temp;
@@ -208,6 +214,12 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   res.threads = options.threads;
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   res.cpu_seconds = process_cpu_seconds() - cpu_before;
+  std::uint64_t peak_anonymous = memory.peak();
+  if (ranks) {
+    res.cpu_seconds =
+        static_cast<double>(ranks->sum(static_cast<std::uint64_t>(res.cpu_seconds * 1e6))) / 1e6;
+    peak_anonymous = ranks->max(peak_anonymous);
+  }
   FrontierStatistics st;
   st.width = rep.width;
   st.sweeps = rep.sweeps;
@@ -217,10 +229,12 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.peak_classes = rep.peak_classes;
   st.classes_expanded = rep.expanded;
   st.peak_class_bytes = rep.peak_bytes;
-  st.peak_anonymous_bytes = memory.peak();
+  st.peak_anonymous_bytes = peak_anonymous;
   st.anonymous_sample_seconds = memory.interval_seconds();
   st.spilled_bytes = rep.spilled_bytes;
   st.max_passes = rep.max_passes;
+  st.ranks = ranks ? ranks->size() : 1;
+  st.exchanged_bytes = rep.exchanged_bytes;
   st.count_bits = 64 * rep.limbs;
   st.memory_budget = options.memory_limit;
   st.spills = !options.spill_dir.empty();
@@ -371,8 +385,20 @@ void check_up_to_symmetry(const CountRequest& r) {
 
 }  // namespace
 
+// Checkpoints and run directories are kept by one process; several ranks would each need
+// their own share of every checkpoint.
+void check_ranks(const CountRequest& r) {
+  if (r.ranks == nullptr || r.ranks->size() < 2) return;
+  if (r.run_dir || r.resume) {
+    throw UsageError("--run-dir and --resume work in one process only; a count over " +
+                     std::to_string(r.ranks->size()) +
+                     " MPI ranks keeps no run directory (leave out --run-dir)");
+  }
+}
+
 CountResult run_count(const CountRequest& asked) {
   check_up_to_symmetry(asked);
+  check_ranks(asked);
   if (asked.resume) return resume(asked);
   if (asked.checkpoint_seconds && !asked.run_dir) {
     throw UsageError("--checkpoint needs --run-dir DIR (where the checkpoints go)");

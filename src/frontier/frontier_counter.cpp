@@ -88,11 +88,15 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
                 FrontierResult& result) {
   Generation<K> current = std::move(std::get<Generation<K>>(state.classes));
   result.limbs = K;
+  Ranks* ranks = options.ranks != nullptr && options.ranks->size() > 1 ? options.ranks : nullptr;
+  // Classes of the generation over all ranks (what the progress line and the result show).
+  auto everywhere = [&](std::uint64_t mine) { return ranks ? ranks->sum(mine) : mine; };
+  std::uint64_t size_now = everywhere(current.size());
   double branching = 4;  // successors per class in the last step: plans the next
   while (state.next_step < rules.squares && state.next_step != options.until_step) {
     const int k = state.next_step;
     live.step = k;
-    live.current = current.size();
+    live.current = size_now;
     live.expanded = 0;
     live.passes = 1;
     Generation<K> next;
@@ -102,18 +106,23 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
         static_cast<std::uint64_t>(branching * static_cast<double>(current.size())),
         expected_size(result.classes, current.size())};
     const StepEnd end = frontier_detail::run_step(rules, k, current, next, forecast, closed,
-                                                  successors, budget, spill, stop, live);
+                                                  successors, budget, spill, stop, live, ranks);
     if (end == StepEnd::overflow) {
       state.classes = std::move(current);
       return false;
     }
     if (end == StepEnd::stopped) {
       result.stop_reason = budget.exceeded() ? StopReason::memory : stop.reason();
+      // Ranks stop together, for the gravest reason any of them had.
+      if (ranks)
+        result.stop_reason = static_cast<StopReason>(
+            ranks->max(static_cast<std::uint64_t>(static_cast<int>(result.stop_reason))));
       if (result.stop_reason == StopReason::none) result.stop_reason = StopReason::signal;
       state.classes = std::move(current);
       return true;
     }
     const std::uint64_t expanded_in_step = current.size();
+    const std::uint64_t expanded_everywhere = size_now;
     if (expanded_in_step > 0)
       branching = static_cast<double>(successors) / static_cast<double>(expanded_in_step);
     result.expanded += expanded_in_step;
@@ -121,13 +130,14 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     budget.release(bytes_of(current));
     const bool large = bytes_of(current) > (std::uint64_t{256} << 20) || live.passes.load() > 1;
     current = std::move(next);
+    size_now = everywhere(current.size());
     if (large) return_freed_memory();  // small steps reuse the heap; trimming costs them faults
     state.next_step = k + 1;
     result.steps_done = state.next_step;
     result.steps_seconds = std::chrono::duration<double>(Clock::now() - live.started).count();
-    result.classes.push_back(current.size());
-    live.step_done(expanded_in_step, current.size());
-    result.peak_classes = std::max(result.peak_classes, current.size());
+    result.classes.push_back(size_now);
+    live.step_done(expanded_everywhere, size_now);
+    result.peak_classes = std::max(result.peak_classes, size_now);
     if (k == rules.squares - 1) {
       result.count = BigCount::of(closed);
       result.complete = true;
@@ -162,8 +172,10 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     empty.free = target.closed ? 0u : 1u;
     Generation<1> first;
     first.parts.resize(1);
-    first.parts[0].keys.push_back(pack(empty, rules.slots));
-    first.parts[0].counts.push_back(WideCount<1>{{1}});
+    if (options.ranks == nullptr || options.ranks->rank() == 0) {  // one class in all
+      first.parts[0].keys.push_back(pack(empty, rules.slots));
+      first.parts[0].counts.push_back(WideCount<1>{{1}});
+    }
     state.classes = std::move(first);
   }
   std::visit([&](const auto& g) { budget.charge(bytes_of(g)); }, state.classes);
@@ -243,6 +255,15 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   }
   result.peak_bytes = budget.peak();
   result.spilled_bytes = spill.bytes_written();
+  result.exchanged_bytes = live.exchanged.load();
+  if (options.ranks != nullptr && options.ranks->size() > 1) {
+    Ranks& r = *options.ranks;
+    result.expanded = r.sum(result.expanded);
+    result.spilled_bytes = r.sum(result.spilled_bytes);
+    result.exchanged_bytes = r.sum(result.exchanged_bytes);
+    result.peak_bytes = r.max(result.peak_bytes);
+    result.max_passes = static_cast<int>(r.max(static_cast<std::uint64_t>(result.max_passes)));
+  }
   if (!result.complete) {
     // The step it stopped in is redone whole, so all of its classes are still to expand.
     const std::uint64_t now =

@@ -46,6 +46,7 @@ void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep = tru
   report.steps_seconds += r.steps_seconds;
   report.limbs = std::max(report.limbs, r.limbs);
   report.spilled_bytes += r.spilled_bytes;
+  report.exchanged_bytes += r.exchanged_bytes;
   report.max_passes = std::max(report.max_passes, r.max_passes);
   if (!r.complete && report.stop_reason == StopReason::none) report.stop_reason = r.stop_reason;
   if (!r.complete && !r.paused) {

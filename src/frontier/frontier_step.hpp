@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <cstring>
 #include <deque>
 #include <optional>
 #include <utility>
@@ -19,6 +20,7 @@
 #include "knightstour/frontier/aggregation_table.hpp"
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/generation_store.hpp"
+#include "knightstour/frontier/ranks.hpp"
 #include "knightstour/frontier/successor_blocks.hpp"
 #include "knightstour/frontier/transition.hpp"
 #include "sweep_live.hpp"
@@ -68,6 +70,32 @@ std::uint64_t step_bytes(const StepForecast& f) {
   return f.successors * per_successor + f.classes * Generation<K>::kClassBytes;
 }
 
+// Classes a rank expands between two exchanges of successors when several ranks count
+// (Ranks): bounds what a rank sends and receives at once (a few successors a class, 16 to
+// 72 bytes each: tens of MiB) whatever the size of the generation.
+inline constexpr std::uint64_t kRoundClasses = std::uint64_t{1} << 18;
+
+// What the ranks agree on after a pass (or: after a round of an exchange, kAborted).
+inline constexpr std::uint32_t kAborted = 1, kStopped = 2, kOverflow = 4, kOutOfMemory = 8;
+
+// The sum of every rank's `mine` (the same on every rank); `wide` in: this rank's sum
+// already overflowed; out: the total does not fit K limbs.
+template <int K>
+WideCount<K> sum_over_ranks(Ranks& ranks, const WideCount<K>& mine, bool& wide) {
+  std::vector<std::byte> bytes(sizeof(mine) + 1);
+  std::memcpy(bytes.data(), &mine, sizeof(mine));
+  bytes.back() = std::byte{wide ? std::uint8_t{1} : std::uint8_t{0}};
+  const std::vector<std::byte> all = ranks.all_gather(bytes);
+  WideCount<K> total;
+  wide = false;
+  for (std::size_t at = 0; at + bytes.size() <= all.size(); at += bytes.size()) {
+    WideCount<K> one;
+    std::memcpy(&one, all.data() + at, sizeof(one));
+    wide = total.add(one) || all[at + sizeof(one)] != std::byte{0} || wide;
+  }
+  return total;
+}
+
 // One step: expands every class of `current` into `next`, adding the cycles completed
 // (last step only) to `closed` and the successors produced to `successors`.
 //
@@ -81,13 +109,25 @@ std::uint64_t step_bytes(const StepForecast& f) {
 // a spill file before the next pass starts (the current generation then goes to a spill file
 // too). A pass that still runs out of memory is redone as two half ranges. Without a spill
 // area the step stops at the budget.
+//
+// With several ranks (`ranks`; nullptr: this process alone) each holds the classes it owns
+// (owner_rank). A pass expands them in rounds of kRoundClasses; a thread puts the successors
+// another rank owns in its outbox, one block list per rank, and after each round the ranks
+// exchange their outboxes (Ranks::all_to_all) and file what they received into their own
+// blocks; phase 2 is then the same on every rank. Parts, passes and rounds are agreed from
+// the ranks' maxima, and every pass ends with the ranks agreeing on its outcome, so that all
+// of them redo, spill, stop or widen together.
 template <int K>
 StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generation<K>& next,
                  const StepForecast& forecast, WideCount<K>& closed, std::uint64_t& successors,
-                 MemoryBudget& budget, SpillArea& spill, StopControl& stop, Live& live) {
+                 MemoryBudget& budget, SpillArea& spill, StopControl& stop, Live& live,
+                 Ranks* ranks = nullptr) {
   const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
   [[maybe_unused]] const std::uint32_t class_mask = (1u << rules.slots) - 1;
-  const int bits = part_bits(forecast.successors);
+  const bool distributed = ranks != nullptr && ranks->size() > 1;
+  const int rank_count = distributed ? ranks->size() : 1;
+  const int me = distributed ? ranks->rank() : 0;
+  const int bits = part_bits(distributed ? ranks->max(forecast.successors) : forecast.successors);
   const std::size_t parts = std::size_t{1} << bits;
   const int shift = 64 - bits;
   auto part_of = [&](std::uint64_t key) -> std::size_t {
@@ -121,6 +161,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
           parts, 1 + need / std::max<std::uint64_t>(1, budget.room() * 3 / 4)));
     }
   }
+  if (distributed) passes = static_cast<std::size_t>(ranks->max(passes));
   std::deque<std::pair<std::size_t, std::size_t>> ranges;
   for (std::size_t i = 0; i < passes; ++i)
     ranges.emplace_back(parts * i / passes, parts * (i + 1) / passes);
@@ -130,11 +171,14 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
   successors = 0;
 
   struct Expansion {
-    Expansion(std::size_t parts, MemoryBudget& budget) : blocks(parts, budget) {}
+    Expansion(std::size_t parts, int rank_count, MemoryBudget& budget)
+        : blocks(parts, budget), outbox(rank_count > 1 ? rank_count : 0, budget) {}
     SuccessorBlocks<K> blocks;
-    WideCount<K> closed;  // cycles completed (last step)
+    SuccessorBlocks<K> outbox;  // successors other ranks own, by rank (several ranks only)
+    WideCount<K> closed;        // cycles completed (last step)
     bool overflow = false;
   };
+  using Entry = typename SuccessorBlocks<K>::Entry;
   tbb::enumerable_thread_specific<AggregationTable<K>> tables;
 
   while (!ranges.empty()) {
@@ -145,42 +189,128 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     std::atomic<bool> abort{false};
     std::atomic<bool> overflow{false};
     tbb::enumerable_thread_specific<Expansion> expansions(
-        [&] { return Expansion(hi - lo, budget); });
+        [&] { return Expansion(hi - lo, rank_count, budget); });
 
-    // Phase 1: expand, each thread into its own blocks.
-    tbb::parallel_for(std::size_t{0}, current.parts.size(), [&](std::size_t part) {
+    // Expands classes [begin, end) of part `part` of `current` into this thread's blocks
+    // (and, with several ranks, its outbox). A template, so that a process counting alone
+    // pays nothing for the ranks.
+    auto expand_classes = [&]<bool Distributed>(std::size_t part, std::size_t begin,
+                                                std::size_t end) {
       const auto& in = current.parts[part];
       const std::uint64_t* keys = in.key_data();
       const WideCount<K>* counts = in.count_data();
-      tbb::parallel_for(
-          tbb::blocked_range<std::size_t>(0, in.size(), kPollEvery),
-          [&](const tbb::blocked_range<std::size_t>& range) {
-            if (abort.load(std::memory_order_relaxed)) return;
-            if (stop.poll()) {
-              abort = true;
-              return;
-            }
-            Expansion& e = expansions.local();
-            bool full = false;
-            for (std::size_t i = range.begin(); i != range.end() && !full; ++i) {
-              const WideCount<K>& count = counts[i];
-              expand(
-                  rules, rule, keys[i],
-                  [&](std::uint64_t key) {
-                    // Debug builds check every successor (I1, I3).
-                    assert(class_invariants_hold(key, rules.slots, rule.no_future & class_mask));
-                    const std::size_t p = part_of(key);
-                    if (p < lo || p >= hi) return;
-                    full = !e.blocks.add(p - lo, key, count) || full;
-                  },
-                  [&] {
-                    if (e.closed.add(count)) e.overflow = true;
-                  });
-            }
-            if (full) abort = true;
-            live.expanded.fetch_add(range.size(), std::memory_order_relaxed);
-          });
-    });
+      Expansion& e = expansions.local();
+      bool full = false;
+      for (std::size_t i = begin; i != end && !full; ++i) {
+        const WideCount<K>& count = counts[i];
+        expand(
+            rules, rule, keys[i],
+            [&](std::uint64_t key) {
+              // Debug builds check every successor (I1, I3).
+              assert(class_invariants_hold(key, rules.slots, rule.no_future & class_mask));
+              const std::uint64_t hash = class_hash(key);
+              const std::size_t p = bits == 0 ? 0 : static_cast<std::size_t>(hash >> shift);
+              if (p < lo || p >= hi) return;
+              if constexpr (Distributed) {
+                const int owner = owner_rank(hash, rank_count);
+                if (owner != me) {
+                  full = !e.outbox.add(static_cast<std::size_t>(owner), key, count) || full;
+                  return;
+                }
+              }
+              full = !e.blocks.add(p - lo, key, count) || full;
+            },
+            [&] {
+              if (e.closed.add(count)) e.overflow = true;
+            });
+      }
+      if (full) abort = true;
+      live.expanded.fetch_add(end - begin, std::memory_order_relaxed);
+    };
+    auto poll = [&] {
+      if (abort.load(std::memory_order_relaxed)) return false;
+      if (stop.poll()) {
+        abort = true;
+        return false;
+      }
+      return true;
+    };
+
+    // Phase 1: expand, each thread into its own blocks.
+    if (!distributed) {
+      tbb::parallel_for(std::size_t{0}, current.parts.size(), [&](std::size_t part) {
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, current.parts[part].size(), kPollEvery),
+            [&](const tbb::blocked_range<std::size_t>& range) {
+              if (poll())
+                expand_classes.template operator()<false>(part, range.begin(), range.end());
+            });
+      });
+    } else {
+      // The classes of `current` numbered across its parts, expanded a round at a time.
+      std::vector<std::uint64_t> first{0};  // first[p]: number of part p's first class
+      for (const auto& in : current.parts) first.push_back(first.back() + in.size());
+      const std::uint64_t mine = first.back();
+      const std::uint64_t rounds = ranks->max((mine + kRoundClasses - 1) / kRoundClasses);
+      for (std::uint64_t round = 0; round < rounds; ++round) {
+        const std::uint64_t a = std::min(mine, round * kRoundClasses);
+        const std::uint64_t b = std::min(mine, a + kRoundClasses);
+        tbb::parallel_for(
+            tbb::blocked_range<std::uint64_t>(a, b, kPollEvery),
+            [&](const tbb::blocked_range<std::uint64_t>& range) {
+              if (!poll()) return;
+              std::uint64_t i = range.begin();
+              auto p = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), i) -
+                                                first.begin() - 1);
+              while (i < range.end()) {
+                const std::uint64_t end = std::min(range.end(), first[p + 1]);
+                expand_classes.template operator()<true>(p, i - first[p], end - first[p]);
+                i = end;
+                ++p;
+              }
+            });
+        if (ranks->any_bits(abort.load() ? kAborted : 0) != 0) {
+          abort = true;
+          break;
+        }
+        // Exchange: every outbox to its rank, in rank order.
+        std::vector<std::uint64_t> offset(static_cast<std::size_t>(rank_count) + 1, 0);
+        for (int d = 0; d < rank_count; ++d) {
+          std::uint64_t n = 0;
+          for (auto& e : expansions) n += e.outbox.successors(static_cast<std::size_t>(d));
+          offset[static_cast<std::size_t>(d) + 1] =
+              offset[static_cast<std::size_t>(d)] + n * sizeof(Entry);
+        }
+        std::vector<std::byte> send(offset.back());
+        std::byte* at = send.data();
+        for (int d = 0; d < rank_count; ++d) {
+          for (auto& e : expansions) {
+            e.outbox.for_each(static_cast<std::size_t>(d), [&](const Entry& x) {
+              std::memcpy(at, &x, sizeof(Entry));
+              at += sizeof(Entry);
+            });
+          }
+        }
+        for (auto& e : expansions) e.outbox.clear();
+        const std::vector<std::byte> received = ranks->all_to_all(send, offset);
+        live.exchanged.fetch_add(send.size(), std::memory_order_relaxed);
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, received.size() / sizeof(Entry), kPollEvery),
+            [&](const tbb::blocked_range<std::size_t>& range) {
+              Expansion& e = expansions.local();
+              for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                Entry x;
+                std::memcpy(&x, received.data() + i * sizeof(Entry), sizeof(Entry));
+                const std::size_t p = part_of(x.key);
+                assert(p >= lo && p < hi && owner_rank(class_hash(x.key), rank_count) == me);
+                if (!e.blocks.add(p - lo, x.key, x.count)) {
+                  abort = true;
+                  return;
+                }
+              }
+            });
+      }
+    }
 
     // Phase 2: aggregate, a part at a time.
     if (!abort.load() && !stop.stopped()) {
@@ -201,7 +331,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
       pass_successors += e.blocks.successors();
       if (e.overflow) overflow = true;
       closed_wide = pass_closed.add(e.closed) || closed_wide;
-      held += e.blocks.bytes();
+      held += e.blocks.bytes() + e.outbox.bytes();
     }
     for (auto& t : tables) held += t.bytes();
     expansions.clear();  // gives the blocks back
@@ -210,13 +340,17 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     // the next pass or step allocates (small steps reuse them; trimming would cost faults).
     if (held > kTrimAfterBytes) return_freed_memory();
 
-    const bool out_of_memory = budget.exceeded() && !stop.stopped();
-    if (abort.load() || stop.stopped() || overflow.load()) {
+    std::uint32_t outcome = (abort.load() ? kAborted : 0) | (stop.stopped() ? kStopped : 0) |
+                            (overflow.load() ? kOverflow : 0) |
+                            (budget.exceeded() && !stop.stopped() ? kOutOfMemory : 0);
+    if (distributed) outcome = ranks->any_bits(outcome);
+    const bool out_of_memory = (outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0;
+    if ((outcome & (kAborted | kStopped | kOverflow)) != 0) {
       for (std::size_t p = lo; p < hi; ++p) {
         budget.release(next.parts[p].keys.size() * Generation<K>::kClassBytes);
         next.parts[p] = {};
       }
-      if (overflow.load()) return abandon(StepEnd::overflow);
+      if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);
       if (!out_of_memory || !spill.enabled() || hi - lo == 1) return abandon(StepEnd::stopped);
       // Out of memory: make room on disk and redo the range in two halves.
       budget.clear_exceeded();
@@ -231,6 +365,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     successors += pass_successors;
     if (!closed_taken) {
       closed_taken = true;
+      if (distributed) pass_closed = sum_over_ranks(*ranks, pass_closed, closed_wide);
       if (closed.add(pass_closed) || closed_wide) return abandon(StepEnd::overflow);
     }
     if (spilling) {

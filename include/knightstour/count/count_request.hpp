@@ -13,6 +13,8 @@
 
 namespace knightstour {
 
+class Ranks;
+
 // Which method counts: `automatic` lets choose_method() pick the faster one for the job.
 enum class MethodAsked { automatic, dfs, frontier };
 MethodAsked parse_method(const std::string& text);  // UsageError unless auto|dfs|frontier
@@ -38,6 +40,9 @@ struct CountRequest {
   std::optional<std::filesystem::path> run_dir;
   bool resume = false;
   Provenance provenance;
+  // The MPI ranks this process counts with (nullptr: alone); only the frontier method runs
+  // over several.
+  Ranks* ranks = nullptr;
 
   // The enumerator's own settings (each refused by the frontier method when given).
   std::optional<Algorithm> algorithm;

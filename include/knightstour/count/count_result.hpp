@@ -46,6 +46,11 @@ struct FrontierStatistics {
   double anonymous_sample_seconds = 0;
   std::uint64_t spilled_bytes = 0;
   int max_passes = 1;
+  // MPI ranks that counted together (1: this process alone) and the bytes of successors
+  // they sent each other; with several ranks, memory figures are the largest rank's and the
+  // budget is each rank's.
+  int ranks = 1;
+  std::uint64_t exchanged_bytes = 0;
   int count_bits = 64;
   std::uint64_t memory_budget = 0;
   bool spills = true;  // classes past the budget go to disk (else the budget stops the run)

@@ -9,6 +9,7 @@
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/generation.hpp"
+#include "knightstour/frontier/ranks.hpp"
 #include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
 #include "knightstour/frontier/sweep_watch.hpp"
@@ -42,6 +43,9 @@ struct FrontierOptions {
   // Steps to run before pausing (-1: to the end). A paused sweep returns its state (to fork
   // pinned sweeps from a shared prefix, frontier_job).
   int until_step = -1;
+  // The processes counting this sweep together, each holding the classes it owns (nullptr:
+  // this process alone). Every rank calls run_frontier with the same sweep and options.
+  Ranks* ranks = nullptr;
 };
 
 // What the rest of a sweep holds, projected from the classes after the steps done (`sizes`,
@@ -62,6 +66,8 @@ SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, in
 inline constexpr double kOutlookFadePerColumn = 0.7;
 inline constexpr int kOutlookFlatFromColumn = 6;  // zero-based
 
+// With several ranks: the same on every rank; classes, expanded, spilled and exchanged are
+// totals over the ranks, peak_bytes the largest rank's.
 struct FrontierResult {
   bool complete = false;
   StopReason stop_reason = StopReason::none;  // time_limit, signal or memory when stopped
@@ -69,11 +75,12 @@ struct FrontierResult {
   int steps = 0;                              // squares of the board
   int steps_done = 0;
   std::uint64_t peak_classes = 0;
-  std::uint64_t expanded = 0;       // classes expanded this session, over all steps
-  std::uint64_t peak_bytes = 0;     // class memory at its highest
-  int limbs = 1;                    // 64-bit limbs the counts needed
-  std::uint64_t spilled_bytes = 0;  // written to spill files
-  int max_passes = 1;               // most passes one step needed (more than 1: it spilled)
+  std::uint64_t expanded = 0;         // classes expanded this session, over all steps
+  std::uint64_t peak_bytes = 0;       // class memory at its highest
+  int limbs = 1;                      // 64-bit limbs the counts needed
+  std::uint64_t spilled_bytes = 0;    // written to spill files
+  int max_passes = 1;                 // most passes one step needed (more than 1: it spilled)
+  std::uint64_t exchanged_bytes = 0;  // sent between ranks (several ranks only)
   double seconds = 0;
   double steps_seconds = 0;             // of those, until the last step done ended
   std::vector<std::uint64_t> classes;   // live classes after each step done this session

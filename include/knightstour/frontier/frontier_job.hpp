@@ -47,6 +47,7 @@ struct FrontierReport {
   int limbs = 1;
   std::uint64_t spilled_bytes = 0;
   int max_passes = 1;
+  std::uint64_t exchanged_bytes = 0;  // sent between MPI ranks (several ranks only)
   double seconds = 0;
   // When stopped: classes still to expand and the largest generation, projected by
   // sweep_outlook() from the sweep that stopped; every sweep not yet started is taken to cost

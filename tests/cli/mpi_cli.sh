@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The frontier method over MPI ranks: mpirun -np 1, 2 and 3 give the counts of one process
+# (and of OEIS), stop together, and refuse what they cannot do with one line.
+# Usage: mpi_cli.sh path/to/knightstour path/to/mpirun
+source "$(dirname "$0")/lib.sh"
+MPIRUN=${2:?usage: $0 knightstour mpirun}
+# Root (CI, sessions) must say so; with 2 cores, 3 ranks oversubscribe them.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+
+# mpi N ARGS... : runs knightstour on N ranks of one thread each.
+mpi() {
+  local n=$1
+  shift
+  "$MPIRUN" -np "$n" "$KT" "$@" --threads 1 --progress 0 >"$TMP/out" 2>"$TMP/err"
+  CODE=$?
+  LAST="mpirun -np $n knightstour $*"
+}
+# same_json N ARGS... : the JSON counts of N ranks equal one process's.
+same_json() {
+  local n=$1
+  shift
+  "$KT" "$@" --threads 1 --progress 0 --json >"$TMP/alone" 2>/dev/null
+  mpi "$n" "$@" --json
+  expect_exit 0
+  CHECKS=$((CHECKS + 1))
+  python3 - "$TMP/alone" "$TMP/out" "$n" <<'EOF' || fail "counts differ from one process's"
+import json, sys
+alone, ranks, n = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), int(sys.argv[3])
+for k in ("tours", "closed_tours", "closed_cycles", "tours_by_start", "closed_by_start",
+          "status", "peak_classes"):
+    assert alone[k] == ranks[k], (k, alone[k], ranks[k])
+assert alone["status"] == "complete", alone["status"]
+assert ranks["ranks"] == (n if n > 1 else 1), ranks["ranks"]
+assert ranks["classes_expanded"] == alone["classes_expanded"], "every class expanded once"
+assert (ranks["exchanged_bytes"] > 0) == (n > 1)
+EOF
+}
+
+# Known values (OEIS A001230, A165134 from a1 via the enumerator, A175881) on 2 and 3 ranks.
+for n in 2 3; do
+  mpi $n count 6x6 --closed
+  expect_exit 0
+  expect_out '^cycles +9,862 closed cycles'
+  expect_out "^ranks +$n MPI processes"
+  mpi $n count 6x6 --start a1 --method frontier
+  expect_exit 0
+  expect_out '^tours +524,486 '
+done
+mpi 3 count 6x15 --closed --json   # cycles past 2^64: 128-bit counts summed across ranks
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["closed_cycles"]==255967892553030600920 and j["count_bits"]==128, j' "$TMP/out" \
+  || fail "6x15 closed cycles wrong over 3 ranks"
+
+# One process's counts, field by field: one start, all starts (the shared prefix forks the
+# pinned sweeps on every rank), closed, and a run that spills on every rank.
+same_json 1 count 5x6 --all-starts --method frontier
+same_json 2 count 5x6 --all-starts --method frontier
+same_json 3 count 5x7 --all-starts --method frontier
+same_json 2 count 5x8 --start c2 --method frontier
+same_json 3 count 6x8 --closed
+same_json 2 count 6x7 --closed --memory 3M
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["max_passes"] > 1 and j["spilled_bytes"] > 0, j' "$TMP/out" \
+  || fail "the 6x7 run over 2 ranks did not spill"
+
+# Only rank 0 prints: one result.
+mpi 2 count 6x6 --closed
+CHECKS=$((CHECKS + 1))
+[ "$(grep -c '^board ' "$TMP/out")" -eq 1 ] || fail "the result was printed more than once"
+
+# A time limit stops every rank: exit 3, no count.
+mpi 2 count 8x8 --closed --time-limit 1
+expect_exit 3
+expect_out 'INCOMPLETE: time limit'
+CHECKS=$((CHECKS + 1)); ! grep -Eq '^tours' "$TMP/out" || fail "a stopped run printed a count"
+# The budget stops every rank when nothing may spill.
+mpi 2 count 8x8 --closed --memory 32M --spill-dir none
+expect_exit 3
+expect_out 'INCOMPLETE: memory budget'
+
+# A rank killed outright ends the whole job: nonzero exit, no count, no rank left waiting.
+"$MPIRUN" -np 2 "$KT" count 8x8 --closed --threads 1 --progress 0 >"$TMP/out" 2>"$TMP/err" &
+LAUNCHER=$!
+for _ in $(seq 100); do
+  RANK_PIDS=$(pgrep -P "$LAUNCHER" -f "count 8x8" | tr '\n' ' ')
+  [ "$(echo $RANK_PIDS | wc -w)" -eq 2 ] && break
+  sleep 0.1
+done
+sleep 1
+kill -9 $(echo $RANK_PIDS | cut -d' ' -f2)
+# (its sleep must not hold this script's output open)
+( sleep 60; touch "$TMP/hung"; kill -9 "$LAUNCHER" ) >/dev/null 2>&1 &
+WATCHDOG=$!
+wait "$LAUNCHER"
+CODE=$?
+kill "$WATCHDOG" 2>/dev/null
+sleep 1
+LAST="mpirun -np 2 knightstour count 8x8 --closed, rank 1 killed"
+CHECKS=$((CHECKS + 1))
+[ "$CODE" -ne 0 ] && [ ! -e "$TMP/hung" ] || fail "exit $CODE$([ -e "$TMP/hung" ] && echo ', still running after 60 s')"
+CHECKS=$((CHECKS + 1)); ! grep -Eq '^tours' "$TMP/out" || fail "a killed run printed a count"
+for pid in $RANK_PIDS; do
+  CHECKS=$((CHECKS + 1))
+  ! ps -o stat= -p "$pid" | grep -qv Z || fail "rank process $pid still running"
+done
+
+# What does not run over ranks is refused: exit 2 and one line from knightstour (mpirun
+# adds its own note that a rank exited nonzero).
+refused() {
+  expect_exit 2
+  expect_no_out
+  CHECKS=$((CHECKS + 1))
+  [ "$(grep -c '^knightstour' "$TMP/err")" -eq 1 ] || fail "knightstour should say it once"
+  expect_err "$1"
+}
+mpi 2 count 6x6 --start a1 --method dfs
+refused 'the enumerator does not run over MPI ranks'
+mpi 2 count 6x6 --closed --run-dir "$TMP/run"
+refused 'keeps no run directory'
+CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/run" ] || fail "a refused run created its directory"
+mpi 2 enumerate 5x5 --start a1 --out "$TMP/tours"
+refused 'only count runs over MPI ranks'
+# One rank is a plain process.
+mpi 1 count 6x6 --closed --method frontier
+expect_exit 0
+expect_out '^cycles +9,862 closed cycles'
+CHECKS=$((CHECKS + 1)); ! grep -q '^ranks' "$TMP/out" || fail "one rank printed a ranks line"
+
+finish
