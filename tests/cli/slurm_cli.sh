@@ -82,4 +82,23 @@ expect_json tours 6637920
 run verify "$TMP/capped/merged"
 expect_exit 0
 
+# The frontier method over 2 MPI ranks started by srun (scripts/slurm/frontier.sbatch), where
+# the binary has MPI: one process's counts, printed once.
+if ldd "$KT" | grep -q libmpi; then
+  mkdir -p "$TMP/frontier"
+  ours=$(sbatch --parsable --ntasks=2 --cpus-per-task=1 --chdir="$TMP/frontier" \
+    "$ROOT/scripts/slurm/frontier.sbatch" "$KT" count 6x8 --closed --json 2>"$TMP/err")
+  CODE=$?; LAST="sbatch frontier.sbatch"; expect_exit 0
+  wait_for_ours
+  CHECKS=$((CHECKS + 1))
+  python3 - "$TMP"/frontier/knightstour-frontier-*.out <<'PYEOF' || { LAST="frontier over srun"; fail "$(head -c 600 "$TMP"/frontier/*.out)"; }
+import json, sys
+lines = [l for l in open(sys.argv[1]) if l.startswith("{")]
+assert len(lines) == 1, f"{len(lines)} results printed"
+j = json.loads(lines[0])
+assert j["ranks"] == 2 and j["exchanged_bytes"] > 0, j
+assert j["closed_cycles"] == 55488142 and j["status"] == "complete", j   # OEIS A175881: 6x8
+PYEOF
+fi
+
 finish
