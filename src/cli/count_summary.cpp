@@ -51,8 +51,10 @@ void print_status(const CountResult& r) {
                               "none so that classes past it go to disk.\n",
                   gib(st.memory_budget).c_str());
     } else if (r.run_dir) {
-      std::printf("           Continue with: knightstour count --run-dir %s --resume\n",
-                  r.run_dir->c_str());
+      const std::string launcher =
+          st.ranks > 1 ? "mpirun -np " + std::to_string(st.ranks) + " " : std::string();
+      std::printf("           Continue with: %sknightstour count --run-dir %s --resume\n",
+                  launcher.c_str(), r.run_dir->c_str());
     } else {
       std::printf(
           "           The work is lost: with --run-dir DIR it is kept at checkpoints "
@@ -169,7 +171,8 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
   std::printf("memory     %s of classes at the peak (budget %s)", gib(st.peak_class_bytes).c_str(),
               gib(st.memory_budget).c_str());
   if (st.peak_anonymous_bytes > 0) {
-    std::printf("; the process held at most %s (anonymous memory, sampled every %.1f s)",
+    std::printf("; %s held at most %s (anonymous memory, sampled every %.1f s)",
+                st.ranks > 1 ? "the largest rank" : "the process",
                 gib(st.peak_anonymous_bytes).c_str(), st.anonymous_sample_seconds);
   }
   std::printf("\n");

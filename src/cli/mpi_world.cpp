@@ -21,13 +21,19 @@ namespace {
 // Ranks the launcher says it started (0: no launcher). Open MPI's mpirun sets
 // OMPI_COMM_WORLD_SIZE; srun --mpi=pmix and other PMIx or PMI launchers set PMIX_RANK or
 // PMI_SIZE.
+int count_in(const char* text) {
+  char* end = nullptr;
+  const long n = std::strtol(text, &end, 10);
+  return end != text && n > 1 ? static_cast<int>(std::min<long>(n, 1 << 20)) : 1;
+}
+
 int launched_ranks() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}) {
-    if (const char* v = std::getenv(name)) return std::max(1, std::atoi(v));
+    if (const char* v = std::getenv(name)) return count_in(v);
   }
   if (std::getenv("PMIX_RANK") != nullptr) {  // srun --mpi=pmix: the size comes from MPI
     const char* tasks = std::getenv("SLURM_NTASKS");
-    return tasks != nullptr ? std::max(1, std::atoi(tasks)) : 1;
+    return tasks != nullptr ? count_in(tasks) : 1;
   }
   return 0;
 }

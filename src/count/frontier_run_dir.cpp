@@ -148,15 +148,18 @@ void FrontierRunDir::finish(int sweep, const BigCount& count) {
   last_save_ = std::chrono::steady_clock::now();
 }
 
-bool FrontierRunDir::has_saved(int sweep) {
+std::optional<int> FrontierRunDir::saved_step(int sweep) {
   const auto path = checkpoint_path(sweep);
   const auto header = read_checkpoint_header(path, job_);
   if (header && header->sweep != sweep) {
     throw FormatError("checkpoint " + path.string() + " is damaged (it holds sweep " +
                       std::to_string(header->sweep + 1) + "); delete it to start the sweep again");
   }
-  return header.has_value();
+  if (!header) return std::nullopt;
+  return header->next_step;
 }
+
+bool FrontierRunDir::has_saved(int sweep) { return saved_step(sweep).has_value(); }
 
 std::optional<FrontierState> FrontierRunDir::saved(int sweep) {
   if (!has_saved(sweep)) return std::nullopt;
@@ -167,9 +170,17 @@ std::optional<FrontierState> FrontierRunDir::saved(int sweep) {
   return state;
 }
 
+bool FrontierRunDir::save_due() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save_).count() >=
+         checkpoint_seconds_;
+}
+
 void FrontierRunDir::after_step(int sweep, const FrontierState& state) {
+  if (save_due()) save(sweep, state);
+}
+
+void FrontierRunDir::save(int sweep, const FrontierState& state) {
   const auto now = std::chrono::steady_clock::now();
-  if (std::chrono::duration<double>(now - last_save_).count() < checkpoint_seconds_) return;
   const std::uint64_t bytes = write_checkpoint(checkpoint_path(sweep), job_, sweep, state);
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - now).count();
   // Small checkpoints (short sweeps, tests) are not worth a line each.

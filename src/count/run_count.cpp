@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "knightstour/base/cpus.hpp"
@@ -10,8 +13,10 @@
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/count/method_choice.hpp"
+#include "knightstour/count/ranked_journal.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier/ranks.hpp"
+#include "knightstour/io/posix_file.hpp"
 #include "knightstour/io/temp_directory.hpp"
 #include "knightstour/run/job_runner.hpp"
 #include "knightstour/run/run_layout.hpp"
@@ -207,7 +212,10 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   }
   StopControl stop(r.caps);
   AnonymousMemoryPeak memory;
-  const FrontierReport rep = count_by_frontier(f, options, stop, run ? &*run : nullptr);
+  std::optional<RankedJournal> ranked;
+  FrontierJournal* journal = run ? &*run : nullptr;
+  if (run && ranks) journal = &ranked.emplace(*run, *ranks);
+  const FrontierReport rep = count_by_frontier(f, options, stop, journal);
 
   CountResult res = frontier_result(f, choice);
   fill_counts(res, rep);
@@ -330,10 +338,147 @@ void check_resumable(Method method, const CountRequest& r, const fs::path& dir) 
   }
 }
 
+// The frontier run in the locked `dir`, whose manifest is `m`, opened to continue `r`.
+FrontierRunDir open_frontier(const CountRequest& r, const fs::path& dir, RunDirectory locked,
+                             RunManifest m) {
+  const FrontierRequest f = FrontierRunDir::request_of(m);
+  const auto diff = frontier_differences(r, f);
+  if (!diff.empty()) {
+    throw UsageError("the command line asks for another count than the run in " + dir.string() +
+                     " (" + diff.front() +
+                     "); leave out the board and start to resume it as it is");
+  }
+  validate(f);
+  return FrontierRunDir::open(std::move(locked), std::move(m),
+                              r.checkpoint_seconds.value_or(kDefaultCheckpointSeconds));
+}
+
+// ---- several MPI ranks ----------------------------------------------------------------
+// A count over N ranks keeps its run in DIR/rank-<r> for each rank r (an ordinary frontier
+// run directory holding that rank's share of every checkpoint; RankedJournal keeps the
+// ranks in step) and DIR/ranks.json, which says N: it resumes under the same N only.
+
+constexpr const char* kRanksFile = "ranks.json";
+
+fs::path rank_dir(const fs::path& dir, int rank) { return dir / ("rank-" + std::to_string(rank)); }
+
+// The number of ranks the run in `dir` was counted over (nothing when it is not such a run).
+std::optional<int> ranks_of(const fs::path& dir) {
+  std::ifstream in(dir / kRanksFile);
+  if (!in) return std::nullopt;
+  try {
+    const auto j = nlohmann::json::parse(in);
+    const int n = j.at("ranks").get<int>();
+    if (n >= 2) return n;
+  } catch (const nlohmann::json::exception&) {
+  }
+  throw FormatError((dir / kRanksFile).string() +
+                    " is damaged: it should say how many MPI ranks count the run");
+}
+
+// Runs `setup` on every rank; when it failed on any, throws on every rank the first failing
+// rank's error, so that rank 0 reports it and all of them leave together (one rank leaving
+// alone would leave the others waiting for it in the next collective call).
+template <class F>
+auto on_every_rank(Ranks& ranks, F&& setup) -> decltype(setup()) {
+  std::optional<decltype(setup())> out;
+  std::string error;
+  char kind = 0;  // 1: a usage error, 2: any other
+  try {
+    out.emplace(setup());
+  } catch (const UsageError& e) {
+    error = e.what();
+    kind = 1;
+  } catch (const std::exception& e) {
+    error = e.what();
+    kind = 2;
+  }
+  constexpr std::size_t kText = 500;
+  std::vector<std::byte> mine(kText + 1, std::byte{0});
+  std::memcpy(mine.data(), error.data(), std::min(error.size(), kText - 1));
+  mine[kText] = static_cast<std::byte>(kind);
+  const std::vector<std::byte> all = ranks.all_gather(mine);
+  for (int k = 0; k < ranks.size(); ++k) {
+    const std::byte* at = all.data() + static_cast<std::size_t>(k) * (kText + 1);
+    if (at[kText] == std::byte{0}) continue;
+    std::string text(reinterpret_cast<const char*>(at));
+    if (k != 0) text = "MPI rank " + std::to_string(k) + ": " + text;
+    if (at[kText] == std::byte{1}) throw UsageError(text);
+    throw IoError(text);
+  }
+  return std::move(*out);
+}
+
+// A count over several ranks with a run directory: a new one, or one resumed.
+CountResult count_over_ranks(const CountRequest& asked) {
+  Ranks& ranks = *asked.ranks;
+  const fs::path top = *asked.run_dir;
+  CountRequest mine = asked;
+  mine.run_dir = rank_dir(top, ranks.rank());
+  const std::string n = std::to_string(ranks.size());
+  if (asked.resume) {
+    FrontierRunDir run = on_every_rank(ranks, [&] {
+      const auto counted = ranks_of(top);
+      if (!counted) {
+        throw UsageError(top.string() + " holds no count over MPI ranks" +
+                         (fs::exists(run_layout::manifest_path(top))
+                              ? " (its run is one process's: resume it without mpirun)"
+                              : ""));
+      }
+      if (*counted != ranks.size()) {
+        throw UsageError("the run in " + top.string() + " is counted over " +
+                         std::to_string(*counted) + " MPI ranks, not " + n +
+                         ": resume it with mpirun -np " + std::to_string(*counted));
+      }
+      RunDirectory locked = RunDirectory::open(*mine.run_dir);
+      RunManifest m = read_manifest(*mine.run_dir);
+      check_resumable(m.method, mine, *mine.run_dir);
+      return open_frontier(mine, *mine.run_dir, std::move(locked), std::move(m));
+    });
+    const MethodChoice choice{Method::frontier, "the run directory's method"};
+    const bool done = run.manifest().status == RunStatus::complete;
+    CountResult res = ranks.any_bits(done ? 0u : 1u) == 0
+                          ? finished_frontier(run, choice)
+                          : count_frontier(mine, choice, std::move(run));
+    res.run_dir = top;
+    return res;
+  }
+  const CountRequest r = new_run(mine);
+  const MethodChoice choice = choose_method(r);
+  const FrontierRequest f = frontier_request(r);
+  validate(f);
+  FrontierRunDir run = on_every_rank(ranks, [&] {
+    if (ranks.rank() == 0 &&
+        (fs::exists(top / kRanksFile) || fs::exists(run_layout::manifest_path(top)))) {
+      throw UsageError(top.string() +
+                       " already holds a run; add --resume to continue it, or choose another "
+                       "directory");
+    }
+    RunManifest base;
+    base.provenance = r.provenance;
+    base.caps.time_limit = r.caps.time_limit;
+    FrontierRunDir created = FrontierRunDir::create(
+        *r.run_dir, f, base, r.checkpoint_seconds.value_or(kDefaultCheckpointSeconds));
+    if (ranks.rank() == 0) {
+      write_file_atomically(top / kRanksFile,
+                            nlohmann::json{{"ranks", ranks.size()}}.dump() + "\n");
+    }
+    return created;
+  });
+  CountResult res = count_frontier(r, choice, std::move(run));
+  res.run_dir = top;
+  return res;
+}
+
 CountResult resume(const CountRequest& r) {
   if (!r.run_dir) throw UsageError("--resume needs --run-dir DIR");
   const fs::path dir = *r.run_dir;
   std::error_code ec;
+  if (const auto n = ranks_of(dir); n && !fs::exists(run_layout::manifest_path(dir), ec)) {
+    throw UsageError(dir.string() + " holds a count over " + std::to_string(*n) +
+                     " MPI ranks: resume it with mpirun -np " + std::to_string(*n) +
+                     " (or srun with as many tasks)");
+  }
   if (!fs::exists(run_layout::manifest_path(dir), ec) &&
       fs::exists(dir / run_layout::kOldFrontierJob, ec)) {
     throw UsageError(dir.string() + " holds a frontier run of format 1 (" +
@@ -349,16 +494,7 @@ CountResult resume(const CountRequest& r) {
     { RunDirectory release = std::move(locked); }  // the run session locks it again
     return count_dfs(r, {Method::dfs, "the run directory's method"}, &m);
   }
-  const FrontierRequest f = FrontierRunDir::request_of(m);
-  const auto diff = frontier_differences(r, f);
-  if (!diff.empty()) {
-    throw UsageError("the command line asks for another count than the run in " + dir.string() +
-                     " (" + diff.front() +
-                     "); leave out the board and start to resume it as it is");
-  }
-  validate(f);
-  FrontierRunDir run = FrontierRunDir::open(
-      std::move(locked), std::move(m), r.checkpoint_seconds.value_or(kDefaultCheckpointSeconds));
+  FrontierRunDir run = open_frontier(r, dir, std::move(locked), std::move(m));
   const MethodChoice choice{Method::frontier, "the run directory's method"};
   if (run.manifest().status == RunStatus::complete) return finished_frontier(run, choice);
   return count_frontier(r, choice, std::move(run));
@@ -385,20 +521,11 @@ void check_up_to_symmetry(const CountRequest& r) {
 
 }  // namespace
 
-// Checkpoints and run directories are kept by one process; several ranks would each need
-// their own share of every checkpoint.
-void check_ranks(const CountRequest& r) {
-  if (r.ranks == nullptr || r.ranks->size() < 2) return;
-  if (r.run_dir || r.resume) {
-    throw UsageError("--run-dir and --resume work in one process only; a count over " +
-                     std::to_string(r.ranks->size()) +
-                     " MPI ranks keeps no run directory (leave out --run-dir)");
-  }
-}
-
 CountResult run_count(const CountRequest& asked) {
   check_up_to_symmetry(asked);
-  check_ranks(asked);
+  if (asked.ranks != nullptr && asked.ranks->size() > 1 && asked.run_dir) {
+    return count_over_ranks(asked);
+  }
   if (asked.resume) return resume(asked);
   if (asked.checkpoint_seconds && !asked.run_dir) {
     throw UsageError("--checkpoint needs --run-dir DIR (where the checkpoints go)");

@@ -196,6 +196,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     s.classes = live.current.load();
     s.budget_gib = static_cast<double>(budget.used()) / 1.073741824e9;
     s.spilled_gib = static_cast<double>(live.spilled.load()) / 1.073741824e9;
+    s.sent_gib = static_cast<double>(live.exchanged.load()) / 1.073741824e9;
     auto [sizes, expanded_before] = live.history();
     const std::uint64_t done = expanded_before + live.expanded.load();
     if (done > 0 && s.step >= 2 * rules.width) {

@@ -99,7 +99,8 @@ class JobProgress {
              ", " + human_count(static_cast<double>(s->classes)) + " classes in " +
              gib(s->budget_gib) + " GiB, process " +
              gib(static_cast<double>(anonymous_memory()) / (1024.0 * 1024 * 1024)) + " GiB" +
-             (s->spilled_gib > 0 ? ", " + gib(s->spilled_gib) + " GiB spilled" : "") + " (" +
+             (s->spilled_gib > 0 ? ", " + gib(s->spilled_gib) + " GiB spilled" : "") +
+             (s->sent_gib > 0 ? ", " + gib(s->sent_gib) + " GiB sent to other ranks" : "") + " (" +
              s->label + ", column " + std::to_string(s->step / s->width + 1) + " of " +
              std::to_string(s->steps / s->width) + ")";
       left = s->seconds_left;

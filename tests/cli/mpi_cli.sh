@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The frontier method over MPI ranks: mpirun -np 1, 2 and 3 give the counts of one process
-# (and of OEIS), stop together, and refuse what they cannot do with one line.
+# (and of OEIS), stop together, keep a run directory that resumes (also after a rank was
+# killed), and refuse what they cannot do with one line.
 # Usage: mpi_cli.sh path/to/knightstour path/to/mpirun
 source "$(dirname "$0")/lib.sh"
 MPIRUN=${2:?usage: $0 knightstour mpirun}
@@ -79,15 +80,48 @@ mpi 2 count 8x8 --closed --memory 32M --spill-dir none
 expect_exit 3
 expect_out 'INCOMPLETE: memory budget'
 
-# A rank killed outright ends the whole job: nonzero exit, no count, no rank left waiting.
-"$MPIRUN" -np 2 "$KT" count 8x8 --closed --threads 1 --progress 0 >"$TMP/out" 2>"$TMP/err" &
+# refused REGEX: exit 2 and one line from knightstour (mpirun adds its own note that a rank
+# exited nonzero).
+refused() {
+  expect_exit 2
+  expect_no_out
+  CHECKS=$((CHECKS + 1))
+  [ "$(grep -c '^knightstour' "$TMP/err")" -eq 1 ] || fail "knightstour should say it once"
+  expect_err "$1"
+}
+
+# A run directory over ranks: each rank keeps its share of every checkpoint in DIR/rank-<r>;
+# stopped by its time limit, it resumes under the same number of ranks only.
+D="$TMP/run"
+mpi 2 count 6x10 --closed --run-dir "$D" --checkpoint 0 --time-limit 1
+expect_exit 3
+expect_out "Continue with: mpirun -np 2 knightstour count --run-dir $D --resume"
+CHECKS=$((CHECKS + 1))
+[ -s "$D/rank-0/checkpoint-0.bin" ] && [ -s "$D/rank-1/checkpoint-0.bin" ] && [ -s "$D/ranks.json" ] \
+  || fail "no checkpoint of each rank: $(ls -R "$D")"
+mpi 3 count --run-dir "$D" --resume
+refused 'counted over 2 MPI ranks, not 3: resume it with mpirun -np 2'
+run count --run-dir "$D" --resume --progress 0
+expect_usage_error 'holds a count over 2 MPI ranks: resume it with mpirun -np 2'
+mpi 2 count 6x10 --closed --run-dir "$D"
+refused 'already holds a run; add --resume'
+mpi 2 count --run-dir "$D" --resume
+expect_exit 0
+expect_out '^cycles +239,187,240,144 closed cycles'   # A175881: 6x10
+expect_out "^run dir +$D "
+
+# A rank killed outright ends the whole job (nonzero exit, no count, no rank left waiting);
+# the ranks' checkpoints then resume to the right count.
+D="$TMP/killed"
+"$MPIRUN" -np 2 "$KT" count 6x10 --closed --run-dir "$D" --checkpoint 0 --threads 1 --progress 0 \
+  >"$TMP/out" 2>"$TMP/err" &
 LAUNCHER=$!
-for _ in $(seq 100); do
-  RANK_PIDS=$(pgrep -P "$LAUNCHER" -f "count 8x8" | tr '\n' ' ')
-  [ "$(echo $RANK_PIDS | wc -w)" -eq 2 ] && break
-  sleep 0.1
+for _ in $(seq 200); do
+  RANK_PIDS=$(pgrep -P "$LAUNCHER" -f "count 6x10" | tr '\n' ' ')
+  [ "$(echo $RANK_PIDS | wc -w)" -eq 2 ] && [ -s "$D/rank-0/checkpoint-0.bin" ] \
+    && [ -s "$D/rank-1/checkpoint-0.bin" ] && break
+  sleep 0.05
 done
-sleep 1
 kill -9 $(echo $RANK_PIDS | cut -d' ' -f2)
 # (its sleep must not hold this script's output open)
 ( sleep 60; touch "$TMP/hung"; kill -9 "$LAUNCHER" ) >/dev/null 2>&1 &
@@ -96,29 +130,21 @@ wait "$LAUNCHER"
 CODE=$?
 kill "$WATCHDOG" 2>/dev/null
 sleep 1
-LAST="mpirun -np 2 knightstour count 8x8 --closed, rank 1 killed"
+LAST="mpirun -np 2 knightstour count 6x10 --closed --run-dir, rank 1 killed"
 CHECKS=$((CHECKS + 1))
 [ "$CODE" -ne 0 ] && [ ! -e "$TMP/hung" ] || fail "exit $CODE$([ -e "$TMP/hung" ] && echo ', still running after 60 s')"
-CHECKS=$((CHECKS + 1)); ! grep -Eq '^tours' "$TMP/out" || fail "a killed run printed a count"
+CHECKS=$((CHECKS + 1)); ! grep -Eq '^(tours|cycles)' "$TMP/out" || fail "a killed run printed a count"
 for pid in $RANK_PIDS; do
   CHECKS=$((CHECKS + 1))
   ! ps -o stat= -p "$pid" | grep -qv Z || fail "rank process $pid still running"
 done
+mpi 2 count --run-dir "$D" --resume
+expect_exit 0
+expect_out '^cycles +239,187,240,144 closed cycles'
 
-# What does not run over ranks is refused: exit 2 and one line from knightstour (mpirun
-# adds its own note that a rank exited nonzero).
-refused() {
-  expect_exit 2
-  expect_no_out
-  CHECKS=$((CHECKS + 1))
-  [ "$(grep -c '^knightstour' "$TMP/err")" -eq 1 ] || fail "knightstour should say it once"
-  expect_err "$1"
-}
+# What does not run over ranks is refused.
 mpi 2 count 6x6 --start a1 --method dfs
 refused 'the enumerator does not run over MPI ranks'
-mpi 2 count 6x6 --closed --run-dir "$TMP/run"
-refused 'keeps no run directory'
-CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/run" ] || fail "a refused run created its directory"
 mpi 2 enumerate 5x5 --start a1 --out "$TMP/tours"
 refused 'only count runs over MPI ranks'
 # One rank is a plain process.

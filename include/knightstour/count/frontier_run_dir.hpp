@@ -49,6 +49,11 @@ class FrontierRunDir : public FrontierJournal {
   std::optional<FrontierState> saved(int sweep) override;
   bool has_saved(int sweep) override;
   void after_step(int sweep, const FrontierState& state) override;
+  // after_step's two halves, for a journal that decides with other ranks when to save.
+  bool save_due() const;
+  void save(int sweep, const FrontierState& state);
+  // The step a checkpoint of `sweep` resumes at (nothing when there is none).
+  std::optional<int> saved_step(int sweep);
 
  private:
   FrontierRunDir(RunDirectory dir, RunManifest manifest, double checkpoint_seconds);

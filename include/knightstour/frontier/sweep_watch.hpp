@@ -19,6 +19,7 @@ struct SweepSnapshot {
   std::uint64_t classes = 0;  // of the generation being expanded
   double budget_gib = 0;      // of the memory budget in use
   double spilled_gib = 0;
+  double sent_gib = 0;       // successors this rank sent to other MPI ranks
   double seconds_left = -1;  // projected for the rest of the sweep; < 0: not yet to be told
 };
 
