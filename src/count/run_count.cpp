@@ -441,6 +441,7 @@ CountResult count_over_ranks(const CountRequest& asked) {
                           ? finished_frontier(run, choice)
                           : count_frontier(mine, choice, std::move(run));
     res.run_dir = top;
+    std::get<FrontierStatistics>(res.statistics).ranks = ranks.size();  // also when read back
     return res;
   }
   const CountRequest r = new_run(mine);

@@ -109,6 +109,10 @@ mpi 2 count --run-dir "$D" --resume
 expect_exit 0
 expect_out '^cycles +239,187,240,144 closed cycles'   # A175881: 6x10
 expect_out "^run dir +$D "
+mpi 2 count --run-dir "$D" --resume --json   # a finished run: read back from the manifests
+expect_exit 0
+expect_json closed_cycles 239187240144
+expect_json ranks 2
 
 # A rank killed outright ends the whole job (nonzero exit, no count, no rank left waiting);
 # the ranks' checkpoints then resume to the right count.
