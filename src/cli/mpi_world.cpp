@@ -18,15 +18,16 @@ namespace knightstour::cli {
 
 namespace {
 
-// Ranks the launcher says it started (0: no launcher). Open MPI's mpirun sets
-// OMPI_COMM_WORLD_SIZE; srun --mpi=pmix and other PMIx or PMI launchers set PMIX_RANK or
-// PMI_SIZE.
+// A rank count from the environment (at least 1).
 int count_in(const char* text) {
   char* end = nullptr;
   const long n = std::strtol(text, &end, 10);
   return end != text && n > 1 ? static_cast<int>(std::min<long>(n, 1 << 20)) : 1;
 }
 
+// Ranks the launcher says it started (0: no launcher). Open MPI's mpirun sets
+// OMPI_COMM_WORLD_SIZE; srun --mpi=pmix and other PMIx or PMI launchers set PMIX_RANK or
+// PMI_SIZE.
 int launched_ranks() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}) {
     if (const char* v = std::getenv(name)) return count_in(v);

@@ -64,7 +64,7 @@ MethodChoice choose_method(const CountRequest& r) {
                      frontier_only.front() +
                      " the frontier method (--method frontier); give the options of one");
   }
-  if (r.ranks != nullptr && r.ranks->size() > 1) {
+  if (several_ranks(r.ranks) != nullptr) {
     // The enumerator scales out by shards, which need no communication; a job started on
     // several MPI ranks is a frontier job.
     const std::string why =

@@ -188,7 +188,7 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
 
   FrontierOptions options;
   options.threads = r.threads > 0 ? r.threads : default_threads();
-  Ranks* ranks = r.ranks != nullptr && r.ranks->size() > 1 ? r.ranks : nullptr;
+  Ranks* ranks = several_ranks(r.ranks);
   options.ranks = ranks;
   // The budget counts class bytes; by default half of what is available, shared by the
   // ranks on this node. With several ranks --memory is each rank's.
@@ -524,7 +524,7 @@ void check_up_to_symmetry(const CountRequest& r) {
 
 CountResult run_count(const CountRequest& asked) {
   check_up_to_symmetry(asked);
-  if (asked.ranks != nullptr && asked.ranks->size() > 1 && asked.run_dir) {
+  if (several_ranks(asked.ranks) != nullptr && asked.run_dir) {
     return count_over_ranks(asked);
   }
   if (asked.resume) return resume(asked);

@@ -88,7 +88,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
                 FrontierResult& result) {
   Generation<K> current = std::move(std::get<Generation<K>>(state.classes));
   result.limbs = K;
-  Ranks* ranks = options.ranks != nullptr && options.ranks->size() > 1 ? options.ranks : nullptr;
+  Ranks* ranks = several_ranks(options.ranks);
   // Classes of the generation over all ranks (what the progress line and the result show).
   auto everywhere = [&](std::uint64_t mine) { return ranks ? ranks->sum(mine) : mine; };
   std::uint64_t size_now = everywhere(current.size());
@@ -125,7 +125,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     const std::uint64_t expanded_everywhere = size_now;
     if (expanded_in_step > 0)
       branching = static_cast<double>(successors) / static_cast<double>(expanded_in_step);
-    result.expanded += expanded_in_step;
+    result.expanded += expanded_everywhere;
     result.max_passes = std::max(result.max_passes, live.passes.load());
     budget.release(bytes_of(current));
     const bool large = bytes_of(current) > (std::uint64_t{256} << 20) || live.passes.load() > 1;
@@ -257,13 +257,11 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   result.peak_bytes = budget.peak();
   result.spilled_bytes = spill.bytes_written();
   result.exchanged_bytes = live.exchanged.load();
-  if (options.ranks != nullptr && options.ranks->size() > 1) {
-    Ranks& r = *options.ranks;
-    result.expanded = r.sum(result.expanded);
-    result.spilled_bytes = r.sum(result.spilled_bytes);
-    result.exchanged_bytes = r.sum(result.exchanged_bytes);
-    result.peak_bytes = r.max(result.peak_bytes);
-    result.max_passes = static_cast<int>(r.max(static_cast<std::uint64_t>(result.max_passes)));
+  if (Ranks* ranks = several_ranks(options.ranks)) {  // (expanded is a total already)
+    result.spilled_bytes = ranks->sum(result.spilled_bytes);
+    result.exchanged_bytes = ranks->sum(result.exchanged_bytes);
+    result.peak_bytes = ranks->max(result.peak_bytes);
+    result.max_passes = static_cast<int>(ranks->max(static_cast<std::uint64_t>(result.max_passes)));
   }
   if (!result.complete) {
     // The step it stopped in is redone whole, so all of its classes are still to expand.

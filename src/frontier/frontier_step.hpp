@@ -124,7 +124,8 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
                  Ranks* ranks = nullptr) {
   const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
   [[maybe_unused]] const std::uint32_t class_mask = (1u << rules.slots) - 1;
-  const bool distributed = ranks != nullptr && ranks->size() > 1;
+  ranks = several_ranks(ranks);
+  const bool distributed = ranks != nullptr;
   const int rank_count = distributed ? ranks->size() : 1;
   const int me = distributed ? ranks->rank() : 0;
   const int bits = part_bits(distributed ? ranks->max(forecast.successors) : forecast.successors);
@@ -342,7 +343,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
 
     std::uint32_t outcome = (abort.load() ? kAborted : 0) | (stop.stopped() ? kStopped : 0) |
                             (overflow.load() ? kOverflow : 0) |
-                            (budget.exceeded() && !stop.stopped() ? kOutOfMemory : 0);
+                            (budget.exceeded() ? kOutOfMemory : 0);
     if (distributed) outcome = ranks->any_bits(outcome);
     const bool out_of_memory = (outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0;
     if ((outcome & (kAborted | kStopped | kOverflow)) != 0) {

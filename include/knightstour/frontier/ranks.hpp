@@ -32,6 +32,12 @@ class Ranks {
                                             const std::vector<std::uint64_t>& offset) = 0;
 };
 
+// `ranks` when it holds more than one rank, else nullptr: a single rank counts as a process
+// alone, with no collective call at all.
+inline Ranks* several_ranks(Ranks* ranks) {
+  return ranks != nullptr && ranks->size() > 1 ? ranks : nullptr;
+}
+
 // The rank that owns a class, from its class_hash: bits 16 to 47, scaled to the ranks. The
 // top bits choose the class's part on its rank and the low bits its slot in an aggregation
 // table; the owner takes neither, so that every rank's parts and tables stay evenly filled.
