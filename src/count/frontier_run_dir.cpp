@@ -82,12 +82,17 @@ fs::path FrontierRunDir::checkpoint_path(int sweep) const {
   return dir() / run_layout::checkpoint_name(sweep);
 }
 
+fs::path FrontierRunDir::staged_path(int sweep) const {
+  return dir() / run_layout::staged_checkpoint_name(sweep);
+}
+
 void FrontierRunDir::write() const { write_manifest(dir(), manifest_); }
 
 void FrontierRunDir::tidy() {
   for (const auto& entry : fs::directory_iterator(dir())) {
     const std::string name = entry.path().filename().string();
-    const auto sweep = run_layout::parse_checkpoint_name(name);
+    auto sweep = run_layout::parse_checkpoint_name(name);
+    if (!sweep) sweep = run_layout::parse_staged_checkpoint_name(name);
     const bool done = sweep && (manifest_.frontier.finished.count(*sweep) > 0 ||
                                 manifest_.status == RunStatus::complete);
     if (run_layout::is_temp_name(name) || done) {
@@ -145,11 +150,19 @@ void FrontierRunDir::finish(int sweep, const BigCount& count) {
   write();
   std::error_code ignored;
   fs::remove(checkpoint_path(sweep), ignored);
+  fs::remove(staged_path(sweep), ignored);
   last_save_ = std::chrono::steady_clock::now();
 }
 
 std::optional<int> FrontierRunDir::saved_step(int sweep) {
-  const auto path = checkpoint_path(sweep);
+  return step_in(checkpoint_path(sweep), sweep);
+}
+
+std::optional<int> FrontierRunDir::staged_step(int sweep) {
+  return step_in(staged_path(sweep), sweep);
+}
+
+std::optional<int> FrontierRunDir::step_in(const fs::path& path, int sweep) {
   const auto header = read_checkpoint_header(path, job_);
   if (header && header->sweep != sweep) {
     throw FormatError("checkpoint " + path.string() + " is damaged (it holds sweep " +
@@ -180,14 +193,37 @@ void FrontierRunDir::after_step(int sweep, const FrontierState& state) {
 }
 
 void FrontierRunDir::save(int sweep, const FrontierState& state) {
+  write_state(checkpoint_path(sweep), sweep, state);
+  last_save_ = std::chrono::steady_clock::now();
+}
+
+void FrontierRunDir::stage(int sweep, const FrontierState& state) {
+  write_state(staged_path(sweep), sweep, state);
+}
+
+void FrontierRunDir::commit_staged(int sweep) {
+  durable_rename(staged_path(sweep), checkpoint_path(sweep));
+  last_save_ = std::chrono::steady_clock::now();
+}
+
+void FrontierRunDir::keep_step(int sweep, std::optional<int> step) {
+  std::error_code ignored;
+  if (step && staged_step(sweep) == step && saved_step(sweep) != step) {
+    durable_rename(staged_path(sweep), checkpoint_path(sweep));
+    spdlog::debug("sweep {}: the staged checkpoint (step {}) committed", sweep + 1, *step);
+  }
+  fs::remove(staged_path(sweep), ignored);
+  if (!step || saved_step(sweep) != step) fs::remove(checkpoint_path(sweep), ignored);
+}
+
+void FrontierRunDir::write_state(const fs::path& path, int sweep, const FrontierState& state) {
   const auto now = std::chrono::steady_clock::now();
-  const std::uint64_t bytes = write_checkpoint(checkpoint_path(sweep), job_, sweep, state);
+  const std::uint64_t bytes = write_checkpoint(path, job_, sweep, state);
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - now).count();
   // Small checkpoints (short sweeps, tests) are not worth a line each.
   spdlog::log(took >= 1 ? spdlog::level::info : spdlog::level::debug,
               "checkpoint: sweep {} after step {}, {:.2f} GiB in {:.1f} s", sweep + 1,
               state.next_step, static_cast<double>(bytes) / (1024.0 * 1024 * 1024), took);
-  last_save_ = std::chrono::steady_clock::now();
 }
 
 }  // namespace knightstour

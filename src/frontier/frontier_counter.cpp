@@ -19,6 +19,7 @@
 #include "frontier_step.hpp"
 #include "knightstour/base/threads.hpp"
 #include "knightstour/frontier/generation_store.hpp"
+#include "rank_clock.hpp"
 
 namespace knightstour {
 
@@ -89,6 +90,9 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
   Generation<K> current = std::move(std::get<Generation<K>>(state.classes));
   result.limbs = K;
   Ranks* ranks = several_ranks(options.ranks);
+  // The step's collective calls go through a clock: busy = wall - waited, per rank.
+  std::optional<frontier_detail::RankClock> clock;
+  if (ranks) clock.emplace(*ranks);
   // Classes of the generation over all ranks (what the progress line and the result show).
   auto everywhere = [&](std::uint64_t mine) { return ranks ? ranks->sum(mine) : mine; };
   std::uint64_t size_now = everywhere(current.size());
@@ -105,8 +109,11 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     const frontier_detail::StepForecast forecast{
         static_cast<std::uint64_t>(branching * static_cast<double>(current.size())),
         expected_size(result.classes, current.size())};
-    const StepEnd end = frontier_detail::run_step(rules, k, current, next, forecast, closed,
-                                                  successors, budget, spill, stop, live, ranks);
+    const auto step_started = Clock::now();
+    const std::uint64_t sent_before = live.exchanged.load();
+    const StepEnd end =
+        frontier_detail::run_step(rules, k, current, next, forecast, closed, successors, budget,
+                                  spill, stop, live, clock ? &*clock : nullptr);
     if (end == StepEnd::overflow) {
       state.classes = std::move(current);
       return false;
@@ -120,6 +127,11 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
       if (result.stop_reason == StopReason::none) result.stop_reason = StopReason::signal;
       state.classes = std::move(current);
       return true;
+    }
+    if (clock) {
+      const double wall = std::chrono::duration<double>(Clock::now() - step_started).count();
+      live.ranks_step_done(frontier_detail::gather_rank_step(*ranks, k, wall - clock->take_waited(),
+                                                             live.exchanged.load() - sent_before));
     }
     const std::uint64_t expanded_in_step = current.size();
     const std::uint64_t expanded_everywhere = size_now;
@@ -196,7 +208,12 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     s.classes = live.current.load();
     s.budget_gib = static_cast<double>(budget.used()) / 1.073741824e9;
     s.spilled_gib = static_cast<double>(live.spilled.load()) / 1.073741824e9;
-    s.sent_gib = static_cast<double>(live.exchanged.load()) / 1.073741824e9;
+    const frontier_detail::RankStep r = live.ranks_step();
+    s.ranks_step = r.step;
+    s.step_exchanged_gib = static_cast<double>(r.exchanged) / 1.073741824e9;
+    s.slowest_rank = r.slowest;
+    s.slowest_busy = r.slowest_busy;
+    s.fastest_busy = r.fastest_busy;
     auto [sizes, expanded_before] = live.history();
     const std::uint64_t done = expanded_before + live.expanded.load();
     if (done > 0 && s.step >= 2 * rules.width) {

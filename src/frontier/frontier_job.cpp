@@ -58,16 +58,28 @@ void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep = tru
   }
 }
 
-// The whole job's progress, one line however many sweeps it takes. The time left is the
-// running sweep's projection plus, for the sweeps not started, the mean time of the sweeps
-// this session finished; before one has finished that mean is unknown, and so is the ETA
-// (the sweeps of one job differ too much to guess from the first one's start).
 std::string gib(double value) {
   char text[32];
   std::snprintf(text, sizeof text, value < 10 ? "%.2f" : "%.0f", value);
   return text;
 }
 
+// Over MPI ranks: the last finished step's exchange and its slowest rank (the one the others
+// waited for; busy = its wall time less its time in collective calls).
+std::string ranks_figures(const SweepSnapshot& s) {
+  if (s.ranks_step < 0) return "";
+  char text[160];
+  std::snprintf(text, sizeof text,
+                ", step %d sent %s GiB between ranks, rank %d slowest (busy %.2f s, least %.2f s)",
+                s.ranks_step + 1, gib(s.step_exchanged_gib).c_str(), s.slowest_rank, s.slowest_busy,
+                s.fastest_busy);
+  return text;
+}
+
+// The whole job's progress, one line however many sweeps it takes. The time left is the
+// running sweep's projection plus, for the sweeps not started, the mean time of the sweeps
+// this session finished; before one has finished that mean is unknown, and so is the ETA
+// (the sweeps of one job differ too much to guess from the first one's start).
 class JobProgress {
  public:
   JobProgress(int planned, const std::string& board) : planned_(planned), board_(board) {}
@@ -100,9 +112,9 @@ class JobProgress {
              gib(s->budget_gib) + " GiB, process " +
              gib(static_cast<double>(anonymous_memory()) / (1024.0 * 1024 * 1024)) + " GiB" +
              (s->spilled_gib > 0 ? ", " + gib(s->spilled_gib) + " GiB spilled" : "") +
-             (s->sent_gib > 0 ? ", " + gib(s->sent_gib) + " GiB sent to other ranks" : "") + " (" +
-             s->label + ", column " + std::to_string(s->step / s->width + 1) + " of " +
-             std::to_string(s->steps / s->width) + ")";
+             ranks_figures(*s) + " (" + s->label + ", column " +
+             std::to_string(s->step / s->width + 1) + " of " + std::to_string(s->steps / s->width) +
+             ")";
       left = s->seconds_left;
     }
     const int not_started = std::max(0, planned_ - done_.load() - (s ? 1 : 0));

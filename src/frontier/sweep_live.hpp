@@ -9,6 +9,15 @@
 
 namespace knightstour::frontier_detail {
 
+// A finished step's figures over the MPI ranks.
+struct RankStep {
+  int step = -1;                // zero-based; -1: no step finished over ranks yet
+  std::uint64_t exchanged = 0;  // bytes the ranks sent each other in it
+  int slowest = 0;              // the rank that was busy longest (the others waited for it)
+  double slowest_busy = 0;      // seconds it was busy
+  double fastest_busy = 0;      // seconds the least busy rank was
+};
+
 // What the progress line reads while a step runs.
 struct Live {
   std::atomic<int> step{0};
@@ -31,11 +40,20 @@ struct Live {
     std::lock_guard lock(history_mutex);
     return {sizes, expanded_before};
   }
+  void ranks_step_done(const RankStep& figures) {
+    std::lock_guard lock(history_mutex);
+    last_rank_step = figures;
+  }
+  RankStep ranks_step() const {
+    std::lock_guard lock(history_mutex);
+    return last_rank_step;
+  }
 
  private:
   mutable std::mutex history_mutex;
   std::vector<std::uint64_t> sizes;
   std::uint64_t expanded_before = 0;
+  RankStep last_rank_step;
 };
 
 }  // namespace knightstour::frontier_detail

@@ -14,6 +14,7 @@ constexpr std::string_view kJournalSuffix = ".tsv";
 constexpr std::string_view kToursPrefix = "tours-";
 constexpr std::string_view kCheckpointPrefix = "checkpoint-";
 constexpr std::string_view kCheckpointSuffix = ".bin";
+constexpr std::string_view kStagedSuffix = ".staged.bin";
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 bool ends_with(std::string_view s, std::string_view x) {
@@ -46,13 +47,28 @@ std::string checkpoint_name(int sweep) {
   return std::string(kCheckpointPrefix) + std::to_string(sweep) + std::string(kCheckpointSuffix);
 }
 
-std::optional<int> parse_checkpoint_name(const std::string& name) {
-  std::string_view s = name;
+std::string staged_checkpoint_name(int sweep) {
+  return std::string(kCheckpointPrefix) + std::to_string(sweep) + std::string(kStagedSuffix);
+}
+
+namespace {
+
+std::optional<int> sweep_between(std::string_view s, std::string_view suffix) {
   if (!starts_with(s, kCheckpointPrefix)) return std::nullopt;
   s.remove_prefix(kCheckpointPrefix.size());
   const auto sweep = number<int>(s);
-  if (!sweep || s != kCheckpointSuffix) return std::nullopt;
+  if (!sweep || s != suffix) return std::nullopt;
   return sweep;
+}
+
+}  // namespace
+
+std::optional<int> parse_checkpoint_name(const std::string& name) {
+  return sweep_between(name, kCheckpointSuffix);
+}
+
+std::optional<int> parse_staged_checkpoint_name(const std::string& name) {
+  return sweep_between(name, kStagedSuffix);
 }
 
 std::optional<TourFileName> parse_tour_file_name(const std::string& name) {

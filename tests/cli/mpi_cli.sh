@@ -114,6 +114,51 @@ expect_exit 0
 expect_json closed_cycles 239187240144
 expect_json ranks 2
 
+# Saves over ranks are two-phase (stage everywhere, then commit): a rank stopped while the
+# ranks saved leaves every rank holding either the old step or the new one, and --resume
+# takes the newest step all hold. Both halves are rebuilt from two real checkpoints.
+# step_of FILE: the step a checkpoint resumes at (verify reads its header).
+step_of() { "$KT" verify "$(dirname "$1")" | sed -n "s/^checked: $(basename "$1"): .*; step \([0-9]*\),.*/\1/p"; }
+D="$TMP/staged"
+mpi 2 count 6x15 --closed --run-dir "$D" --checkpoint 0 --time-limit 1
+expect_exit 3
+mkdir "$TMP/old" && cp "$D/rank-0/checkpoint-0.bin" "$TMP/old/0" && cp "$D/rank-1/checkpoint-0.bin" "$TMP/old/1"
+# (with a progress line a second: rank 0 shows a finished step's exchange and slowest rank)
+"$MPIRUN" -np 2 "$KT" count --run-dir "$D" --resume --checkpoint 0 --time-limit 3 --threads 1 \
+  --progress 1 >"$TMP/out" 2>"$TMP/err"
+CODE=$?
+LAST="mpirun -np 2 knightstour count --run-dir --resume --progress 1"
+expect_exit 3
+expect_err 'step [0-9]+ sent [0-9.]+ GiB between ranks, rank [01] slowest \(busy [0-9.]+ s, least [0-9.]+ s\)'
+NEW=$(step_of "$D/rank-0/checkpoint-0.bin")
+cp "$D/rank-0/manifest.json" "$TMP/old/manifest.json" && cp "$TMP/old/0" "$TMP/old/checkpoint-0.bin"
+OLD=$(step_of "$TMP/old/checkpoint-0.bin")
+CHECKS=$((CHECKS + 1))
+[ -n "$OLD" ] && [ -n "$NEW" ] && [ "$NEW" -gt "$OLD" ] || fail "no two checkpoints at different steps (old '$OLD', new '$NEW')"
+# stopped while committing: rank 0 committed the new step, rank 1 only staged it
+cp -r "$D" "$TMP/committing"
+mv "$TMP/committing/rank-1/checkpoint-0.bin" "$TMP/committing/rank-1/checkpoint-0.staged.bin"
+cp "$TMP/old/1" "$TMP/committing/rank-1/checkpoint-0.bin"
+# stopped while staging: rank 0 staged the new step, rank 1 had not
+cp -r "$D" "$TMP/staging"
+mv "$TMP/staging/rank-0/checkpoint-0.bin" "$TMP/staging/rank-0/checkpoint-0.staged.bin"
+cp "$TMP/old/0" "$TMP/staging/rank-0/checkpoint-0.bin"
+cp "$TMP/old/1" "$TMP/staging/rank-1/checkpoint-0.bin"
+for d in committing:$NEW staging:$OLD; do
+  "$MPIRUN" -np 2 "$KT" count --run-dir "$TMP/${d%:*}" --resume --threads 1 --progress 0 --json \
+    >"$TMP/out" 2>"$TMP/err"
+  CODE=$?
+  LAST="mpirun -np 2 knightstour count --run-dir (stopped while ${d%:*}) --resume"
+  expect_exit 0
+  expect_err "resuming sweep 1 at step ${d#*:} from checkpoint-0.bin"
+  expect_json closed_cycles 255967892553030600920   # A175881: 6x15
+done
+# checkpoints at steps no rank shares (a file removed by hand): the sweep starts again
+cp "$TMP/old/1" "$D/rank-1/checkpoint-0.bin"
+mpi 2 count --run-dir "$D" --resume --time-limit 1
+expect_exit 3
+expect_err "checkpoints of sweep 1 are at steps no rank shares"
+
 # A rank killed outright ends the whole job (nonzero exit, no count, no rank left waiting);
 # the ranks' checkpoints then resume to the right count.
 D="$TMP/killed"

@@ -55,9 +55,25 @@ class FrontierRunDir : public FrontierJournal {
   // The step a checkpoint of `sweep` resumes at (nothing when there is none).
   std::optional<int> saved_step(int sweep);
 
+  // A checkpoint in two phases, for ranks that must all keep the same step: stage() writes
+  // the new one beside the checkpoint (which stays), commit_staged() replaces the checkpoint
+  // with it once every rank has staged its own.
+  void stage(int sweep, const FrontierState& state);
+  void commit_staged(int sweep);
+  // The step a staged checkpoint of `sweep` holds (nothing when there is none).
+  std::optional<int> staged_step(int sweep);
+  // Leaves the checkpoint of `sweep` at `step` (taking the staged one when that is the one
+  // holding it) and nothing staged; with no step, no checkpoint of `sweep` at all.
+  void keep_step(int sweep, std::optional<int> step);
+
  private:
   FrontierRunDir(RunDirectory dir, RunManifest manifest, double checkpoint_seconds);
   std::filesystem::path checkpoint_path(int sweep) const;
+  std::filesystem::path staged_path(int sweep) const;
+  // The step the checkpoint at `path` resumes `sweep` at; FormatError when it holds another.
+  std::optional<int> step_in(const std::filesystem::path& path, int sweep);
+  // Writes `state` to `path` and says so (in the log) when that took long.
+  void write_state(const std::filesystem::path& path, int sweep, const FrontierState& state);
   void write() const;
   // Removes what no later session reads: temp files, checkpoints of finished sweeps.
   void tidy();

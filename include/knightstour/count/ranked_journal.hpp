@@ -12,10 +12,12 @@ namespace knightstour {
 // directory (its share of every checkpoint, and the counts of the finished sweeps), and
 // every answer this journal gives is one the ranks agreed on, so that they all take the same
 // path through the job (count_by_frontier asks the same questions in the same order on every
-// rank). A sweep is finished when every rank recorded it; a checkpoint is taken up when every
-// rank has one of that sweep at the same step (a rank killed while the ranks were saving can
-// leave some at the new step and some at the old: that sweep then starts again); a save is
-// due when it is due on any rank, and then every rank saves at the same step boundary.
+// rank). A sweep is finished when every rank recorded it. A save is due when it is due on any
+// rank, and then every rank saves at the same step boundary in two phases: each stages its
+// share beside its checkpoint, and only when all have staged does any commit (replace its
+// checkpoint with the staged one). So a rank killed while they save leaves either every rank
+// holding the old step (some also a part of the new) or every rank holding the new (staged or
+// committed); a resume takes the newest step every rank holds and commits it everywhere.
 class RankedJournal final : public FrontierJournal {
  public:
   RankedJournal(FrontierRunDir& mine, Ranks& ranks) : mine_(mine), ranks_(ranks) {}
@@ -27,6 +29,10 @@ class RankedJournal final : public FrontierJournal {
   void after_step(int sweep, const FrontierState& state) override;
 
  private:
+  // The latest step every rank holds a checkpoint of `sweep` at, committed or staged
+  // (nothing when there is none); each rank then keeps that one only.
+  std::optional<int> agreed_step(int sweep);
+
   FrontierRunDir& mine_;
   Ranks& ranks_;
 };

@@ -19,8 +19,14 @@ struct SweepSnapshot {
   std::uint64_t classes = 0;  // of the generation being expanded
   double budget_gib = 0;      // of the memory budget in use
   double spilled_gib = 0;
-  double sent_gib = 0;       // successors this rank sent to other MPI ranks
   double seconds_left = -1;  // projected for the rest of the sweep; < 0: not yet to be told
+  // Over MPI ranks, the last finished step (zero-based; -1: none or one process): what the
+  // ranks sent each other in it and the seconds the busiest and the least busy rank worked.
+  int ranks_step = -1;
+  double step_exchanged_gib = 0;
+  int slowest_rank = 0;
+  double slowest_busy = 0;
+  double fastest_busy = 0;
 };
 
 // A job counts in several sweeps but shows one progress line: the running sweep registers

@@ -12,6 +12,8 @@ namespace knightstour::run_layout {
 //   journal-<shard>.tsv             one line per finished prefix
 //   tours-<shard>-<part><extension> tour files (enumerate), e.g. tours-0-3.npy.zst
 //   checkpoint-<sweep>.bin          (frontier) a sweep's classes between two steps
+//   checkpoint-<sweep>.staged.bin   (frontier over MPI ranks) a newer checkpoint written while
+//                                   the other ranks wrote theirs, not yet committed by all
 //   spill/                          (frontier) classes past the memory budget, this session's
 //   <name>.tmp                      a file being written (never part of the run)
 //   .lock                           held (flock) by the process working on the run
@@ -25,8 +27,11 @@ std::filesystem::path manifest_path(const std::filesystem::path& dir);
 std::string journal_name(int shard);
 std::string tour_file_name(int shard, std::uint64_t part, const std::string& extension);
 std::string checkpoint_name(int sweep);
+std::string staged_checkpoint_name(int sweep);
 // The sweep of a checkpoint's name; nothing for any other name.
 std::optional<int> parse_checkpoint_name(const std::string& name);
+// The sweep of a staged checkpoint's name; nothing for any other name.
+std::optional<int> parse_staged_checkpoint_name(const std::string& name);
 
 struct TourFileName {
   int shard = 0;
