@@ -96,6 +96,66 @@ WideCount<K> sum_over_ranks(Ranks& ranks, const WideCount<K>& mine, bool& wide) 
   return total;
 }
 
+// What one thread of a pass holds: its successors, one block list per part of the pass's
+// range, and (several ranks) its outbox, one block list per rank.
+template <int K>
+struct Expansion {
+  Expansion(std::size_t parts, int rank_count, MemoryBudget& budget)
+      : blocks(parts, budget), outbox(rank_count > 1 ? rank_count : 0, budget) {}
+  SuccessorBlocks<K> blocks;
+  SuccessorBlocks<K> outbox;  // successors other ranks own, by rank (several ranks only)
+  WideCount<K> closed;        // cycles completed (last step)
+  bool overflow = false;
+};
+
+// After a round of a pass over several ranks: sends every thread's outbox to the ranks that
+// own its successors, in rank order (Ranks::all_to_all), and files what this rank received
+// into the threads' blocks (`part_of` a key, less `lo`: its block list). Returns the bytes
+// sent, or nothing when a block could not grow within the memory budget.
+template <int K, class PartOf>
+std::optional<std::uint64_t> exchange_outboxes(
+    Ranks& ranks, tbb::enumerable_thread_specific<Expansion<K>>& expansions, const PartOf& part_of,
+    std::size_t lo) {
+  using Entry = typename SuccessorBlocks<K>::Entry;
+  const auto rank_count = static_cast<std::size_t>(ranks.size());
+  std::vector<std::uint64_t> offset(rank_count + 1, 0);
+  for (std::size_t d = 0; d < rank_count; ++d) {
+    std::uint64_t n = 0;
+    for (auto& e : expansions) n += e.outbox.successors(d);
+    offset[d + 1] = offset[d] + n * sizeof(Entry);
+  }
+  std::vector<std::byte> send(offset.back());
+  std::byte* at = send.data();
+  for (std::size_t d = 0; d < rank_count; ++d) {
+    for (auto& e : expansions) {
+      e.outbox.for_each(d, [&](const Entry& x) {
+        std::memcpy(at, &x, sizeof(Entry));
+        at += sizeof(Entry);
+      });
+    }
+  }
+  for (auto& e : expansions) e.outbox.clear();
+  const std::vector<std::byte> received = ranks.all_to_all(send, offset);
+  std::atomic<bool> full{false};
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, received.size() / sizeof(Entry), kPollEvery),
+      [&](const tbb::blocked_range<std::size_t>& range) {
+        Expansion<K>& e = expansions.local();
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          Entry x;
+          std::memcpy(&x, received.data() + i * sizeof(Entry), sizeof(Entry));
+          const std::size_t p = part_of(x.key);
+          assert(p >= lo && owner_rank(class_hash(x.key), ranks.size()) == ranks.rank());
+          if (!e.blocks.add(p - lo, x.key, x.count)) {
+            full = true;
+            return;
+          }
+        }
+      });
+  if (full.load()) return std::nullopt;
+  return send.size();
+}
+
 // One step: expands every class of `current` into `next`, adding the cycles completed
 // (last step only) to `closed` and the successors produced to `successors`.
 //
@@ -171,15 +231,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
   bool closed_taken = false;
   successors = 0;
 
-  struct Expansion {
-    Expansion(std::size_t parts, int rank_count, MemoryBudget& budget)
-        : blocks(parts, budget), outbox(rank_count > 1 ? rank_count : 0, budget) {}
-    SuccessorBlocks<K> blocks;
-    SuccessorBlocks<K> outbox;  // successors other ranks own, by rank (several ranks only)
-    WideCount<K> closed;        // cycles completed (last step)
-    bool overflow = false;
-  };
-  using Entry = typename SuccessorBlocks<K>::Entry;
+  using Expansion = frontier_detail::Expansion<K>;
   tbb::enumerable_thread_specific<AggregationTable<K>> tables;
 
   while (!ranges.empty()) {
@@ -274,42 +326,12 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
           abort = true;
           break;
         }
-        // Exchange: every outbox to its rank, in rank order.
-        std::vector<std::uint64_t> offset(static_cast<std::size_t>(rank_count) + 1, 0);
-        for (int d = 0; d < rank_count; ++d) {
-          std::uint64_t n = 0;
-          for (auto& e : expansions) n += e.outbox.successors(static_cast<std::size_t>(d));
-          offset[static_cast<std::size_t>(d) + 1] =
-              offset[static_cast<std::size_t>(d)] + n * sizeof(Entry);
+        const auto sent = exchange_outboxes<K>(*ranks, expansions, part_of, lo);
+        if (!sent) {
+          abort = true;
+        } else {
+          live.exchanged.fetch_add(*sent, std::memory_order_relaxed);
         }
-        std::vector<std::byte> send(offset.back());
-        std::byte* at = send.data();
-        for (int d = 0; d < rank_count; ++d) {
-          for (auto& e : expansions) {
-            e.outbox.for_each(static_cast<std::size_t>(d), [&](const Entry& x) {
-              std::memcpy(at, &x, sizeof(Entry));
-              at += sizeof(Entry);
-            });
-          }
-        }
-        for (auto& e : expansions) e.outbox.clear();
-        const std::vector<std::byte> received = ranks->all_to_all(send, offset);
-        live.exchanged.fetch_add(send.size(), std::memory_order_relaxed);
-        tbb::parallel_for(
-            tbb::blocked_range<std::size_t>(0, received.size() / sizeof(Entry), kPollEvery),
-            [&](const tbb::blocked_range<std::size_t>& range) {
-              Expansion& e = expansions.local();
-              for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                Entry x;
-                std::memcpy(&x, received.data() + i * sizeof(Entry), sizeof(Entry));
-                const std::size_t p = part_of(x.key);
-                assert(p >= lo && p < hi && owner_rank(class_hash(x.key), rank_count) == me);
-                if (!e.blocks.add(p - lo, x.key, x.count)) {
-                  abort = true;
-                  return;
-                }
-              }
-            });
       }
     }
 
