@@ -35,16 +35,6 @@ std::uint64_t bytes_of(const Generation<K>& g) {
   return g.memory_bytes();
 }
 
-// The next generation's size as the last steps' growth suggests (a guess: it plans passes).
-std::uint64_t expected_size(const std::vector<std::uint64_t>& sizes, std::uint64_t now) {
-  double growth = 2;
-  if (sizes.size() >= 2 && sizes[sizes.size() - 2] > 0) {
-    growth = std::clamp(
-        static_cast<double>(sizes.back()) / static_cast<double>(sizes[sizes.size() - 2]), 1.0, 4.0);
-  }
-  return static_cast<std::uint64_t>(static_cast<double>(now) * growth);
-}
-
 }  // namespace
 
 SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps, int width,
@@ -97,6 +87,10 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
   auto everywhere = [&](std::uint64_t mine) { return ranks ? ranks->sum(mine) : mine; };
   std::uint64_t size_now = everywhere(current.size());
   double branching = 4;  // successors per class in the last step: plans the next
+  // Distinct classes per successor in the last step, and in each step of this session by
+  // step (0: not seen): a step's passes are planned from the one a column before.
+  double merging = 1;
+  std::vector<double> merging_at(static_cast<std::size_t>(rules.squares), 0);
   while (state.next_step < rules.squares && state.next_step != options.until_step) {
     const int k = state.next_step;
     live.step = k;
@@ -108,7 +102,9 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     std::uint64_t successors = 0;
     const frontier_detail::StepForecast forecast{
         static_cast<std::uint64_t>(branching * static_cast<double>(current.size())),
-        expected_size(result.classes, current.size())};
+        k >= rules.width && merging_at[static_cast<std::size_t>(k - rules.width)] > 0
+            ? merging_at[static_cast<std::size_t>(k - rules.width)]
+            : merging};
     const auto step_started = Clock::now();
     const std::uint64_t sent_before = live.exchanged.load();
     const StepEnd end =
@@ -137,6 +133,10 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     const std::uint64_t expanded_everywhere = size_now;
     if (expanded_in_step > 0)
       branching = static_cast<double>(successors) / static_cast<double>(expanded_in_step);
+    if (successors > 0) {
+      merging = static_cast<double>(next.size()) / static_cast<double>(successors);
+      merging_at[static_cast<std::size_t>(k)] = merging;
+    }
     result.expanded += expanded_everywhere;
     result.max_passes = std::max(result.max_passes, live.passes.load());
     budget.release(bytes_of(current));

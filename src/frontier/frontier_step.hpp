@@ -5,11 +5,13 @@
 #include <malloc.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
+#include <spdlog/spdlog.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <optional>
@@ -57,18 +59,53 @@ inline constexpr std::uint64_t kTrimAfterBytes = std::uint64_t{64} << 20;
 enum class StepEnd { done, overflow, stopped };
 
 // What a step expects to hold, to plan its passes: every successor until its part is
-// aggregated, and the next generation.
+// aggregated, and the next generation. The sweep's guess of the successors (from the last
+// step's branching) can be off 2-3x, since steps alternate between squares where most paths
+// branch and squares where many die; when the guess says the step may not fit, run_step
+// counts them on a sample instead (sampled_successors). Distinct classes per successor vary
+// less between steps of the same row of the sweep (results/frontier/pass-planning.md).
 struct StepForecast {
   std::uint64_t successors = 0;
-  std::uint64_t classes = 0;
+  double classes_per_successor = 1;
 };
 
 template <int K>
-std::uint64_t step_bytes(const StepForecast& f) {
+std::uint64_t step_bytes(std::uint64_t successors, double classes_per_successor) {
   // Blocks hold a successor in 8 + 8K bytes, plus a header and the open blocks' slack.
   const std::uint64_t per_successor = (8 + 8 * K) * 9 / 8;
-  return f.successors * per_successor + f.classes * Generation<K>::kClassBytes;
+  const auto classes =
+      static_cast<std::uint64_t>(static_cast<double>(successors) * classes_per_successor);
+  return successors * per_successor + classes * Generation<K>::kClassBytes;
 }
+
+// The successors of `current` at step `rule`, counted on every kSampleEvery-th class of
+// each part and scaled up: a 1/64 of the step's expansions, no memory.
+inline constexpr std::size_t kSampleEvery = 64;
+template <int K>
+std::uint64_t sampled_successors(const StepRules& rules, const StepRule& rule,
+                                 const Generation<K>& current) {
+  std::atomic<std::uint64_t> made{0};
+  std::atomic<std::uint64_t> sampled{0};
+  tbb::parallel_for(std::size_t{0}, current.parts.size(), [&](std::size_t part) {
+    const auto& in = current.parts[part];
+    const std::uint64_t* keys = in.key_data();
+    std::uint64_t n = 0;
+    std::uint64_t classes = 0;
+    for (std::size_t i = part % kSampleEvery; i < in.size(); i += kSampleEvery, ++classes) {
+      expand(rules, rule, keys[i], [&](std::uint64_t) { ++n; }, [] {});
+    }
+    made.fetch_add(n, std::memory_order_relaxed);
+    sampled.fetch_add(classes, std::memory_order_relaxed);
+  });
+  if (sampled.load() == 0) return 0;
+  return static_cast<std::uint64_t>(static_cast<double>(made.load()) *
+                                    static_cast<double>(current.size()) /
+                                    static_cast<double>(sampled.load()));
+}
+
+// The share of the budget's room a pass plans to fill: the rest absorbs the error of the
+// classes-per-successor guess (a pass that still runs out is redone in two halves).
+inline constexpr double kPassFill = 0.85;
 
 // Classes a rank expands between two exchanges of successors when several ranks count
 // (Ranks): bounds what a rank sends and receives at once (a few successors a class, 16 to
@@ -212,15 +249,23 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     next = {};
     return end;
   };
-  // Passes: as many as the forecast needs, with room to spare.
+  // Passes: as many as the step needs, with room to spare.
   std::size_t passes = 1;
   if (spill.enabled()) {
-    const std::uint64_t need = step_bytes<K>(forecast);
-    if (need > budget.room() / 2) {
+    std::uint64_t need = step_bytes<K>(forecast.successors, forecast.classes_per_successor);
+    auto fill = [&] { return static_cast<double>(budget.room()) * kPassFill; };
+    if (static_cast<double>(need) > fill() / 2) {  // worth counting
+      need = step_bytes<K>(sampled_successors(rules, rule, current),
+                           forecast.classes_per_successor);
+    }
+    if (static_cast<double>(need) > fill()) {
       start_spilling();  // frees what the current generation held: room grows
       passes = static_cast<std::size_t>(std::min<std::uint64_t>(
-          parts, 1 + need / std::max<std::uint64_t>(1, budget.room() * 3 / 4)));
+          parts, static_cast<std::uint64_t>(std::ceil(static_cast<double>(need) / fill()))));
     }
+    spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} passes", k + 1,
+                  static_cast<double>(need) / 1e6, static_cast<double>(budget.room()) / 1e6,
+                  passes);
   }
   if (distributed) passes = static_cast<std::size_t>(ranks->max(passes));
   std::deque<std::pair<std::size_t, std::size_t>> ranges;
