@@ -3,9 +3,9 @@
 // One step of a frontier sweep: every class of a generation expanded into the next.
 
 #include <malloc.h>
+#include <spdlog/spdlog.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <spdlog/spdlog.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -92,7 +92,8 @@ std::uint64_t sampled_successors(const StepRules& rules, const StepRule& rule,
     std::uint64_t n = 0;
     std::uint64_t classes = 0;
     for (std::size_t i = part % kSampleEvery; i < in.size(); i += kSampleEvery, ++classes) {
-      expand(rules, rule, keys[i], [&](std::uint64_t) { ++n; }, [] {});
+      expand(
+          rules, rule, keys[i], [&](std::uint64_t) { ++n; }, [] {});
     }
     made.fetch_add(n, std::memory_order_relaxed);
     sampled.fetch_add(classes, std::memory_order_relaxed);
@@ -255,8 +256,8 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     std::uint64_t need = step_bytes<K>(forecast.successors, forecast.classes_per_successor);
     auto fill = [&] { return static_cast<double>(budget.room()) * kPassFill; };
     if (static_cast<double>(need) > fill() / 2) {  // worth counting
-      need = step_bytes<K>(sampled_successors(rules, rule, current),
-                           forecast.classes_per_successor);
+      need =
+          step_bytes<K>(sampled_successors(rules, rule, current), forecast.classes_per_successor);
     }
     if (static_cast<double>(need) > fill()) {
       start_spilling();  // frees what the current generation held: room grows
