@@ -91,8 +91,7 @@ void FrontierRunDir::write() const { write_manifest(dir(), manifest_); }
 void FrontierRunDir::tidy() {
   for (const auto& entry : fs::directory_iterator(dir())) {
     const std::string name = entry.path().filename().string();
-    auto sweep = run_layout::parse_checkpoint_name(name);
-    if (!sweep) sweep = run_layout::parse_staged_checkpoint_name(name);
+    const auto sweep = run_layout::parse_any_checkpoint_name(name);
     const bool done = sweep && (manifest_.frontier.finished.count(*sweep) > 0 ||
                                 manifest_.status == RunStatus::complete);
     if (run_layout::is_temp_name(name) || done) {

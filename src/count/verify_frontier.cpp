@@ -65,9 +65,8 @@ FrontierVerdict verify_frontier_run(const fs::path& dir) {
   if (m.status == RunStatus::complete) check_counts(m, r, v);
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
-    auto sweep = run_layout::parse_checkpoint_name(name);
     // A staged checkpoint (ranks saving when one stopped) is checked like any other.
-    if (!sweep) sweep = run_layout::parse_staged_checkpoint_name(name);
+    const auto sweep = run_layout::parse_any_checkpoint_name(name);
     if (!sweep) continue;
     try {
       const CheckpointHeader h = check_checkpoint(entry.path(), job);

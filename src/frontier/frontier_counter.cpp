@@ -87,10 +87,16 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
   auto everywhere = [&](std::uint64_t mine) { return ranks ? ranks->sum(mine) : mine; };
   std::uint64_t size_now = everywhere(current.size());
   double branching = 4;  // successors per class in the last step: plans the next
-  // Distinct classes per successor in the last step, and in each step of this session by
-  // step (0: not seen): a step's passes are planned from the one a column before.
-  double merging = 1;
+  // Distinct classes per successor in each step of this session (0: not seen): a step's
+  // passes are planned from the step a column before, else from the step before, else 1.
   std::vector<double> merging_at(static_cast<std::size_t>(rules.squares), 0);
+  auto merging_like = [&](int k) {
+    for (const int before : {k - rules.width, k - 1}) {
+      if (before >= 0 && merging_at[static_cast<std::size_t>(before)] > 0)
+        return merging_at[static_cast<std::size_t>(before)];
+    }
+    return 1.0;
+  };
   while (state.next_step < rules.squares && state.next_step != options.until_step) {
     const int k = state.next_step;
     live.step = k;
@@ -102,9 +108,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     std::uint64_t successors = 0;
     const frontier_detail::StepForecast forecast{
         static_cast<std::uint64_t>(branching * static_cast<double>(current.size())),
-        k >= rules.width && merging_at[static_cast<std::size_t>(k - rules.width)] > 0
-            ? merging_at[static_cast<std::size_t>(k - rules.width)]
-            : merging};
+        merging_like(k)};
     const auto step_started = Clock::now();
     const std::uint64_t sent_before = live.exchanged.load();
     const StepEnd end =
@@ -134,8 +138,8 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     if (expanded_in_step > 0)
       branching = static_cast<double>(successors) / static_cast<double>(expanded_in_step);
     if (successors > 0) {
-      merging = static_cast<double>(next.size()) / static_cast<double>(successors);
-      merging_at[static_cast<std::size_t>(k)] = merging;
+      merging_at[static_cast<std::size_t>(k)] =
+          static_cast<double>(next.size()) / static_cast<double>(successors);
     }
     result.expanded += expanded_everywhere;
     result.max_passes = std::max(result.max_passes, live.passes.load());

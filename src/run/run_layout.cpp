@@ -71,6 +71,11 @@ std::optional<int> parse_staged_checkpoint_name(const std::string& name) {
   return sweep_between(name, kStagedSuffix);
 }
 
+std::optional<int> parse_any_checkpoint_name(const std::string& name) {
+  const auto sweep = parse_checkpoint_name(name);
+  return sweep ? sweep : parse_staged_checkpoint_name(name);
+}
+
 std::optional<TourFileName> parse_tour_file_name(const std::string& name) {
   std::string_view s = name;
   if (!starts_with(s, kToursPrefix) || is_temp_name(name)) return std::nullopt;

@@ -38,6 +38,9 @@ TEST(RunLayout, StagedCheckpointNamesAreNotCheckpointNames) {
   EXPECT_FALSE(run_layout::parse_staged_checkpoint_name("checkpoint-3.bin"));
   EXPECT_FALSE(run_layout::parse_staged_checkpoint_name("checkpoint-.staged.bin"));
   EXPECT_FALSE(run_layout::parse_staged_checkpoint_name("checkpoint-3.staged.bin.tmp"));
+  EXPECT_EQ(run_layout::parse_any_checkpoint_name("checkpoint-3.bin"), 3);
+  EXPECT_EQ(run_layout::parse_any_checkpoint_name("checkpoint-4.staged.bin"), 4);
+  EXPECT_FALSE(run_layout::parse_any_checkpoint_name("manifest.json"));
 }
 
 // The two phases of a save over ranks: staging keeps the checkpoint, committing replaces it.

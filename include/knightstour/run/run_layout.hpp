@@ -32,6 +32,8 @@ std::string staged_checkpoint_name(int sweep);
 std::optional<int> parse_checkpoint_name(const std::string& name);
 // The sweep of a staged checkpoint's name; nothing for any other name.
 std::optional<int> parse_staged_checkpoint_name(const std::string& name);
+// The sweep of a checkpoint's name, staged or not; nothing for any other name.
+std::optional<int> parse_any_checkpoint_name(const std::string& name);
 
 struct TourFileName {
   int shard = 0;
