@@ -177,7 +177,7 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
   }
   std::printf("\n");
   if (st.spilled_bytes > 0) {
-    std::printf("disk       %s of classes spilled; up to %d passes a step\n",
+    std::printf("disk       %s of classes and successors spilled; up to %d ranges a step\n",
                 gib(st.spilled_bytes).c_str(), st.max_passes);
   }
   if (st.ranks > 1) {

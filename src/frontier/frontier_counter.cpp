@@ -277,6 +277,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   }
   result.peak_bytes = budget.peak();
   result.spilled_bytes = spill.bytes_written();
+  result.ranges_redone = live.redone.load();
   result.exchanged_bytes = live.exchanged.load();
   if (Ranks* ranks = several_ranks(options.ranks)) {  // (expanded is a total already)
     result.spilled_bytes = ranks->sum(result.spilled_bytes);

@@ -64,6 +64,14 @@ std::string gib(double value) {
   return text;
 }
 
+// A step too large for memory is built in ranges of parts: first its successors are written
+// to a file per range (pass 0), then the ranges are built one after another.
+std::string ranges_figures(const SweepSnapshot& s) {
+  if (s.passes <= 1) return "";
+  if (s.pass == 0) return ", writing successors to " + std::to_string(s.passes) + " range files";
+  return ", range " + std::to_string(s.pass) + "/" + std::to_string(s.passes);
+}
+
 // Over MPI ranks: the last finished step's exchange and its slowest rank (the one the others
 // waited for; busy = its wall time less its time in collective calls).
 std::string ranks_figures(const SweepSnapshot& s) {
@@ -105,11 +113,9 @@ class JobProgress {
       // Most wanted first and last: a narrow terminal cuts the middle.
       line = board_ + " sweep " + std::to_string(std::min(done_.load() + 1, planned_)) + "/" +
              std::to_string(planned_) + ", step " + std::to_string(s->step + 1) + "/" +
-             std::to_string(s->steps) +
-             (s->passes > 1 ? ", pass " + std::to_string(s->pass) + "/" + std::to_string(s->passes)
-                            : "") +
-             ", " + human_count(static_cast<double>(s->classes)) + " classes in " +
-             gib(s->budget_gib) + " GiB, process " +
+             std::to_string(s->steps) + ranges_figures(*s) + ", " +
+             human_count(static_cast<double>(s->classes)) + " classes in " + gib(s->budget_gib) +
+             " GiB, process " +
              gib(static_cast<double>(anonymous_memory()) / (1024.0 * 1024 * 1024)) + " GiB" +
              (s->spilled_gib > 0 ? ", " + gib(s->spilled_gib) + " GiB spilled" : "") +
              ranks_figures(*s) + " (" + s->label + ", column " +

@@ -7,6 +7,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
@@ -24,6 +25,7 @@
 #include "knightstour/frontier/generation_store.hpp"
 #include "knightstour/frontier/ranks.hpp"
 #include "knightstour/frontier/successor_blocks.hpp"
+#include "knightstour/frontier/successor_files.hpp"
 #include "knightstour/frontier/transition.hpp"
 #include "sweep_live.hpp"
 
@@ -135,21 +137,36 @@ WideCount<K> sum_over_ranks(Ranks& ranks, const WideCount<K>& mine, bool& wide) 
 }
 
 // What one thread of a pass holds: its successors, one block list per part of the pass's
-// range, and (several ranks) its outbox, one block list per rank.
+// range (or, when the step writes its successors once to range files, a buffer per range),
+// and (several ranks) its outbox, one block list per rank.
 template <int K>
 struct Expansion {
   Expansion(std::size_t parts, int rank_count, MemoryBudget& budget)
       : blocks(parts, budget), outbox(rank_count > 1 ? rank_count : 0, budget) {}
+  Expansion(SuccessorFiles& files, const std::vector<std::uint32_t>& range_of,
+            std::size_t buffer_entries, int rank_count, MemoryBudget& budget)
+      : blocks(0, budget), outbox(rank_count > 1 ? rank_count : 0, budget) {
+    writer.emplace(files, range_of, buffer_entries, budget);
+  }
+  // Keeps a successor of part p (the pass's first part: lo); false when out of memory.
+  bool keep(std::size_t p, std::size_t lo, std::uint64_t key, const WideCount<K>& count) {
+    if (writer) {
+      writer->add(p, key, count);
+      return true;
+    }
+    return blocks.add(p - lo, key, count);
+  }
   SuccessorBlocks<K> blocks;
-  SuccessorBlocks<K> outbox;  // successors other ranks own, by rank (several ranks only)
-  WideCount<K> closed;        // cycles completed (last step)
+  SuccessorBlocks<K> outbox;                 // successors other ranks own, by rank
+  std::optional<SuccessorWriter<K>> writer;  // write-once: successors to range files
+  WideCount<K> closed;                       // cycles completed (last step)
   bool overflow = false;
 };
 
 // After a round of a pass over several ranks: sends every thread's outbox to the ranks that
-// own its successors, in rank order (Ranks::all_to_all), and files what this rank received
-// into the threads' blocks (`part_of` a key, less `lo`: its block list). Returns the bytes
-// sent, or nothing when a block could not grow within the memory budget.
+// own its successors, in rank order (Ranks::all_to_all), and keeps what this rank received
+// in the threads' blocks or range files (`part_of` a key: its part; `lo`: the pass's first
+// part). Returns the bytes sent, or nothing when a block could not grow within the budget.
 template <int K, class PartOf>
 std::optional<std::uint64_t> exchange_outboxes(
     Ranks& ranks, tbb::enumerable_thread_specific<Expansion<K>>& expansions, const PartOf& part_of,
@@ -184,7 +201,7 @@ std::optional<std::uint64_t> exchange_outboxes(
           std::memcpy(&x, received.data() + i * sizeof(Entry), sizeof(Entry));
           const std::size_t p = part_of(x.key);
           assert(p >= lo && owner_rank(class_hash(x.key), ranks.size()) == ranks.rank());
-          if (!e.blocks.add(p - lo, x.key, x.count)) {
+          if (!e.keep(p, lo, x.key, x.count)) {
             full = true;
             return;
           }
@@ -192,6 +209,15 @@ std::optional<std::uint64_t> exchange_outboxes(
       });
   if (full.load()) return std::nullopt;
   return send.size();
+}
+
+// Bytes of each of a thread's `buffers` (one per range file when writing, one when
+// reading): a MiB, for sequential I/O, unless all threads' buffers would then hold more
+// than a sixteenth of the room (the budget is charged for them).
+inline std::uint64_t io_buffer_bytes(std::uint64_t room, std::size_t buffers) {
+  const auto threads = static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency());
+  const std::uint64_t share = room / (16 * threads * std::max<std::size_t>(buffers, 1));
+  return std::clamp<std::uint64_t>(share, std::uint64_t{4} << 10, std::uint64_t{1} << 20);
 }
 
 // One step: expands every class of `current` into `next`, adding the cycles completed
@@ -202,19 +228,21 @@ std::optional<std::uint64_t> exchange_outboxes(
 // then each part of `next` is built by one task that aggregates what all threads wrote for
 // it (AggregationTable).
 //
-// When the step may not fit the memory budget, it makes several passes over `current`,
-// each keeping the successors of a range of parts only, and writes each range's classes to
-// a spill file before the next pass starts (the current generation then goes to a spill file
-// too). A pass that still runs out of memory is redone as two half ranges. Without a spill
-// area the step stops at the budget.
+// When the step may not fit the memory budget, it is split into ranges of parts, built one
+// after another, each range's classes written to a spill file before the next starts (the
+// current generation then goes to a spill file too). The generation is expanded once: every
+// successor goes to its range's file (SuccessorFiles); each range is then read back into
+// blocks and aggregated. A range that still runs out of memory is redone as two halves read
+// from the same file. A step planned in one range that runs out is redone in two by
+// expanding again. Without a spill area the step stops at the budget.
 //
 // With several ranks (`ranks`; nullptr: this process alone) each holds the classes it owns
-// (owner_rank). A pass expands them in rounds of kRoundClasses; a thread puts the successors
+// (owner_rank). The expansion runs in rounds of kRoundClasses; a thread puts the successors
 // another rank owns in its outbox, one block list per rank, and after each round the ranks
-// exchange their outboxes (Ranks::all_to_all) and file what they received into their own
-// blocks; phase 2 is then the same on every rank. Parts, passes and rounds are agreed from
-// the ranks' maxima, and every pass ends with the ranks agreeing on its outcome, so that all
-// of them redo, spill, stop or widen together.
+// exchange their outboxes (Ranks::all_to_all) and keep what they received as their own
+// successors; the rest is the same on every rank, each with its own range files. Parts,
+// ranges and rounds are agreed from the ranks' maxima, and every pass ends with the ranks
+// agreeing on its outcome, so that all of them redo, spill, stop or widen together.
 template <int K>
 StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generation<K>& next,
                  const StepForecast& forecast, WideCount<K>& closed, std::uint64_t& successors,
@@ -250,7 +278,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     next = {};
     return end;
   };
-  // Passes: as many as the step needs, with room to spare.
+  // Ranges: as many as the step needs, with room to spare.
   std::size_t passes = 1;
   if (spill.enabled()) {
     std::uint64_t need = step_bytes<K>(forecast.successors, forecast.classes_per_successor);
@@ -264,35 +292,41 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
       passes = static_cast<std::size_t>(std::min<std::uint64_t>(
           parts, static_cast<std::uint64_t>(std::ceil(static_cast<double>(need) / fill()))));
     }
-    spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} passes", k + 1,
+    spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} ranges", k + 1,
                   static_cast<double>(need) / 1e6, static_cast<double>(budget.room()) / 1e6,
                   passes);
   }
   if (distributed) passes = static_cast<std::size_t>(ranks->max(passes));
-  std::deque<std::pair<std::size_t, std::size_t>> ranges;
+  // A range of parts to build, and the range file holding its successors (write-once).
+  struct Range {
+    std::size_t lo, hi, file;
+  };
+  std::deque<Range> ranges;
   for (std::size_t i = 0; i < passes; ++i)
-    ranges.emplace_back(parts * i / passes, parts * (i + 1) / passes);
+    ranges.push_back({parts * i / passes, parts * (i + 1) / passes, i});
   live.passes = static_cast<int>(passes);
   live.pass = 0;
   bool closed_taken = false;
   successors = 0;
 
   using Expansion = frontier_detail::Expansion<K>;
+  using Expansions = tbb::enumerable_thread_specific<Expansion>;
   tbb::enumerable_thread_specific<AggregationTable<K>> tables;
+  std::atomic<bool> abort{false};
+  auto poll = [&] {
+    if (abort.load(std::memory_order_relaxed)) return false;
+    if (stop.poll()) {
+      abort = true;
+      return false;
+    }
+    return true;
+  };
 
-  while (!ranges.empty()) {
-    const std::size_t lo = ranges.front().first, hi = ranges.front().second;
-    ranges.pop_front();
-    live.pass = live.pass + 1;
-    live.expanded = 0;
-    std::atomic<bool> abort{false};
-    std::atomic<bool> overflow{false};
-    tbb::enumerable_thread_specific<Expansion> expansions(
-        [&] { return Expansion(hi - lo, rank_count, budget); });
-
-    // Expands classes [begin, end) of part `part` of `current` into this thread's blocks
-    // (and, with several ranks, its outbox). A template, so that a process counting alone
-    // pays nothing for the ranks.
+  // Expands every class of `current` into the threads' expansions, keeping the successors of
+  // parts [lo, hi); sets `abort` when stopped or out of memory.
+  auto expand_current = [&](Expansions& expansions, std::size_t lo, std::size_t hi) {
+    // Expands classes [begin, end) of part `part` of `current`. A template, so that a
+    // process counting alone pays nothing for the ranks.
     auto expand_classes = [&]<bool Distributed>(std::size_t part, std::size_t begin,
                                                 std::size_t end) {
       const auto& in = current.parts[part];
@@ -317,7 +351,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
                   return;
                 }
               }
-              full = !e.blocks.add(p - lo, key, count) || full;
+              full = !e.keep(p, lo, key, count) || full;
             },
             [&] {
               if (e.closed.add(count)) e.overflow = true;
@@ -326,16 +360,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
       if (full) abort = true;
       live.expanded.fetch_add(end - begin, std::memory_order_relaxed);
     };
-    auto poll = [&] {
-      if (abort.load(std::memory_order_relaxed)) return false;
-      if (stop.poll()) {
-        abort = true;
-        return false;
-      }
-      return true;
-    };
 
-    // Phase 1: expand, each thread into its own blocks.
     if (!distributed) {
       tbb::parallel_for(std::size_t{0}, current.parts.size(), [&](std::size_t part) {
         tbb::parallel_for(
@@ -345,40 +370,124 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
                 expand_classes.template operator()<false>(part, range.begin(), range.end());
             });
       });
-    } else {
-      // The classes of `current` numbered across its parts, expanded a round at a time.
-      std::vector<std::uint64_t> first{0};  // first[p]: number of part p's first class
-      for (const auto& in : current.parts) first.push_back(first.back() + in.size());
-      const std::uint64_t mine = first.back();
-      const std::uint64_t rounds = ranks->max((mine + kRoundClasses - 1) / kRoundClasses);
-      for (std::uint64_t round = 0; round < rounds; ++round) {
-        const std::uint64_t a = std::min(mine, round * kRoundClasses);
-        const std::uint64_t b = std::min(mine, a + kRoundClasses);
-        tbb::parallel_for(
-            tbb::blocked_range<std::uint64_t>(a, b, kPollEvery),
-            [&](const tbb::blocked_range<std::uint64_t>& range) {
-              if (!poll()) return;
-              std::uint64_t i = range.begin();
-              auto p = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), i) -
-                                                first.begin() - 1);
-              while (i < range.end()) {
-                const std::uint64_t end = std::min(range.end(), first[p + 1]);
-                expand_classes.template operator()<true>(p, i - first[p], end - first[p]);
-                i = end;
-                ++p;
-              }
-            });
-        if (ranks->any_bits(abort.load() ? kAborted : 0) != 0) {
+      return;
+    }
+    // The classes of `current` numbered across its parts, expanded a round at a time.
+    std::vector<std::uint64_t> first{0};  // first[p]: number of part p's first class
+    for (const auto& in : current.parts) first.push_back(first.back() + in.size());
+    const std::uint64_t mine = first.back();
+    const std::uint64_t rounds = ranks->max((mine + kRoundClasses - 1) / kRoundClasses);
+    for (std::uint64_t round = 0; round < rounds; ++round) {
+      const std::uint64_t a = std::min(mine, round * kRoundClasses);
+      const std::uint64_t b = std::min(mine, a + kRoundClasses);
+      tbb::parallel_for(
+          tbb::blocked_range<std::uint64_t>(a, b, kPollEvery),
+          [&](const tbb::blocked_range<std::uint64_t>& range) {
+            if (!poll()) return;
+            std::uint64_t i = range.begin();
+            auto p = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), i) -
+                                              first.begin() - 1);
+            while (i < range.end()) {
+              const std::uint64_t end = std::min(range.end(), first[p + 1]);
+              expand_classes.template operator()<true>(p, i - first[p], end - first[p]);
+              i = end;
+              ++p;
+            }
+          });
+      if (ranks->any_bits(abort.load() ? kAborted : 0) != 0) {
+        abort = true;
+        break;
+      }
+      const auto sent = exchange_outboxes<K>(*ranks, expansions, part_of, lo);
+      if (!sent) {
+        abort = true;
+      } else {
+        live.exchanged.fetch_add(*sent, std::memory_order_relaxed);
+      }
+    }
+  };
+
+  // Write-once: a step in several ranges expands `current` once, every successor to its
+  // range's file; the ranges are then built from their files.
+  std::optional<SuccessorFiles> files;
+  std::vector<std::uint32_t> range_of;  // the range of each part
+  std::vector<int> unread;              // ranges still to be built from each file
+  if (passes > 1) {
+    files.emplace(spill, passes);
+    range_of.resize(parts);
+    for (const Range& r : ranges) {
+      for (std::size_t p = r.lo; p < r.hi; ++p) range_of[p] = static_cast<std::uint32_t>(r.file);
+    }
+    unread.assign(passes, 1);
+    const std::size_t buffer_entries =
+        io_buffer_bytes(budget.room(), passes) / sizeof(typename SuccessorBlocks<K>::Entry);
+    Expansions expansions(
+        [&] { return Expansion(*files, range_of, buffer_entries, rank_count, budget); });
+    expand_current(expansions, 0, parts);
+    bool overflow = false;
+    WideCount<K> step_closed;
+    bool closed_wide = false;
+    for (auto& e : expansions) {
+      if (!abort.load()) e.writer->flush();
+      overflow = overflow || e.overflow;
+      closed_wide = step_closed.add(e.closed) || closed_wide;
+    }
+    expansions.clear();
+    live.spilled = spill.bytes_written();
+    std::uint32_t outcome = (abort.load() ? kAborted : 0) | (stop.stopped() ? kStopped : 0) |
+                            (overflow ? kOverflow : 0);
+    if (distributed) outcome = ranks->any_bits(outcome);
+    if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);
+    if (outcome != 0) return abandon(StepEnd::stopped);
+    closed_taken = true;
+    if (distributed) step_closed = sum_over_ranks(*ranks, step_closed, closed_wide);
+    if (closed.add(step_closed) || closed_wide) return abandon(StepEnd::overflow);
+  }
+
+  // Reads range file `f` into the threads' blocks, keeping the successors of parts [lo, hi);
+  // sets `abort` when stopped or out of memory.
+  auto read_file = [&](Expansions& expansions, std::size_t f, std::size_t lo, std::size_t hi) {
+    using Entry = typename SuccessorBlocks<K>::Entry;
+    const std::uint64_t kChunk = io_buffer_bytes(budget.room(), 1) / sizeof(Entry);
+    const std::uint64_t n = files->bytes(f) / sizeof(Entry);
+    tbb::enumerable_thread_specific<std::vector<Entry>> buffers;
+    tbb::parallel_for(std::uint64_t{0}, (n + kChunk - 1) / kChunk, [&](std::uint64_t c) {
+      if (!poll()) return;
+      std::vector<Entry>& buffer = buffers.local();
+      if (buffer.empty()) {
+        budget.charge(kChunk * sizeof(Entry));
+        buffer.resize(kChunk);
+      }
+      const std::uint64_t a = c * kChunk, m = std::min(kChunk, n - a);
+      files->read(f, a * sizeof(Entry), buffer.data(), m * sizeof(Entry));
+      Expansion& e = expansions.local();
+      for (std::uint64_t i = 0; i < m; ++i) {
+        const std::size_t p = part_of(buffer[i].key);
+        if (p < lo || p >= hi) continue;
+        if (!e.blocks.add(p - lo, buffer[i].key, buffer[i].count)) {
           abort = true;
-          break;
-        }
-        const auto sent = exchange_outboxes<K>(*ranks, expansions, part_of, lo);
-        if (!sent) {
-          abort = true;
-        } else {
-          live.exchanged.fetch_add(*sent, std::memory_order_relaxed);
+          return;
         }
       }
+    });
+    for (auto& buffer : buffers) budget.release(buffer.size() * sizeof(Entry));
+  };
+
+  while (!ranges.empty()) {
+    const Range range = ranges.front();
+    const std::size_t lo = range.lo, hi = range.hi;
+    ranges.pop_front();
+    live.pass = live.pass + 1;
+    abort = false;
+    std::atomic<bool> overflow{false};
+    Expansions expansions([&] { return Expansion(hi - lo, rank_count, budget); });
+
+    // Phase 1: this range's successors into each thread's blocks.
+    if (files) {
+      read_file(expansions, range.file, lo, hi);
+    } else {
+      live.expanded = 0;
+      expand_current(expansions, lo, hi);
     }
 
     // Phase 2: aggregate, a part at a time.
@@ -422,16 +531,20 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
       if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);
       if (!out_of_memory || !spill.enabled() || hi - lo == 1) return abandon(StepEnd::stopped);
       // Out of memory: make room on disk and redo the range in two halves.
+      spdlog::debug("step {}: parts {}-{} did not fit, redone in two halves", k + 1, lo, hi - 1);
+      ++live.redone;
       budget.clear_exceeded();
       start_spilling();
       const std::size_t mid = lo + (hi - lo) / 2;
-      ranges.emplace_front(mid, hi);
-      ranges.emplace_front(lo, mid);
+      ranges.push_front({mid, hi, range.file});
+      ranges.push_front({lo, mid, range.file});
+      if (files) ++unread[range.file];
       live.passes = live.passes + 1;
       live.pass = live.pass - 1;
       continue;
     }
     successors += pass_successors;
+    if (files && --unread[range.file] == 0) files->drop(range.file);
     if (!closed_taken) {
       closed_taken = true;
       if (distributed) pass_closed = sum_over_ranks(*ranks, pass_closed, closed_wide);

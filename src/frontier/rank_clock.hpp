@@ -52,7 +52,7 @@ class RankClock final : public Ranks {
  private:
   // Adds the seconds it lives to `waited`.
   struct Timing {
-    explicit Timing(double& waited) : waited(waited) {}
+    explicit Timing(double& into) : waited(into) {}
     Timing(const Timing&) = delete;
     Timing& operator=(const Timing&) = delete;
     ~Timing() {

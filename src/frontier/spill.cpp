@@ -45,4 +45,12 @@ SpillFile SpillArea::create() {
   return SpillFile(directory_ / ("classes-" + std::to_string(next_++) + ".bin"));
 }
 
+PosixFile SpillArea::scratch() {
+  const std::filesystem::path path =
+      directory_ / ("successors-" + std::to_string(next_++) + ".bin");
+  PosixFile file(path, O_RDWR | O_CREAT | O_TRUNC);
+  std::filesystem::remove(path);
+  return file;
+}
+
 }  // namespace knightstour

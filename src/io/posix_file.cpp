@@ -101,6 +101,21 @@ std::size_t PosixFile::read_some(void* data, std::size_t size) {
   }
 }
 
+void PosixFile::pread_all(void* data, std::size_t size, off_t offset) const {
+  auto* p = static_cast<char*>(data);
+  while (size > 0) {
+    const ssize_t n = ::pread(fd_, p, size, offset);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw_io_error("read", path_, errno);
+    }
+    if (n == 0) throw_io_error("read", path_, EIO);  // shorter than what was written to it
+    p += n;
+    offset += n;
+    size -= static_cast<std::size_t>(n);
+  }
+}
+
 void PosixFile::sync() {
   if (::fsync(fd_) != 0) throw_io_error("sync", path_, errno);
 }

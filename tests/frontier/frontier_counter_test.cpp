@@ -179,6 +179,24 @@ TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
 }
 
+// A budget so small that the planned ranges of a step still do not fit: each range that runs
+// out is split in two and rebuilt from the same successor file; the count must not change.
+TEST(FrontierCounter, RangesThatDoNotFitAreSplitAndRebuilt) {
+  test::TempDir dir;
+  const Sweep sweep({6, 8});
+  StopControl stop({});
+  FrontierOptions options;
+  const auto whole = run_frontier(sweep, {true, {}}, options, stop);
+  options.memory_limit = whole.peak_bytes / 20;
+  options.spill_dir = dir.path();
+  const auto r = run_frontier(sweep, {true, {}}, options, stop);
+  EXPECT_TRUE(r.complete);
+  EXPECT_GT(r.ranges_redone, 0);
+  EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
+  EXPECT_EQ(r.count.str(), "55488142");
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
 // Without a spill directory the same budget stops the sweep, with no count.
 TEST(FrontierCounter, WithoutASpillDirectoryTheBudgetStopsTheSweep) {
   const Sweep sweep({6, 8});

@@ -78,7 +78,8 @@ struct FrontierResult {
   std::uint64_t expanded = 0;         // classes expanded this session, over all steps
   std::uint64_t peak_bytes = 0;       // class memory at its highest
   int limbs = 1;                      // 64-bit limbs the counts needed
-  std::uint64_t spilled_bytes = 0;    // written to spill files
+  std::uint64_t spilled_bytes = 0;    // written to spill files (classes and successors)
+  int ranges_redone = 0;              // ranges of a step that did not fit and were split
   int max_passes = 1;                 // most passes one step needed (more than 1: it spilled)
   std::uint64_t exchanged_bytes = 0;  // sent between ranks (several ranks only)
   double seconds = 0;

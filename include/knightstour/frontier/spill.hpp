@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -54,13 +55,17 @@ class SpillArea {
   explicit SpillArea(std::filesystem::path directory) : directory_(std::move(directory)) {}
   bool enabled() const { return !directory_.empty(); }
   SpillFile create();
-  std::uint64_t bytes_written() const { return written_; }
-  void count_written(std::uint64_t bytes) { written_ += bytes; }
+  // A file open for reading and writing whose name is already gone: its blocks are freed
+  // when it is closed, or when the process dies.
+  PosixFile scratch();
+  std::uint64_t bytes_written() const { return written_.load(); }
+  // Safe from several threads at once (successor files are written by all of them).
+  void count_written(std::uint64_t bytes) { written_.fetch_add(bytes, std::memory_order_relaxed); }
 
  private:
   std::filesystem::path directory_;
   std::uint64_t next_ = 0;
-  std::uint64_t written_ = 0;
+  std::atomic<std::uint64_t> written_{0};
 };
 
 }  // namespace knightstour

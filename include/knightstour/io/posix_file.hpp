@@ -31,6 +31,8 @@ class PosixFile {
   void pwrite_all(const void* data, std::size_t size, off_t offset);
   // Reads up to size bytes; returns how many (0 at the end of the file).
   std::size_t read_some(void* data, std::size_t size);
+  // Reads exactly size bytes at offset; a file shorter than that is an IoError.
+  void pread_all(void* data, std::size_t size, off_t offset) const;
   void sync();                  // fsync: the data is on disk when it returns
   void truncate(off_t length);  // also moves the write position to `length`
   off_t size() const;
