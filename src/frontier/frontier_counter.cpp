@@ -211,7 +211,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     s.passes = live.passes.load();
     s.classes = live.current.load();
     s.budget_gib = static_cast<double>(budget.used()) / 1.073741824e9;
-    s.spilled_gib = static_cast<double>(live.spilled.load()) / 1.073741824e9;
+    s.spilled_gib = static_cast<double>(spill.bytes_written()) / 1.073741824e9;
     const frontier_detail::RankStep r = live.ranks_step();
     s.ranks_step = r.step;
     s.step_exchanged_gib = static_cast<double>(r.exchanged) / 1.073741824e9;

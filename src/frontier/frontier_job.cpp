@@ -64,11 +64,12 @@ std::string gib(double value) {
   return text;
 }
 
-// A step too large for memory is built in ranges of parts: first its successors are written
-// to a file per range (pass 0), then the ranges are built one after another.
+// A step too large for memory is built in ranges of parts: first its generation is expanded
+// once (pass 0), the successors of all but the first range into files, then the ranges are
+// built one after another.
 std::string ranges_figures(const SweepSnapshot& s) {
   if (s.passes <= 1) return "";
-  if (s.pass == 0) return ", writing successors to " + std::to_string(s.passes) + " range files";
+  if (s.pass == 0) return ", expanding into " + std::to_string(s.passes) + " ranges";
   return ", range " + std::to_string(s.pass) + "/" + std::to_string(s.passes);
 }
 

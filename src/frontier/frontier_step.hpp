@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -143,14 +144,17 @@ template <int K>
 struct Expansion {
   Expansion(std::size_t parts, int rank_count, MemoryBudget& budget)
       : blocks(parts, budget), outbox(rank_count > 1 ? rank_count : 0, budget) {}
+  // Write-once: the successors of parts [0, in_memory) stay in blocks, the rest go to files.
   Expansion(SuccessorFiles& files, const std::vector<std::uint32_t>& range_of,
-            std::size_t buffer_entries, int rank_count, MemoryBudget& budget)
-      : blocks(0, budget), outbox(rank_count > 1 ? rank_count : 0, budget) {
+            std::size_t buffer_entries, std::size_t in_memory, int rank_count, MemoryBudget& budget)
+      : blocks(in_memory, budget),
+        outbox(rank_count > 1 ? rank_count : 0, budget),
+        in_memory_parts(in_memory) {
     writer.emplace(files, range_of, buffer_entries, budget);
   }
   // Keeps a successor of part p (the pass's first part: lo); false when out of memory.
   bool keep(std::size_t p, std::size_t lo, std::uint64_t key, const WideCount<K>& count) {
-    if (writer) {
+    if (writer && p >= in_memory_parts) {
       writer->add(p, key, count);
       return true;
     }
@@ -159,6 +163,7 @@ struct Expansion {
   SuccessorBlocks<K> blocks;
   SuccessorBlocks<K> outbox;                 // successors other ranks own, by rank
   std::optional<SuccessorWriter<K>> writer;  // write-once: successors to range files
+  std::size_t in_memory_parts = 0;           // write-once: parts kept in blocks all the same
   WideCount<K> closed;                       // cycles completed (last step)
   bool overflow = false;
 };
@@ -230,11 +235,12 @@ inline std::uint64_t io_buffer_bytes(std::uint64_t room, std::size_t buffers) {
 //
 // When the step may not fit the memory budget, it is split into ranges of parts, built one
 // after another, each range's classes written to a spill file before the next starts (the
-// current generation then goes to a spill file too). The generation is expanded once: every
-// successor goes to its range's file (SuccessorFiles); each range is then read back into
-// blocks and aggregated. A range that still runs out of memory is redone as two halves read
-// from the same file. A step planned in one range that runs out is redone in two by
-// expanding again. Without a spill area the step stops at the budget.
+// current generation then goes to a spill file too). The generation is expanded once: the
+// first range's successors stay in blocks, every other successor goes to its range's file
+// (SuccessorFiles); each later range is read back into blocks and aggregated. A range that
+// still runs out of memory is redone as two halves read from its file. A step planned in one
+// range that runs out is redone in two by expanding again. Without a spill area the step
+// stops at the budget.
 //
 // With several ranks (`ranks`; nullptr: this process alone) each holds the classes it owns
 // (owner_rank). The expansion runs in rounds of kRoundClasses; a thread puts the successors
@@ -269,7 +275,6 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     spill_parts(current, spill, budget);  // frees the budget the current generation held
     out.emplace(spill);
     for (std::size_t p = 0; p < next.parts.size(); ++p) out->add(next.parts[p], p, budget);
-    live.spilled = spill.bytes_written();
   };
   next.parts.assign(parts, {});
   // A step that does not finish leaves `next` empty, with its budget returned.
@@ -407,41 +412,60 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     }
   };
 
-  // Write-once: a step in several ranges expands `current` once, every successor to its
-  // range's file; the ranges are then built from their files.
+  // Write-once: a step in several ranges expands `current` once, the successors of the first
+  // range into memory (it is built first, from there) and every other successor to its
+  // range's file; the other ranges are then built from their files. When the first range
+  // does not fit beside the expansion after all, the expansion is redone with every range in
+  // a file.
   std::optional<SuccessorFiles> files;
-  std::vector<std::uint32_t> range_of;  // the range of each part
-  std::vector<int> unread;              // ranges still to be built from each file
+  std::vector<std::uint32_t> range_of;      // the range of each part
+  std::vector<int> unread;                  // ranges still to be built from each file
+  std::size_t buffer_entries = 0;           // of each range's buffer in a thread's writer
+  std::unique_ptr<Expansions> first_range;  // the first range's successors, when in memory
   if (passes > 1) {
-    files.emplace(spill, passes);
     range_of.resize(parts);
     for (const Range& r : ranges) {
       for (std::size_t p = r.lo; p < r.hi; ++p) range_of[p] = static_cast<std::uint32_t>(r.file);
     }
     unread.assign(passes, 1);
-    const std::size_t buffer_entries =
+    buffer_entries =
         io_buffer_bytes(budget.room(), passes) / sizeof(typename SuccessorBlocks<K>::Entry);
-    Expansions expansions(
-        [&] { return Expansion(*files, range_of, buffer_entries, rank_count, budget); });
-    expand_current(expansions, 0, parts);
-    bool overflow = false;
-    WideCount<K> step_closed;
-    bool closed_wide = false;
-    for (auto& e : expansions) {
-      if (!abort.load()) e.writer->flush();
-      overflow = overflow || e.overflow;
-      closed_wide = step_closed.add(e.closed) || closed_wide;
+    for (const std::size_t in_memory : {ranges.front().hi, std::size_t{0}}) {
+      files.emplace(spill, passes);
+      auto expansions = std::make_unique<Expansions>([&] {
+        return Expansion(*files, range_of, buffer_entries, in_memory, rank_count, budget);
+      });
+      abort = false;
+      live.expanded = 0;
+      expand_current(*expansions, 0, parts);
+      bool overflow = false;
+      WideCount<K> step_closed;
+      bool closed_wide = false;
+      for (auto& e : *expansions) {
+        if (!abort.load()) e.writer->flush();
+        e.writer.reset();  // gives its buffers back
+        overflow = overflow || e.overflow;
+        closed_wide = step_closed.add(e.closed) || closed_wide;
+      }
+      std::uint32_t outcome = (abort.load() ? kAborted : 0) | (stop.stopped() ? kStopped : 0) |
+                              (overflow ? kOverflow : 0) | (budget.exceeded() ? kOutOfMemory : 0);
+      if (distributed) outcome = ranks->any_bits(outcome);
+      if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);
+      if ((outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0 && in_memory > 0) {
+        spdlog::debug("step {}: the first range did not fit beside the expansion, expanded again",
+                      k + 1);
+        ++live.redone;
+        expansions.reset();
+        budget.clear_exceeded();
+        continue;
+      }
+      if (outcome != 0) return abandon(StepEnd::stopped);
+      closed_taken = true;
+      if (distributed) step_closed = sum_over_ranks(*ranks, step_closed, closed_wide);
+      if (closed.add(step_closed) || closed_wide) return abandon(StepEnd::overflow);
+      if (in_memory > 0) first_range = std::move(expansions);
+      break;
     }
-    expansions.clear();
-    live.spilled = spill.bytes_written();
-    std::uint32_t outcome = (abort.load() ? kAborted : 0) | (stop.stopped() ? kStopped : 0) |
-                            (overflow ? kOverflow : 0);
-    if (distributed) outcome = ranks->any_bits(outcome);
-    if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);
-    if (outcome != 0) return abandon(StepEnd::stopped);
-    closed_taken = true;
-    if (distributed) step_closed = sum_over_ranks(*ranks, step_closed, closed_wide);
-    if (closed.add(step_closed) || closed_wide) return abandon(StepEnd::overflow);
   }
 
   // Reads range file `f` into the threads' blocks, keeping the successors of parts [lo, hi);
@@ -480,12 +504,17 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     live.pass = live.pass + 1;
     abort = false;
     std::atomic<bool> overflow{false};
-    Expansions expansions([&] { return Expansion(hi - lo, rank_count, budget); });
-
-    // Phase 1: this range's successors into each thread's blocks.
-    if (files) {
+    // Phase 1: this range's successors into each thread's blocks (the first range's are there).
+    std::unique_ptr<Expansions> held_here = std::move(first_range);
+    const bool from_expansion = held_here != nullptr;
+    if (!from_expansion) {
+      held_here =
+          std::make_unique<Expansions>([&] { return Expansion(hi - lo, rank_count, budget); });
+    }
+    Expansions& expansions = *held_here;
+    if (!from_expansion && files) {
       read_file(expansions, range.file, lo, hi);
-    } else {
+    } else if (!from_expansion) {
       live.expanded = 0;
       expand_current(expansions, lo, hi);
     }
@@ -512,17 +541,31 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
       held += e.blocks.bytes() + e.outbox.bytes();
     }
     for (auto& t : tables) held += t.bytes();
-    expansions.clear();  // gives the blocks back
     for (auto& t : tables) t.release(budget);
-    // Freed blocks would otherwise stay resident in the threads' heaps beside the classes
-    // the next pass or step allocates (small steps reuse them; trimming would cost faults).
-    if (held > kTrimAfterBytes) return_freed_memory();
 
     std::uint32_t outcome = (abort.load() ? kAborted : 0) | (stop.stopped() ? kStopped : 0) |
                             (overflow.load() ? kOverflow : 0) |
                             (budget.exceeded() ? kOutOfMemory : 0);
     if (distributed) outcome = ranks->any_bits(outcome);
     const bool out_of_memory = (outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0;
+    // The first range, held in memory since the expansion, did not fit its classes: its
+    // successors go to its file, to be read back in halves like any other range.
+    if (from_expansion && out_of_memory && (outcome & kOverflow) == 0) {
+      spdlog::debug("step {}: the first range's successors go to its file", k + 1);
+      for (auto& e : expansions) {
+        SuccessorWriter<K> writer(*files, range_of, buffer_entries, budget);
+        for (std::size_t p = lo; p < hi; ++p) {
+          e.blocks.for_each(p - lo, [&](const typename SuccessorBlocks<K>::Entry& x) {
+            writer.add(p, x.key, x.count);
+          });
+        }
+        writer.flush();
+      }
+    }
+    held_here.reset();  // gives the blocks back
+    // Freed blocks would otherwise stay resident in the threads' heaps beside the classes
+    // the next pass or step allocates (small steps reuse them; trimming would cost faults).
+    if (held > kTrimAfterBytes) return_freed_memory();
     if ((outcome & (kAborted | kStopped | kOverflow)) != 0) {
       for (std::size_t p = lo; p < hi; ++p) {
         budget.release(next.parts[p].keys.size() * Generation<K>::kClassBytes);
@@ -552,13 +595,11 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     }
     if (spilling) {
       for (std::size_t p = lo; p < hi; ++p) out->add(next.parts[p], p, budget);
-      live.spilled = spill.bytes_written();
       return_freed_memory();
     }
   }
   if (spilling) {
     out->map(next);
-    live.spilled = spill.bytes_written();
   }
   return StepEnd::done;
 }
