@@ -349,8 +349,11 @@ FrontierRunDir open_frontier(const CountRequest& r, const fs::path& dir, RunDire
                      "); leave out the board and start to resume it as it is");
   }
   validate(f);
-  return FrontierRunDir::open(std::move(locked), std::move(m),
-                              r.checkpoint_seconds.value_or(kDefaultCheckpointSeconds));
+  // A resumed run keeps the interval it was started with unless the command line gives one.
+  const double recorded = m.frontier.checkpoint_seconds;
+  return FrontierRunDir::open(
+      std::move(locked), std::move(m),
+      r.checkpoint_seconds.value_or(recorded >= 0 ? recorded : kDefaultCheckpointSeconds));
 }
 
 // ---- several MPI ranks ----------------------------------------------------------------

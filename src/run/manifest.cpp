@@ -147,7 +147,7 @@ void read_frontier(const json& j, RunManifest& m) {
       if (!is_decimal(*v)) throw FormatError("count '" + *v + "' is not a number");
     }
   }
-  p.checkpoint_seconds = f.value("checkpoint_seconds", 0.0);
+  p.checkpoint_seconds = f.value("checkpoint_seconds", -1.0);  // -1: not recorded
   if (f.at("checksum").get<std::string>() != frontier_checksum(m)) {
     throw FormatError(
         "its checksum does not match what it says (changed by hand or damaged); a frontier "

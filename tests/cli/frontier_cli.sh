@@ -72,6 +72,9 @@ expect_exit 0
 expect_out "^cycles +$CYCLES_6x10 "
 expect_err 'resuming sweep 1 at step [0-9]+'
 CHECKS=$((CHECKS + 1)); [ -z "$(ls "$D" | grep -v manifest.json)" ] || fail "files left in a finished run: $(ls "$D")"
+# The resumed session kept the run's --checkpoint 0 (not the 10-minute default).
+CHECKS=$((CHECKS + 1)); grep -Eq '"checkpoint_seconds": 0(\.0)?,' "$D/manifest.json" \
+  || fail "resume did not keep --checkpoint: $(grep checkpoint_seconds "$D/manifest.json")"
 run count --run-dir "$D" --resume --progress 0     # finished: the count again, no work
 expect_exit 0
 expect_out "^cycles +$CYCLES_6x10 "

@@ -59,7 +59,7 @@ struct FrontierProgress {
   std::string closed_tours;
   std::string closed_cycles;
   std::vector<std::string> tours_by_start;
-  double checkpoint_seconds = 0;
+  double checkpoint_seconds = 0;  // --checkpoint of the latest session; -1: not recorded
   friend bool operator==(const FrontierProgress&, const FrontierProgress&) = default;
 };
 
