@@ -318,6 +318,12 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
   using Expansions = tbb::enumerable_thread_specific<Expansion>;
   tbb::enumerable_thread_specific<AggregationTable<K>> tables;
   std::atomic<bool> abort{false};
+  // What a pass ended with, agreed over the ranks.
+  auto agreed_outcome = [&](bool overflow) {
+    std::uint32_t outcome = (abort.load() ? kAborted : 0) | (stop.stopped() ? kStopped : 0) |
+                            (overflow ? kOverflow : 0) | (budget.exceeded() ? kOutOfMemory : 0);
+    return distributed ? ranks->any_bits(outcome) : outcome;
+  };
   auto poll = [&] {
     if (abort.load(std::memory_order_relaxed)) return false;
     if (stop.poll()) {
@@ -447,9 +453,7 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
         overflow = overflow || e.overflow;
         closed_wide = step_closed.add(e.closed) || closed_wide;
       }
-      std::uint32_t outcome = (abort.load() ? kAborted : 0) | (stop.stopped() ? kStopped : 0) |
-                              (overflow ? kOverflow : 0) | (budget.exceeded() ? kOutOfMemory : 0);
-      if (distributed) outcome = ranks->any_bits(outcome);
+      const std::uint32_t outcome = agreed_outcome(overflow);
       if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);
       if ((outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0 && in_memory > 0) {
         spdlog::debug("step {}: the first range did not fit beside the expansion, expanded again",
@@ -512,11 +516,13 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
           std::make_unique<Expansions>([&] { return Expansion(hi - lo, rank_count, budget); });
     }
     Expansions& expansions = *held_here;
-    if (!from_expansion && files) {
-      read_file(expansions, range.file, lo, hi);
-    } else if (!from_expansion) {
-      live.expanded = 0;
-      expand_current(expansions, lo, hi);
+    if (!from_expansion) {
+      if (files) {
+        read_file(expansions, range.file, lo, hi);
+      } else {
+        live.expanded = 0;
+        expand_current(expansions, lo, hi);
+      }
     }
 
     // Phase 2: aggregate, a part at a time.
@@ -543,14 +549,11 @@ StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generati
     for (auto& t : tables) held += t.bytes();
     for (auto& t : tables) t.release(budget);
 
-    std::uint32_t outcome = (abort.load() ? kAborted : 0) | (stop.stopped() ? kStopped : 0) |
-                            (overflow.load() ? kOverflow : 0) |
-                            (budget.exceeded() ? kOutOfMemory : 0);
-    if (distributed) outcome = ranks->any_bits(outcome);
+    const std::uint32_t outcome = agreed_outcome(overflow.load());
     const bool out_of_memory = (outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0;
     // The first range, held in memory since the expansion, did not fit its classes: its
     // successors go to its file, to be read back in halves like any other range.
-    if (from_expansion && out_of_memory && (outcome & kOverflow) == 0) {
+    if (from_expansion && out_of_memory && (outcome & kOverflow) == 0 && hi - lo > 1) {
       spdlog::debug("step {}: the first range's successors go to its file", k + 1);
       for (auto& e : expansions) {
         SuccessorWriter<K> writer(*files, range_of, buffer_entries, budget);

@@ -1,7 +1,5 @@
 #include "knightstour/frontier/successor_files.hpp"
 
-#include <fcntl.h>
-
 namespace knightstour {
 
 SuccessorFiles::SuccessorFiles(SpillArea& area, std::size_t ranges) : area_(area) {
@@ -24,9 +22,8 @@ void SuccessorFiles::read(std::size_t r, std::uint64_t offset, void* data,
 }
 
 void SuccessorFiles::drop(std::size_t r) {
-  File& f = *files_[r];
-  ::posix_fadvise(f.file.fd(), 0, 0, POSIX_FADV_DONTNEED);
-  f.file.close();
+  // The file has no name: closing it frees its blocks and its pages in the page cache.
+  files_[r]->file.close();
 }
 
 }  // namespace knightstour
