@@ -1,0 +1,113 @@
+// The frontier kernel alone: one thread, the classes of one real generation, no aggregation.
+// Run: build/release/tests/bench/frontier_bench [--benchmark_repetitions=5]
+// Each benchmark reports the time per class (the generation's classes, each expanded, unpacked or
+// round-tripped once an iteration) and, for expand, successors per class.
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <tuple>
+
+#include "knightstour/frontier/frontier_counter.hpp"
+#include "knightstour/frontier/transition.hpp"
+
+namespace {
+
+using namespace knightstour;
+
+struct Sample {
+  StepRules rules;
+  int step = 0;
+  std::vector<std::uint64_t> keys;
+};
+
+// The classes a sweep holds before `step` (built once per process by the engine itself).
+const Sample& sample(int rows, int cols, bool closed, int step) {
+  static std::map<std::tuple<int, int, bool, int>, Sample> cache;
+  auto [it, added] = cache.try_emplace({rows, cols, closed, step});
+  if (!added) return it->second;
+  const Sweep sweep({rows, cols});
+  const FrontierTarget target{closed, std::nullopt};
+  Sample& s = it->second;
+  s.rules = make_step_rules(sweep, target);
+  s.step = step;
+  StopControl stop(Caps{});
+  FrontierOptions options;
+  options.threads = 1;
+  options.until_step = step;
+  FrontierResult r = run_frontier(sweep, target, options, stop);
+  const auto& g = std::get<Generation<1>>(r.paused->classes);
+  for (const auto& part : g.parts) s.keys.insert(s.keys.end(), part.keys.begin(), part.keys.end());
+  return s;
+}
+
+// Seconds per class (printed with an SI prefix: 138n is 138 ns).
+void per_class(benchmark::State& state, std::size_t classes) {
+  state.counters["time/class"] =
+      benchmark::Counter(static_cast<double>(state.iterations() * classes),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+void expand_all(benchmark::State& state, int rows, int cols, bool closed, int step) {
+  const Sample& s = sample(rows, cols, closed, step);
+  const StepRule& rule = s.rules.steps[static_cast<std::size_t>(s.step)];
+  std::uint64_t successors = 0;
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (const std::uint64_t key : s.keys) {
+      expand(
+          s.rules, rule, key,
+          [&](std::uint64_t next) {
+            sum += next;
+            ++successors;
+          },
+          [&] { ++sum; });
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  per_class(state, s.keys.size());
+  state.counters["successors/class"] =
+      static_cast<double>(successors) / static_cast<double>(state.iterations() * s.keys.size());
+}
+
+void unpack_all(benchmark::State& state, int rows, int cols, bool closed, int step) {
+  const Sample& s = sample(rows, cols, closed, step);
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (const std::uint64_t key : s.keys) {
+      Frontier f;
+      unpack(key, s.rules.slots, 1, f);
+      sum += f.free + f.done + f.mate[2] + f.mate[5];
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  per_class(state, s.keys.size());
+}
+
+void round_trip_all(benchmark::State& state, int rows, int cols, bool closed, int step) {
+  const Sample& s = sample(rows, cols, closed, step);
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (const std::uint64_t key : s.keys) {
+      Frontier f;
+      unpack(key, s.rules.slots, 0, f);
+      sum += pack(f, s.rules.slots);
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  per_class(state, s.keys.size());
+}
+
+// Generations at or near the widest steps: 6x12 closed (1.4 M classes), 7x8 closed (14.5 M;
+// built in about 20 s), 6x7 open tours (3.6 M, the all-starts job's kind of class).
+BENCHMARK_CAPTURE(expand_all, 6x12_closed_step45, 6, 12, true, 45)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(unpack_all, 6x12_closed_step45, 6, 12, true, 45)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(round_trip_all, 6x12_closed_step45, 6, 12, true, 45)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(expand_all, 6x7_open_step30, 6, 7, false, 30)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(unpack_all, 6x7_open_step30, 6, 7, false, 30)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(expand_all, 7x8_closed_step40, 7, 8, true, 40)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(unpack_all, 7x8_closed_step40, 7, 8, true, 40)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
