@@ -1,5 +1,9 @@
 #pragma once
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include <bit>
 #include <cstdint>
 
@@ -56,10 +60,12 @@ inline constexpr std::uint64_t kNoClass = ~std::uint64_t{0};
 inline constexpr std::uint64_t kMixedRadixMates = std::uint64_t{1} << 63;
 
 // A class unpacked: slot sets as bit masks, and the mate of every endpoint.
+static_assert(kMaxStepSlots <= 32);
 struct Frontier {
   std::uint32_t free = 0;  // degree 0
   std::uint32_t done = 0;  // degree 2, or no square
-  std::uint8_t mate[kMaxStepSlots] = {};
+  // The first kMaxStepSlots are slots; 32 so that closers_of reads them in two 16-byte loads.
+  std::uint8_t mate[32] = {};
 
   std::uint32_t ends(int slots) const { return ~(free | done) & ((1u << slots) - 1); }
 };
@@ -103,52 +109,72 @@ inline std::uint64_t spread(std::uint32_t x) {
          (std::uint64_t{kSpread.of[(x >> 16) & 0xff]} << 32);
 }
 
-// The 2-bit types of four slots (one byte of a key) as four 4-bit masks:
-// free | done << 4 | opener << 8 | closer << 12.
-struct TypeMasks {
-  std::uint16_t of[256];
-  constexpr TypeMasks() : of() {
-    for (int x = 0; x < 256; ++x) {
-      std::uint16_t m = 0;
-      for (int i = 0; i < 4; ++i)
-        m = static_cast<std::uint16_t>(m | (1 << (i + 4 * ((x >> (2 * i)) & 3))));
-      of[x] = m;
-    }
-  }
-};
-inline constexpr TypeMasks kTypeMasks{};
+// Bits 0, 2, 4, ... of x as bits 0, 1, 2, ... (the inverse of spread; what BMI2's pext does,
+// in five shift-and-mask steps that x86-64-v2 has).
+KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t gather_even(std::uint64_t x) {
+  x &= 0x5555555555555555ull;
+  x = (x | (x >> 1)) & 0x3333333333333333ull;
+  x = (x | (x >> 2)) & 0x0f0f0f0f0f0f0f0full;
+  x = (x | (x >> 4)) & 0x00ff00ff00ff00ffull;
+  x = (x | (x >> 8)) & 0x0000ffff0000ffffull;
+  return static_cast<std::uint32_t>(x | (x >> 16));
+}
 
 }  // namespace frontier_detail
 
 namespace frontier_detail {
 
+// The ends whose mate is in an earlier slot.
+KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t closers_of(const Frontier& f, std::uint32_t ends) {
+#ifdef __SSE2__
+  // mate[i] < i for all slots at once (bytes compared as signed; all are below 32).
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(f.mate));
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(f.mate + 16));
+  const __m128i slot_lo = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m128i slot_hi = _mm_add_epi8(slot_lo, _mm_set1_epi8(16));
+  const auto below =
+      static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(lo, slot_lo))) |
+      (static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(hi, slot_hi))) << 16);
+  return below & ends;
+#else
+  std::uint32_t closers = 0;
+  for (std::uint32_t e = ends; e != 0; e &= e - 1) {
+    const int i = std::countr_zero(e);
+    closers |= static_cast<std::uint32_t>(f.mate[i] < i) << i;
+  }
+  return closers;
+#endif
+}
+
+// The loops run over closers only, and nothing in them depends on a value the loop before
+// computed except two running sums: whether an end opens or closes is as good as random to
+// the branch predictor, and a loop over every end that branched on it cost twice this.
 template <bool Mixed>
 KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack_as(const Frontier& f, int slots) {
   const std::uint32_t in = (1u << slots) - 1;
-  std::uint64_t types = spread(f.done & in);
+  const std::uint32_t ends = f.ends(slots);
+  const std::uint32_t closers = closers_of(f, ends);
+  const std::uint32_t openers = ends & ~closers;
+  // Types: done 01, opener 10, closer 11 (low bit: done or closer; high bit: an end).
+  const std::uint64_t types = spread((f.done & in) | closers) | (spread(ends) << 1);
   std::uint64_t mates = 0;
   int mate_bits = 0;        // fields
   std::uint64_t radix = 1;  // mixed radix
-  std::uint32_t unmatched = 0;
-  for (std::uint32_t e = f.ends(slots); e != 0; e &= e - 1) {
-    const int i = std::countr_zero(e);
+  std::uint32_t matched = 0;
+  for (std::uint32_t c = closers; c != 0; c &= c - 1) {
+    const int i = std::countr_zero(c);
     const int m = f.mate[i];
-    if (m > i) {
-      types |= std::uint64_t{2} << (2 * i);
-      unmatched |= 1u << i;
+    const std::uint32_t unmatched = openers & ((1u << i) - 1) & ~matched;
+    const auto index = static_cast<std::uint64_t>(std::popcount(unmatched & ((1u << m) - 1)));
+    const int u = std::popcount(unmatched);
+    if constexpr (Mixed) {
+      mates += index * radix;
+      radix *= static_cast<std::uint64_t>(u);
     } else {
-      types |= std::uint64_t{3} << (2 * i);
-      const auto index = static_cast<std::uint64_t>(std::popcount(unmatched & ((1u << m) - 1)));
-      const int u = std::popcount(unmatched);
-      if constexpr (Mixed) {
-        mates += index * radix;
-        radix *= static_cast<std::uint64_t>(u);
-      } else {
-        mates |= index << mate_bits;
-        mate_bits += kMateBits[u];
-      }
-      unmatched &= ~(1u << m);
+      mates |= index << mate_bits;
+      mate_bits += kMateBits[u];
     }
+    matched |= 1u << m;
   }
   if constexpr (Mixed) {
     return types | (mates << (2 * slots)) | kMixedRadixMates;
@@ -179,42 +205,40 @@ namespace frontier_detail {
 
 template <bool Mixed>
 KNIGHTSTOUR_FRONTIER_INLINE void unpack_as(std::uint64_t key, int slots, int shift, Frontier& f) {
-  std::uint32_t masks[4] = {0, 0, 0, 0};  // free, done, opener, closer
-  for (int byte = 0; 4 * byte < slots; ++byte) {
-    const std::uint16_t m = kTypeMasks.of[(key >> (8 * byte)) & 0xff];
-    for (int t = 0; t < 4; ++t)
-      masks[t] |= static_cast<std::uint32_t>((m >> (4 * t)) & 0xf) << (4 * byte);
-  }
+  // A type's low and high bits, one bit a slot: free 00, done 01, opener 10, closer 11.
+  const std::uint32_t low = gather_even(key);
+  const std::uint32_t high = gather_even(key >> 1);
   const std::uint32_t in = (1u << slots) - 1;
   auto widen = [&](std::uint32_t x) { return (x & 1u) | ((x & in & ~1u) << shift); };
-  f.free = widen(masks[0]);
-  f.done = widen(masks[1]);
-  const std::uint32_t openers = widen(masks[2]);
+  f.free = widen(~(low | high));
+  f.done = widen(low & ~high);
+  const std::uint32_t openers = widen(high & ~low);
   std::uint64_t mates = (key & ~kMixedRadixMates) >> (2 * slots);
-  // The openers not yet matched, in slot order, 5 bits each (at most 10 of them).
+  const std::uint32_t closers = widen(high & low);
+  // Every opener in slot order, 5 bits each (at most 10 of them); a closer takes its mate
+  // out. The openers after a closer sit at the list's end, past the ones it can choose.
   std::uint64_t list = 0;
   int listed = 0;
-  for (std::uint32_t e = openers | widen(masks[3] & in); e != 0; e &= e - 1) {
-    const int at = std::countr_zero(e);
-    if (openers & (1u << at)) {
-      list |= static_cast<std::uint64_t>(at) << (5 * listed);
-      ++listed;
-      continue;
-    }
+  for (std::uint32_t o = openers; o != 0; o &= o - 1, ++listed)
+    list |= static_cast<std::uint64_t>(std::countr_zero(o)) << (5 * listed);
+  for (std::uint32_t c = closers; c != 0; c &= c - 1) {
+    const int at = std::countr_zero(c);
+    // Openers before `at` not matched yet: each closer before it matched one of them.
+    const std::uint32_t before = (1u << at) - 1;
+    const int unmatched = std::popcount(openers & before) - std::popcount(closers & before);
     int index;
     if constexpr (Mixed) {
-      const std::uint64_t rest = divide_small(mates, listed);
-      index = static_cast<int>(mates - rest * static_cast<std::uint64_t>(listed));
+      const std::uint64_t rest = divide_small(mates, unmatched);
+      index = static_cast<int>(mates - rest * static_cast<std::uint64_t>(unmatched));
       mates = rest;
     } else {
-      const int bits = kMateBits[listed];
+      const int bits = kMateBits[unmatched];
       index = static_cast<int>(mates & ((std::uint64_t{1} << bits) - 1));
       mates >>= bits;
     }
     const int m = static_cast<int>((list >> (5 * index)) & 31);
-    const std::uint64_t below = list & ((std::uint64_t{1} << (5 * index)) - 1);
-    list = below | ((list >> (5 * index + 5)) << (5 * index));
-    --listed;
+    const std::uint64_t kept = list & ((std::uint64_t{1} << (5 * index)) - 1);
+    list = kept | ((list >> (5 * index + 5)) << (5 * index));
     f.mate[at] = static_cast<std::uint8_t>(m);
     f.mate[m] = static_cast<std::uint8_t>(at);
   }
