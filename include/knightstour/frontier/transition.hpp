@@ -90,9 +90,31 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
   // The new square (slot 1) needs two edges when it has no later neighbour, one when it has one.
   const int min_edges = (r.no_future & 2u) ? 2 : (r.one_future & 2u) ? 1 : 0;
 
+  // Colour balance of the edge ends still needed (T excluded; see StepRule). An edge between
+  // two squares joins the two colours, so it leaves the balance as it is: only an edge to T
+  // changes it (by the new square's colour), and whether a successor passes is known before
+  // linking, from the class and whether the successor takes T.
+  const std::uint32_t s_not_done = ~s.done & all;
+  const int need0 = std::popcount(s_not_done & r.colour0) + std::popcount(s.free & r.colour0) -
+                    std::popcount(s_not_done & r.colour1) - std::popcount(s.free & r.colour1) +
+                    r.future_imbalance;
+  const int t_left0 = !r.has_t ? 0 : (s.free & 1u) ? 2 : (s.done & 1u) ? 0 : 1;
+  const int new_square_colour = (r.colour0 & 2u) ? 1 : -1;
+  auto balanced = [&](bool takes_t) {
+    const int need = need0 - (takes_t ? new_square_colour : 0);
+    const int t_left = t_left0 - (takes_t ? 1 : 0);
+    if (!r.has_t) return need == 0;
+    if (rules.odd) return need == t_left;  // both ends of the path on colour 0
+    return t_left == 1 ? (need == 1 || need == -1) : need == 0;  // one end on each colour
+  };
+  const bool balanced_without_t = balanced(false);
+  const bool balanced_with_t = r.has_t && balanced(true);
+
   // The successor with edges to candidates i and j (-1: none), if it can become a tour.
   auto successor = [&](int i, int j) {
-    if (r.t_required && i != t_index && j != t_index) return;
+    const bool takes_t = r.has_t && (i == t_index || j == t_index);
+    if (r.t_required && !takes_t) return;
+    if (!r.last && !(takes_t ? balanced_with_t : balanced_without_t)) return;
     Frontier t = s;
     bool cycle = false;
     if (i >= 0) cycle = frontier_detail::link(t, r.candidates[i]);
@@ -105,18 +127,7 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
     if (r.last) return;
     if (not_done & r.no_future) return;
     if (t.free & r.one_future) return;
-    // Colour balance of the edge ends still needed (T excluded; see StepRule).
-    const int need = std::popcount(not_done & r.colour0) + std::popcount(t.free & r.colour0) -
-                     std::popcount(not_done & r.colour1) - std::popcount(t.free & r.colour1) +
-                     r.future_imbalance;
-    const int t_left = !r.has_t ? 0 : (t.free & 1u) ? 2 : (t.done & 1u) ? 0 : 1;
-    if (!r.has_t) {
-      if (need != 0) return;
-    } else if (rules.odd) {
-      if (need != t_left) return;  // both ends of the path on colour 0
-    } else if (t_left == 1 ? (need != 1 && need != -1) : need != 0) {
-      return;  // one end on each colour
-    }
+    const int t_left = t_left0 - (takes_t ? 1 : 0);
     int need_t = 0;
     for (int l = 0; l < r.look_count; ++l) {
       const int can = r.looks[l].future + std::popcount(r.looks[l].slots & not_done);
