@@ -85,7 +85,7 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
     const std::uint32_t b = 1u << r.candidates[i];
     if ((old_ends & r.no_future & b) || (old_free & r.one_future & b)) must |= 1u << i;
   }
-  if (r.t_required) must |= 1u << t_index;
+  if (r.t_required && t_index >= 0) must |= 1u << t_index;  // (t_required implies has_t)
   if ((must & ~open) != 0 || std::popcount(must) > 2) return;
   // The new square (slot 1) needs two edges when it has no later neighbour, one when it has one.
   const int min_edges = (r.no_future & 2u) ? 2 : (r.one_future & 2u) ? 1 : 0;
