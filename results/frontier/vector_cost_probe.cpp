@@ -1,0 +1,95 @@
+// What one unpinned open sweep costs when every class carries wider counts: a measurement for
+// the all-starts-in-one-sweep design (all-starts-one-sweep.md), not part of the tool.
+//   vector_cost_probe ROWS COLS LIMBS THREADS [tally]
+// runs the unpinned open sweep of the board (Hamiltonian paths, no end pinned; the count is the
+// undirected paths, half the directed open tours over all starts) with counts of LIMBS 64-bit
+// limbs (1, 2, 4 or 8) from the first step, by resuming from a one-class generation of that
+// width. LIMBS = 8 moves as many bytes a class as a vector of 8 64-bit counts would. With
+// `tally`, it also says how the classes of all generations split by T's edges (0, 1, 2).
+// Built against the library (release preset build):
+//   g++ -std=c++20 -O3 -march=x86-64-v2 -Iinclude results/frontier/vector_cost_probe.cpp \
+//     build/release/libknightstour_core.a -ltbb -lspdlog -lfmt -lzstd -o /tmp/vector_cost_probe
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "knightstour/frontier/frontier_counter.hpp"
+using namespace knightstour;
+
+namespace {
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+template <int K>
+FrontierState first_generation(int slots) {
+  Frontier empty;  // before square 0: T free, every window slot without a square
+  empty.done = ((1u << slots) - 1) & ~1u;
+  empty.free = 1u;
+  Generation<K> g;
+  g.parts.resize(1);
+  g.parts[0].keys.push_back(pack(empty, slots));
+  WideCount<K> one;
+  one.limb[0] = 1;
+  g.parts[0].counts.push_back(one);
+  return FrontierState{0, std::move(g)};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 5 && argc != 6) {
+    std::fprintf(stderr, "usage: vector_cost_probe ROWS COLS LIMBS THREADS [tally]\n");
+    return 2;
+  }
+  const Sweep sweep({std::atoi(argv[1]), std::atoi(argv[2])});
+  const int limbs = std::atoi(argv[3]);
+  const FrontierTarget target{false, std::nullopt};
+  const int slots = make_step_rules(sweep, target).slots;
+  FrontierOptions o;
+  o.threads = std::atoi(argv[4]);
+  StopControl stop(Caps{});
+  std::optional<FrontierState> start;
+  if (limbs == 2) start = first_generation<2>(slots);
+  if (limbs == 4) start = first_generation<4>(slots);
+  if (limbs == 8) start = first_generation<8>(slots);
+  // Classes of every generation by how many edges T has (key bits 0-1: 0 free, 2 or 3 an end,
+  // 1 done): a class whose T is free has no ends yet, so a count vector would be all zero.
+  std::uint64_t by_t[3] = {};
+  const bool tally = argc == 6;  // (costs time: not for timings)
+  if (tally)
+    o.after_step = [&](const FrontierState& s) {
+      std::visit(
+          [&](const auto& g) {
+            for (const auto& part : g.parts) {
+              for (std::size_t i = 0; i < part.size(); ++i) {
+                const std::uint64_t t = part.key_data()[i] & 3u;
+                ++by_t[t == 0 ? 0 : t == 1 ? 2 : 1];
+              }
+            }
+          },
+          s.classes);
+    };
+  const double cpu0 = cpu_seconds();
+  const FrontierResult r = run_frontier(sweep, target, o, stop, std::move(start));
+  const double cpu = cpu_seconds() - cpu0;
+  std::printf(
+      "%s limbs %d threads %d: paths %s, expanded %llu, peak classes %llu, peak %.2f GiB, "
+      "wall %.2f s, CPU %.2f s, %.0f ns CPU a class\n",
+      sweep.shape().name().c_str(), r.limbs, o.threads, r.count.with_commas().c_str(),
+      static_cast<unsigned long long>(r.expanded), static_cast<unsigned long long>(r.peak_classes),
+      static_cast<double>(r.peak_bytes) / (1u << 30), r.seconds, cpu,
+      cpu * 1e9 / static_cast<double>(r.expanded));
+  const double all = static_cast<double>(by_t[0] + by_t[1] + by_t[2]);
+  if (tally)
+    std::printf("  classes of all generations by T's edges: 0: %.1f%%, 1: %.1f%%, 2: %.1f%%\n",
+                100.0 * static_cast<double>(by_t[0]) / all,
+                100.0 * static_cast<double>(by_t[1]) / all,
+                100.0 * static_cast<double>(by_t[2]) / all);
+  return r.complete ? 0 : 1;
+}
