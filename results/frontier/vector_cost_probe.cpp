@@ -7,40 +7,16 @@
 // width. LIMBS = 8 moves as many bytes a class as a vector of 8 64-bit counts would. With
 // `tally`, it also says how the classes of all generations split by T's edges (0, 1, 2).
 // Built against the library (release preset build):
-//   g++ -std=c++20 -O3 -march=x86-64-v2 -Iinclude results/frontier/vector_cost_probe.cpp \
+//   g++ -std=c++20 -O3 -march=x86-64-v2 -Iinclude results/frontier/vector_cost_probe.cpp
 //     build/release/libknightstour_core.a -ltbb -lspdlog -lfmt -lzstd -o /tmp/vector_cost_probe
-#include <sys/resource.h>
-
+// (one command line)
 #include <cstdio>
 #include <cstdlib>
 
+#include "knightstour/base/cpus.hpp"
 #include "knightstour/frontier/frontier_counter.hpp"
+#include "knightstour/frontier/generation_store.hpp"
 using namespace knightstour;
-
-namespace {
-
-double cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
-
-template <int K>
-FrontierState first_generation(int slots) {
-  Frontier empty;  // before square 0: T free, every window slot without a square
-  empty.done = ((1u << slots) - 1) & ~1u;
-  empty.free = 1u;
-  Generation<K> g;
-  g.parts.resize(1);
-  g.parts[0].keys.push_back(pack(empty, slots));
-  WideCount<K> one;
-  one.limb[0] = 1;
-  g.parts[0].counts.push_back(one);
-  return FrontierState{0, std::move(g)};
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 5 && argc != 6) {
@@ -50,14 +26,23 @@ int main(int argc, char** argv) {
   const Sweep sweep({std::atoi(argv[1]), std::atoi(argv[2])});
   const int limbs = std::atoi(argv[3]);
   const FrontierTarget target{false, std::nullopt};
-  const int slots = make_step_rules(sweep, target).slots;
   FrontierOptions o;
   o.threads = std::atoi(argv[4]);
   StopControl stop(Caps{});
-  std::optional<FrontierState> start;
-  if (limbs == 2) start = first_generation<2>(slots);
-  if (limbs == 4) start = first_generation<4>(slots);
-  if (limbs == 8) start = first_generation<8>(slots);
+  // The sweep's first generation (paused before step 0), widened to LIMBS limbs.
+  FrontierOptions before = o;
+  before.until_step = 0;
+  FrontierState start = *run_frontier(sweep, target, before, stop).paused;
+  MemoryBudget budget(~std::uint64_t{0});
+  while (std::visit([](const auto& g) { return g.kLimbs; }, start.classes) < limbs) {
+    std::visit(
+        [&](auto& g) {
+          if constexpr (std::decay_t<decltype(g)>::kLimbs < 8) {
+            start.classes = widened(std::move(g), budget);
+          }
+        },
+        start.classes);
+  }
   // Classes of every generation by how many edges T has (key bits 0-1: 0 free, 2 or 3 an end,
   // 1 done): a class whose T is free has no ends yet, so a count vector would be all zero.
   std::uint64_t by_t[3] = {};
@@ -75,9 +60,9 @@ int main(int argc, char** argv) {
           },
           s.classes);
     };
-  const double cpu0 = cpu_seconds();
+  const double cpu0 = process_cpu_seconds();
   const FrontierResult r = run_frontier(sweep, target, o, stop, std::move(start));
-  const double cpu = cpu_seconds() - cpu0;
+  const double cpu = process_cpu_seconds() - cpu0;
   std::printf(
       "%s limbs %d threads %d: paths %s, expanded %llu, peak classes %llu, peak %.2f GiB, "
       "wall %.2f s, CPU %.2f s, %.0f ns CPU a class\n",
