@@ -69,7 +69,8 @@ enum class StepEnd { done, overflow, stopped };
 // each part of `current`, aggregation in up to 2^14 parts. What runs on one thread is per
 // step or per pass: planning, collecting the threads' outcomes, writing spilled parts in
 // order. Measured on 16 cores (results/frontier/threads-16-cores.md): 12x on 7x8 closed,
-// 13x on 8x8 closed. Past one machine's cores, ranks split the classes by hash (owner_rank).
+// 13x on 8x8 closed up to step 36. Past one machine's cores, ranks split the classes by
+// hash (owner_rank).
 template <int K>
 class StepRun {
  public:
@@ -94,7 +95,6 @@ class StepRun {
   StepEnd run(const StepForecast& forecast) {
     bits_ = part_bits(distributed() ? ranks_->max(forecast.successors) : forecast.successors);
     parts_ = std::size_t{1} << bits_;
-    shift_ = 64 - bits_;
     next_.parts.assign(parts_, {});
     const std::size_t passes = plan_ranges(forecast);
     for (std::size_t i = 0; i < passes; ++i)
@@ -123,9 +123,7 @@ class StepRun {
   };
 
   bool distributed() const { return ranks_ != nullptr; }
-  std::size_t part_of(std::uint64_t key) const {
-    return bits_ == 0 ? 0 : static_cast<std::size_t>(class_hash(key) >> shift_);
-  }
+  std::size_t part_of(std::uint64_t key) const { return part_at(class_hash(key), bits_); }
 
   // From here on the current generation is on disk and every built part of `next` goes to
   // a spill file as soon as its range is done.
@@ -187,11 +185,11 @@ class StepRun {
   template <bool Distributed>
   void expand_classes(Expansions& expansions, std::size_t part, std::size_t begin, std::size_t end,
                       std::size_t lo, std::size_t hi) {
-    // Locals, not members: stores through the blocks could alias a member, so the compiler
-    // would reload it for every successor.
+    // Locals, not members: a store through the blocks may alias a member, so the compiler
+    // would have to reload a member after every successor kept.
     const StepRules& rules = rules_;
     const StepRule& rule = rule_;
-    const int bits = bits_, shift = shift_;
+    const int bits = bits_;
     [[maybe_unused]] const int rank_count = rank_count_, me = me_;
     [[maybe_unused]] const std::uint32_t class_mask = (1u << rules.slots) - 1;
     const auto& in = current_.parts[part];
@@ -207,7 +205,7 @@ class StepRun {
             // Debug builds check every successor (I1, I3).
             assert(class_invariants_hold(key, rules.slots, rule.no_future & class_mask));
             const std::uint64_t hash = class_hash(key);
-            const std::size_t p = bits == 0 ? 0 : static_cast<std::size_t>(hash >> shift);
+            const std::size_t p = part_at(hash, bits);
             if (p < lo || p >= hi) return;
             if constexpr (Distributed) {
               const int owner = owner_rank(hash, rank_count);
@@ -479,7 +477,6 @@ class StepRun {
 
   int bits_ = 0;  // the next generation has 2^bits_ parts, by the top bits of class_hash
   std::size_t parts_ = 1;
-  int shift_ = 64;
   std::deque<Range> ranges_;  // still to build, in order
   bool spilling_ = false;
   std::optional<PartSpiller<K>> out_;  // when spilling: where built parts of `next` go

@@ -29,6 +29,12 @@ inline int part_bits(std::uint64_t successors) {
   return bits;
 }
 
+// The part of a class with hash `hash` in a generation of 2^bits parts: the hash's top bits
+// (its low bits place it in the part's aggregation table).
+inline std::size_t part_at(std::uint64_t hash, int bits) {
+  return bits == 0 ? 0 : static_cast<std::size_t>(hash >> (64 - bits));
+}
+
 // What a step expects to hold, to plan its passes: every successor until its part is
 // aggregated, and the next generation. The sweep's guess of the successors (from the last
 // step's branching) can be off 2-3x, since steps alternate between squares where most paths

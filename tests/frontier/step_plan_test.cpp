@@ -20,6 +20,11 @@ TEST(StepPlan, PartsHoldAboutFourThousandSuccessorsUpToTheirLimit) {
   EXPECT_EQ(part_bits(4097), 1);
   EXPECT_EQ(part_bits(std::uint64_t{1} << 20), 8);
   EXPECT_EQ(part_bits(std::uint64_t{1} << 40), kMaxPartBits);
+  // A class's part is its hash's top bits.
+  EXPECT_EQ(part_at(~std::uint64_t{0}, 0), 0u);
+  EXPECT_EQ(part_at(std::uint64_t{1} << 63, 1), 1u);
+  EXPECT_EQ(part_at((std::uint64_t{1} << 63) - 1, 1), 0u);
+  EXPECT_EQ(part_at(~std::uint64_t{0}, kMaxPartBits), (std::size_t{1} << kMaxPartBits) - 1);
 }
 
 // A pass fills 85% of the room; a step that needs more is cut into as many ranges as that
