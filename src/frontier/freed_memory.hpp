@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "knightstour/frontier/memory_budget.hpp"
+
 namespace knightstour::frontier_detail {
 
 // Hands memory freed by tables and spilled parts back to the system. glibc keeps freed
@@ -18,7 +20,13 @@ inline void return_freed_memory() {
 #endif
 }
 
-// Blocks and tables freed past this many bytes go back to the system at once.
+// Tables freed past this many bytes go back to the system at once.
 inline constexpr std::uint64_t kTrimAfterBytes = std::uint64_t{64} << 20;
+
+// Whether `freed` bytes left in the heap, beside what the budget holds, would take more
+// than half of the budget: then they go back to the system (return_freed_memory).
+inline bool keeps_freed_heap_crowded(const MemoryBudget& budget, std::uint64_t freed) {
+  return 2 * (budget.used() + freed) > budget.limit();
+}
 
 }  // namespace knightstour::frontier_detail

@@ -26,6 +26,7 @@ namespace knightstour {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using frontier_detail::keeps_freed_heap_crowded;
 using frontier_detail::Live;
 using frontier_detail::return_freed_memory;
 using frontier_detail::StepEnd;
@@ -143,11 +144,13 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     }
     result.expanded += expanded_everywhere;
     result.max_passes = std::max(result.max_passes, live.passes.load());
-    budget.release(bytes_of(current));
-    const bool large = bytes_of(current) > (std::uint64_t{256} << 20) || live.passes.load() > 1;
+    const std::uint64_t freed = bytes_of(current);
+    budget.release(freed);
     current = std::move(next);
     size_now = everywhere(current.size());
-    if (large) return_freed_memory();  // small steps reuse the heap; trimming costs them faults
+    // The freed generation stays in the heap for the next one to reuse (trimming makes every
+    // page of it fault again), unless it, beside what is held, could crowd the budget.
+    if (live.passes.load() > 1 || keeps_freed_heap_crowded(budget, freed)) return_freed_memory();
     state.next_step = k + 1;
     result.steps_done = state.next_step;
     result.steps_seconds = std::chrono::duration<double>(Clock::now() - live.started).count();

@@ -403,13 +403,12 @@ class StepRun {
     std::uint64_t pass_successors = 0;  // of this pass's parts only: each pass keeps its own
     WideCount<K> pass_closed;
     bool closed_wide = false;
-    std::uint64_t held = 0;  // bytes of blocks and tables this pass
     for (auto& e : expansions) {
       pass_successors += e.blocks.successors();
       if (e.overflow) overflow = true;
       closed_wide = pass_closed.add(e.closed) || closed_wide;
-      held += e.blocks.bytes() + e.outbox.bytes();
     }
+    std::uint64_t held = 0;  // bytes of tables this pass (blocks are unmapped when freed)
     for (auto& t : tables_) held += t.bytes();
     for (auto& t : tables_) t.release(budget_);
 
@@ -426,8 +425,8 @@ class StepRun {
         writer.flush();
       }
     }
-    held_here.reset();  // gives the blocks back
-    // Freed blocks would otherwise stay resident in the threads' heaps beside the classes
+    held_here.reset();  // gives the blocks back to the system (huge_chunks.hpp)
+    // Freed tables would otherwise stay resident in the threads' heaps beside the classes
     // the next pass or step allocates (small steps reuse them; trimming would cost faults).
     if (held > kTrimAfterBytes) return_freed_memory();
     if ((outcome & (kAborted | kStopped | kOverflow)) != 0) {

@@ -78,13 +78,14 @@ TEST(Aggregation, ACountPastItsLimbsIsReported) {
 // Blocks come out of the budget: past it, `add` fails instead of allocating; so does an
 // aggregation whose table does not fit.
 TEST(Aggregation, TheBudgetBoundsBlocksAndTables) {
-  MemoryBudget tiny(SuccessorBlocks<1>::kChunkBytes / 2);
+  MemoryBudget tiny(std::size_t{32} << 10);  // half of the smallest chunk
   SuccessorBlocks<1> refused(4, tiny);
   EXPECT_FALSE(refused.add(0, 1, WideCount<1>{{1}}));
   EXPECT_TRUE(tiny.exceeded());
 
-  MemoryBudget budget(SuccessorBlocks<1>::kChunkBytes + 1000);
+  MemoryBudget budget((std::size_t{64} << 10) + 1000);
   SuccessorBlocks<1> blocks(1, budget);
+  ASSERT_EQ(blocks.chunk_bytes(), std::size_t{64} << 10);
   for (std::uint64_t key = 0; key < 200; ++key) ASSERT_TRUE(blocks.add(0, key, WideCount<1>{{1}}));
   AggregationTable<1> table;  // 512 slots of 16 bytes: more than the 1000 bytes left
   Generation<1>::Part out;

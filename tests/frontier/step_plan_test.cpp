@@ -12,13 +12,13 @@
 namespace knightstour::frontier_detail {
 namespace {
 
-// A part is sized for about 2^12 successors, so that its aggregation table stays in the
+// A part is sized for about 2^14 successors, so that its aggregation table stays in the
 // cache; a thread keeps a block open per part, so there are never more than 2^14.
-TEST(StepPlan, PartsHoldAboutFourThousandSuccessorsUpToTheirLimit) {
+TEST(StepPlan, PartsHoldAboutSixteenThousandSuccessorsUpToTheirLimit) {
   EXPECT_EQ(part_bits(0), 0);
-  EXPECT_EQ(part_bits(4096), 0);
-  EXPECT_EQ(part_bits(4097), 1);
-  EXPECT_EQ(part_bits(std::uint64_t{1} << 20), 8);
+  EXPECT_EQ(part_bits(16384), 0);
+  EXPECT_EQ(part_bits(16385), 1);
+  EXPECT_EQ(part_bits(std::uint64_t{1} << 22), 8);
   EXPECT_EQ(part_bits(std::uint64_t{1} << 40), kMaxPartBits);
   // A class's part is its hash's top bits.
   EXPECT_EQ(part_at(~std::uint64_t{0}, 0), 0u);

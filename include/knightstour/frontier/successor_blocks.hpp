@@ -6,6 +6,7 @@
 #include <new>
 #include <vector>
 
+#include "knightstour/base/huge_chunks.hpp"
 #include "knightstour/frontier/memory_budget.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 
@@ -47,11 +48,14 @@ class SuccessorBlocks {
     Entry entries[kBlockSize];
   };
 
-  static constexpr std::size_t kChunkBlocks = 2048;
-  static constexpr std::uint64_t kChunkBytes = kChunkBlocks * sizeof(Block);
-
-  // Successors of parts [0, parts) are kept; budget is the generation's.
-  SuccessorBlocks(std::size_t parts, MemoryBudget& budget) : open_(parts), budget_(&budget) {}
+  // Successors of parts [0, parts) are kept; budget is the generation's. Blocks come in
+  // chunks of one huge page (huge_chunks.hpp: a thread's blocks fault once per 2 MiB), or
+  // smaller ones under a small budget.
+  SuccessorBlocks(std::size_t parts, MemoryBudget& budget)
+      : open_(parts),
+        budget_(&budget),
+        chunk_bytes_(scratch_chunk_bytes(budget.limit())),
+        chunk_blocks_(chunk_bytes_ / sizeof(Block)) {}
   SuccessorBlocks(const SuccessorBlocks&) = delete;
   SuccessorBlocks& operator=(const SuccessorBlocks&) = delete;
   ~SuccessorBlocks() { clear(); }
@@ -60,13 +64,13 @@ class SuccessorBlocks {
   bool add(std::size_t part, std::uint64_t key, const WideCount<K>& count) {
     Open& o = open_[part];
     if (o.size == kBlockSize || o.block == nullptr) {
-      if (next_block_ == kChunkBlocks || chunks_.empty()) {
-        if (!budget_->reserve(kChunkBytes)) return false;
+      if (next_block_ == chunk_blocks_ || chunks_.empty()) {
+        if (!budget_->reserve(chunk_bytes_)) return false;
         // Raw storage: blocks are written before they are read, so nothing is zeroed.
-        chunks_.emplace_back(static_cast<Block*>(::operator new(kChunkBytes)));
+        chunks_.push_back(static_cast<Block*>(allocate_chunk(chunk_bytes_)));
         next_block_ = 0;
       }
-      Block* fresh = chunks_.back().get() + next_block_++;
+      Block* fresh = chunks_.back() + next_block_++;
       if (o.block != nullptr) o.block->size = o.size;
       fresh->previous = o.block;
       o.block = fresh;
@@ -96,11 +100,14 @@ class SuccessorBlocks {
     return n;
   }
   // Bytes of chunks held (what the budget counts for them).
-  std::uint64_t bytes() const { return chunks_.size() * kChunkBytes; }
+  std::uint64_t bytes() const { return chunks_.size() * chunk_bytes_; }
+  // Bytes of one chunk (what `add` reserves when it needs a new one).
+  std::size_t chunk_bytes() const { return chunk_bytes_; }
 
   // Forgets every successor and gives the chunks back.
   void clear() {
     budget_->release(bytes());
+    for (Block* chunk : chunks_) free_chunk(chunk, chunk_bytes_);
     chunks_.clear();
     next_block_ = 0;
     std::fill(open_.begin(), open_.end(), Open{});
@@ -113,12 +120,11 @@ class SuccessorBlocks {
     int size = 0;            // entries in `block`
   };
   std::vector<Open> open_;
-  struct FreeChunk {
-    void operator()(Block* chunk) const { ::operator delete(chunk); }
-  };
-  std::vector<std::unique_ptr<Block, FreeChunk>> chunks_;
+  std::vector<Block*> chunks_;  // owned: allocate_chunk(chunk_bytes_) each
   std::size_t next_block_ = 0;
   MemoryBudget* budget_;
+  std::size_t chunk_bytes_;
+  std::size_t chunk_blocks_;
 };
 
 }  // namespace knightstour
