@@ -55,7 +55,9 @@ TEST(Aggregation, EqualKeysAddUpPartByPartAcrossThreads) {
   EXPECT_EQ(got, expected);
   EXPECT_GT(budget.used(), g.memory_bytes());  // blocks and the table are still held
   table.release(budget);
-  threads.clear();
+  threads.clear();  // the blocks' chunks go back to the budget, idle
+  EXPECT_EQ(budget.used(), g.memory_bytes() + budget.idle_bytes());
+  budget.drop_idle();
   EXPECT_EQ(budget.used(), g.memory_bytes());
 }
 
@@ -92,7 +94,12 @@ TEST(Aggregation, TheBudgetBoundsBlocksAndTables) {
   bool overflow = false;
   EXPECT_FALSE(table.aggregate({&blocks}, 0, out, budget, overflow));
   EXPECT_TRUE(out.keys.empty());
-  blocks.clear();
+  blocks.clear();  // its chunk stays with the budget, idle, and is freed for a reservation
+  EXPECT_EQ(budget.idle_bytes(), std::size_t{64} << 10);
+  EXPECT_EQ(budget.used(), budget.idle_bytes());
+  EXPECT_TRUE(budget.reserve(budget.limit()));
+  EXPECT_EQ(budget.idle_bytes(), 0u);
+  budget.release(budget.limit());
   EXPECT_EQ(budget.used(), 0u);
 }
 

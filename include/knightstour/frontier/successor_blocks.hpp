@@ -6,7 +6,6 @@
 #include <new>
 #include <vector>
 
-#include "knightstour/base/huge_chunks.hpp"
 #include "knightstour/frontier/memory_budget.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 
@@ -49,12 +48,12 @@ class SuccessorBlocks {
   };
 
   // Successors of parts [0, parts) are kept; budget is the generation's. Blocks come in
-  // chunks of one huge page (huge_chunks.hpp: a thread's blocks fault once per 2 MiB), or
-  // smaller ones under a small budget.
+  // the budget's scratch chunks (MemoryBudget::take_chunk: one huge page, reused from step
+  // to step), or smaller ones under a small budget.
   SuccessorBlocks(std::size_t parts, MemoryBudget& budget)
       : open_(parts),
         budget_(&budget),
-        chunk_bytes_(scratch_chunk_bytes(budget.limit())),
+        chunk_bytes_(budget.chunk_bytes()),
         chunk_blocks_(chunk_bytes_ / sizeof(Block)) {}
   SuccessorBlocks(const SuccessorBlocks&) = delete;
   SuccessorBlocks& operator=(const SuccessorBlocks&) = delete;
@@ -65,9 +64,10 @@ class SuccessorBlocks {
     Open& o = open_[part];
     if (o.size == kBlockSize || o.block == nullptr) {
       if (next_block_ == chunk_blocks_ || chunks_.empty()) {
-        if (!budget_->reserve(chunk_bytes_)) return false;
         // Raw storage: blocks are written before they are read, so nothing is zeroed.
-        chunks_.push_back(static_cast<Block*>(allocate_chunk(chunk_bytes_)));
+        auto* chunk = static_cast<Block*>(budget_->take_chunk());
+        if (chunk == nullptr) return false;
+        chunks_.push_back(chunk);
         next_block_ = 0;
       }
       Block* fresh = chunks_.back() + next_block_++;
@@ -104,10 +104,9 @@ class SuccessorBlocks {
   // Bytes of one chunk (what `add` reserves when it needs a new one).
   std::size_t chunk_bytes() const { return chunk_bytes_; }
 
-  // Forgets every successor and gives the chunks back.
+  // Forgets every successor and gives the chunks back to the budget (for reuse).
   void clear() {
-    budget_->release(bytes());
-    for (Block* chunk : chunks_) free_chunk(chunk, chunk_bytes_);
+    for (Block* chunk : chunks_) budget_->give_chunk(chunk);
     chunks_.clear();
     next_block_ = 0;
     std::fill(open_.begin(), open_.end(), Open{});
@@ -120,7 +119,7 @@ class SuccessorBlocks {
     int size = 0;            // entries in `block`
   };
   std::vector<Open> open_;
-  std::vector<Block*> chunks_;  // owned: allocate_chunk(chunk_bytes_) each
+  std::vector<Block*> chunks_;  // taken from the budget, given back by clear()
   std::size_t next_block_ = 0;
   MemoryBudget* budget_;
   std::size_t chunk_bytes_;
