@@ -35,13 +35,14 @@ inline void* allocate_chunk(std::size_t bytes) {
   const std::size_t padded = bytes + kHugePageBytes;
   void* raw = ::mmap(nullptr, padded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();
-  const auto start = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t aligned = (start + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
   // Unmap the slack on both sides, so that only the aligned chunk stays mapped.
-  if (aligned > start) ::munmap(raw, aligned - start);
-  const std::uintptr_t tail = start + padded - (aligned + bytes);
-  if (tail > 0) ::munmap(reinterpret_cast<void*>(aligned + bytes), tail);
-  void* chunk = reinterpret_cast<void*>(aligned);
+  auto* base = static_cast<char*>(raw);
+  const auto start = reinterpret_cast<std::uintptr_t>(raw);
+  const std::size_t head = (kHugePageBytes - start % kHugePageBytes) % kHugePageBytes;
+  char* chunk = base + head;
+  if (head > 0) ::munmap(base, head);
+  const std::size_t tail = padded - head - bytes;
+  if (tail > 0) ::munmap(chunk + bytes, tail);
 #ifdef MADV_HUGEPAGE
   ::madvise(chunk, bytes, MADV_HUGEPAGE);  // a hint: without huge pages the chunk still works
 #endif
