@@ -12,6 +12,7 @@
 // (one command line)
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/frontier/frontier_counter.hpp"
@@ -52,8 +53,10 @@ int main(int argc, char** argv) {
       std::visit(
           [&](const auto& g) {
             for (const auto& part : g.parts) {
-              for (std::size_t i = 0; i < part.size(); ++i) {
-                const std::uint64_t t = part.key_data()[i] & 3u;
+              std::vector<std::uint64_t> keys(part.size());
+              part.read_keys(0, part.size(), keys.data());
+              for (const std::uint64_t key : keys) {
+                const std::uint64_t t = key & 3u;
                 ++by_t[t == 0 ? 0 : t == 1 ? 2 : 1];
               }
             }

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <string>
@@ -55,9 +56,25 @@ void write_parts(Writer& w, const Generation<K>& g) {
   std::vector<std::uint64_t> sizes;
   for (const auto& part : g.parts) sizes.push_back(part.size());
   w.words(sizes.data(), sizes.size());
+  ClassBuffer<K> buffer;  // a spilled part is copied through it: 128 KiB, not counted
+  buffer.ensure();
   for (const auto& part : g.parts) {
-    w.words(part.key_data(), part.size());
-    w.words(reinterpret_cast<const std::uint64_t*>(part.count_data()), part.size() * K);
+    if (!part.in_file()) {
+      w.words(part.keys.data(), part.size());
+      w.words(reinterpret_cast<const std::uint64_t*>(part.counts.data()), part.size() * K);
+      continue;
+    }
+    constexpr std::size_t kChunk = ClassBuffer<K>::kClasses;
+    for (std::size_t at = 0; at < part.size(); at += kChunk) {
+      const std::size_t n = std::min(kChunk, part.size() - at);
+      part.read_keys(at, n, buffer.keys.data());
+      w.words(buffer.keys.data(), n);
+    }
+    for (std::size_t at = 0; at < part.size(); at += kChunk) {
+      const std::size_t n = std::min(kChunk, part.size() - at);
+      part.read_counts(at, n, buffer.counts.data());
+      w.words(reinterpret_cast<const std::uint64_t*>(buffer.counts.data()), n * K);
+    }
   }
 }
 
@@ -94,26 +111,28 @@ HeaderWords header_words(const CheckpointHeader& h, std::uint64_t checksum) {
                     "); delete it to start the sweep again");
 }
 
+// The parts of a checkpoint, left in its file: `sizes` were read from it, and its data
+// starts at `offset`.
 template <int K>
-Generation<K> map_parts(const std::shared_ptr<const SpillMapping>& mapping,
-                        const std::uint64_t* sizes, std::uint64_t parts, std::uint64_t offset,
-                        const std::filesystem::path& path) {
+Generation<K> file_parts(const std::shared_ptr<const ClassFile>& file,
+                         const std::vector<std::uint64_t>& sizes, std::uint64_t offset,
+                         const std::filesystem::path& path) {
   Generation<K> g;
-  g.parts.resize(parts);
-  for (std::uint64_t p = 0; p < parts; ++p) {
+  g.parts.resize(sizes.size());
+  for (std::size_t p = 0; p < sizes.size(); ++p) {
     const std::uint64_t n = sizes[p];
     constexpr std::uint64_t kClassBytes = std::uint64_t{8} * (1 + K);
-    if (n > (mapping->size() - offset) / kClassBytes) damaged(path, "a part runs past the end");
+    if (n > (file->size() - offset) / kClassBytes) damaged(path, "a part runs past the end");
     auto& part = g.parts[p];
     if (n > 0) {
-      part.file_keys = reinterpret_cast<const std::uint64_t*>(mapping->data() + offset);
-      part.file_counts = reinterpret_cast<const WideCount<K>*>(mapping->data() + offset + n * 8);
+      part.file = file;
+      part.keys_at = offset;
+      part.counts_at = offset + n * 8;
       part.file_size = n;
     }
     offset += n * kClassBytes;
   }
-  if (offset != mapping->size()) damaged(path, "bytes left after the last part");
-  g.files.push_back(mapping);
+  if (offset != file->size()) damaged(path, "bytes left after the last part");
   return g;
 }
 
@@ -208,60 +227,66 @@ namespace {
 
 struct Checked {
   CheckpointHeader header;
-  std::shared_ptr<const SpillMapping> mapping;
+  std::shared_ptr<const ClassFile> file;
+  std::vector<std::uint64_t> sizes;  // of the parts
 };
 
-// Maps the file and checks its data against the header; the caller names the sweep.
-Checked map_checked(const std::filesystem::path& path, const CheckpointJob& job) {
+// Opens the file and checks its data against the header, reading it front to back once;
+// the caller names the sweep.
+Checked open_checked(const std::filesystem::path& path, const CheckpointJob& job) {
   const auto h = read_checkpoint_header(path, job);
   if (!h) throw IoError("cannot open " + path.string() + ": no such file");
-  std::error_code ec;
-  const std::uint64_t bytes = std::filesystem::file_size(path, ec);
-  if (ec || bytes < kHeaderWords * 8 + h->parts * 8) damaged(path, "too short");
-  auto mapping = std::make_shared<const SpillMapping>(path, bytes);
-  const auto* words = reinterpret_cast<const std::uint64_t*>(mapping->data());
+  auto file = std::make_shared<const ClassFile>(path);
+  const std::uint64_t bytes = file->size();
+  if (bytes < kHeaderWords * 8 + h->parts * 8) damaged(path, "too short");
+  if (bytes % 8 != 0) damaged(path, "checksum mismatch");
+  HeaderWords header{};
+  file->read(header.data(), sizeof header, 0);
   Checksum sum;
-  sum.add(words + kHeaderWords, bytes / 8 - kHeaderWords);
-  if (bytes % 8 != 0 || sum.h != words[kDataChecksum]) damaged(path, "checksum mismatch");
-  const std::uint64_t* sizes = words + kHeaderWords;
+  std::vector<std::uint64_t> chunk(std::size_t{1} << 16);
+  for (std::uint64_t at = kHeaderWords * 8; at < bytes; at += chunk.size() * 8) {
+    const std::uint64_t n = std::min<std::uint64_t>(chunk.size(), (bytes - at) / 8);
+    file->read(chunk.data(), n * 8, at);
+    sum.add(chunk.data(), n);
+  }
+  if (sum.h != header[kDataChecksum]) damaged(path, "checksum mismatch");
+  std::vector<std::uint64_t> sizes(h->parts);
+  file->read(sizes.data(), h->parts * 8, kHeaderWords * 8);
   std::uint64_t classes = 0;
-  for (std::uint64_t p = 0; p < h->parts; ++p) classes += sizes[p];
+  for (const std::uint64_t n : sizes) classes += n;
   if (classes != h->classes) damaged(path, "class count mismatch");
-  return {*h, std::move(mapping)};
+  return {*h, std::move(file), std::move(sizes)};
 }
 
 }  // namespace
 
 CheckpointHeader check_checkpoint(const std::filesystem::path& path, const CheckpointJob& job) {
-  return map_checked(path, job).header;
+  return open_checked(path, job).header;
 }
 
 FrontierState load_checkpoint(const std::filesystem::path& path, const CheckpointJob& job,
                               int sweep) {
-  const Checked c = map_checked(path, job);
-  const CheckpointHeader* h = &c.header;
-  if (h->sweep != sweep) {
-    damaged(path, "it holds sweep " + std::to_string(h->sweep + 1) + ", not sweep " +
+  const Checked c = open_checked(path, job);
+  const CheckpointHeader& h = c.header;
+  if (h.sweep != sweep) {
+    damaged(path, "it holds sweep " + std::to_string(h.sweep + 1) + ", not sweep " +
                       std::to_string(sweep + 1));
   }
-  const auto& mapping = c.mapping;
-  const auto* words = reinterpret_cast<const std::uint64_t*>(mapping->data());
-  const std::uint64_t* sizes = words + kHeaderWords;
-  const std::uint64_t offset = (kHeaderWords + h->parts) * 8;
+  const std::uint64_t offset = (kHeaderWords + h.parts) * 8;
   FrontierState state;
-  state.next_step = h->next_step;
-  switch (h->limbs) {
+  state.next_step = h.next_step;
+  switch (h.limbs) {
     case 1:
-      state.classes = map_parts<1>(mapping, sizes, h->parts, offset, path);
+      state.classes = file_parts<1>(c.file, c.sizes, offset, path);
       break;
     case 2:
-      state.classes = map_parts<2>(mapping, sizes, h->parts, offset, path);
+      state.classes = file_parts<2>(c.file, c.sizes, offset, path);
       break;
     case 4:
-      state.classes = map_parts<4>(mapping, sizes, h->parts, offset, path);
+      state.classes = file_parts<4>(c.file, c.sizes, offset, path);
       break;
     default:
-      state.classes = map_parts<8>(mapping, sizes, h->parts, offset, path);
+      state.classes = file_parts<8>(c.file, c.sizes, offset, path);
       break;
   }
   return state;

@@ -110,7 +110,7 @@ class StepRun {
       ranges_.pop_front();
       if (const auto end = build_range(range)) return *end;
     }
-    if (spilling_) out_->map(next_);
+    if (spilling_) out_->finish(next_);
     return StepEnd::done;
   }
 
@@ -192,34 +192,35 @@ class StepRun {
     const int bits = bits_;
     [[maybe_unused]] const int rank_count = rank_count_, me = me_;
     [[maybe_unused]] const std::uint32_t class_mask = (1u << rules.slots) - 1;
-    const auto& in = current_.parts[part];
-    const std::uint64_t* keys = in.key_data();
-    const WideCount<K>* counts = in.count_data();
     Expansion<K>& e = expansions.local();
     bool full = false;
-    for (std::size_t i = begin; i != end && !full; ++i) {
-      const WideCount<K>& count = counts[i];
-      expand(
-          rules, rule, keys[i],
-          [&](std::uint64_t key) {
-            // Debug builds check every successor (I1, I3).
-            assert(class_invariants_hold(key, rules.slots, rule.no_future & class_mask));
-            const std::uint64_t hash = class_hash(key);
-            const std::size_t p = part_at(hash, bits);
-            if (p < lo || p >= hi) return;
-            if constexpr (Distributed) {
-              const int owner = owner_rank(hash, rank_count);
-              if (owner != me) {
-                full = !e.outbox.add(static_cast<std::size_t>(owner), key, count) || full;
-                return;
-              }
-            }
-            full = !e.keep(p, lo, key, count) || full;
-          },
-          [&] {
-            if (e.closed.add(count)) e.overflow = true;
-          });
-    }
+    current_.parts[part].for_each_chunk(
+        begin, end, e.read,
+        [&](const std::uint64_t* keys, const WideCount<K>* counts, std::size_t n) {
+          for (std::size_t i = 0; i != n && !full; ++i) {
+            const WideCount<K>& count = counts[i];
+            expand(
+                rules, rule, keys[i],
+                [&](std::uint64_t key) {
+                  // Debug builds check every successor (I1, I3).
+                  assert(class_invariants_hold(key, rules.slots, rule.no_future & class_mask));
+                  const std::uint64_t hash = class_hash(key);
+                  const std::size_t p = part_at(hash, bits);
+                  if (p < lo || p >= hi) return;
+                  if constexpr (Distributed) {
+                    const int owner = owner_rank(hash, rank_count);
+                    if (owner != me) {
+                      full = !e.outbox.add(static_cast<std::size_t>(owner), key, count) || full;
+                      return;
+                    }
+                  }
+                  full = !e.keep(p, lo, key, count) || full;
+                },
+                [&] {
+                  if (e.closed.add(count)) e.overflow = true;
+                });
+          }
+        });
     if (full) abort_ = true;
     live_.expanded.fetch_add(end - begin, std::memory_order_relaxed);
   }
@@ -232,7 +233,10 @@ class StepRun {
       return;
     }
     tbb::parallel_for(std::size_t{0}, current_.parts.size(), [&](std::size_t part) {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, current_.parts[part].size(), kPollEvery),
+      // A part in a file is read in chunks of a ClassBuffer (two preads each).
+      const auto& in = current_.parts[part];
+      const std::size_t grain = in.in_file() ? ClassBuffer<K>::kClasses : kPollEvery;
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), grain),
                         [&](const tbb::blocked_range<std::size_t>& range) {
                           if (poll())
                             expand_classes<false>(expansions, part, range.begin(), range.end(), lo,

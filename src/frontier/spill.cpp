@@ -1,30 +1,24 @@
 #include "knightstour/frontier/spill.hpp"
 
 #include <fcntl.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <string>
 
 namespace knightstour {
 
-SpillMapping::SpillMapping(const std::filesystem::path& path, std::uint64_t bytes) : size_(bytes) {
-  if (bytes == 0) return;
-  PosixFile file(path, O_RDONLY);
-  void* p = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE, file.fd(), 0);
-  if (p == MAP_FAILED) throw_io_error("map", path, errno);
-  // Each pass reads the classes front to back; read ahead and let pages go behind.
-  ::madvise(p, bytes, MADV_SEQUENTIAL);
-  data_ = static_cast<const std::byte*>(p);
+ClassFile::ClassFile(PosixFile file, std::uint64_t bytes) : file_(std::move(file)), size_(bytes) {
+  // Readers go front to back: a larger read-ahead window.
+  ::posix_fadvise(file_.fd(), 0, 0, POSIX_FADV_SEQUENTIAL);
 }
 
-SpillMapping::~SpillMapping() {
-  if (data_ != nullptr) ::munmap(const_cast<std::byte*>(data_), size_);
+ClassFile::ClassFile(const std::filesystem::path& path) : file_(path, O_RDONLY) {
+  size_ = static_cast<std::uint64_t>(file_.size());
+  ::posix_fadvise(file_.fd(), 0, 0, POSIX_FADV_SEQUENTIAL);
 }
 
-SpillFile::SpillFile(std::filesystem::path path)
-    : path_(std::move(path)), file_(path_, O_WRONLY | O_CREAT | O_TRUNC) {}
+void ClassFile::read(void* out, std::uint64_t bytes, std::uint64_t offset) const {
+  if (bytes > 0) file_.pread_all(out, bytes, static_cast<off_t>(offset));
+}
 
 std::uint64_t SpillFile::append(const void* data, std::uint64_t bytes) {
   const std::uint64_t at = size_;
@@ -33,21 +27,13 @@ std::uint64_t SpillFile::append(const void* data, std::uint64_t bytes) {
   return at;
 }
 
-std::shared_ptr<const SpillMapping> SpillFile::map() {
-  file_.close();
-  auto mapping = std::make_shared<const SpillMapping>(path_, size_);
-  std::error_code ignored;
-  std::filesystem::remove(path_, ignored);
-  return mapping;
+std::shared_ptr<const ClassFile> SpillFile::finish() {
+  return std::make_shared<const ClassFile>(std::move(file_), size_);
 }
 
-SpillFile SpillArea::create() {
-  return SpillFile(directory_ / ("classes-" + std::to_string(next_++) + ".bin"));
-}
-
-PosixFile SpillArea::scratch() {
+PosixFile SpillArea::scratch(const char* what) {
   const std::filesystem::path path =
-      directory_ / ("successors-" + std::to_string(next_++) + ".bin");
+      directory_ / (std::string(what) + "-" + std::to_string(next_.fetch_add(1)) + ".bin");
   PosixFile file(path, O_RDWR | O_CREAT | O_TRUNC);
   std::filesystem::remove(path);
   return file;

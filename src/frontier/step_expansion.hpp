@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/memory_budget.hpp"
 #include "knightstour/frontier/successor_blocks.hpp"
 #include "knightstour/frontier/successor_files.hpp"
@@ -29,12 +30,13 @@ inline constexpr std::size_t kPollEvery = 4096;
 template <int K>
 struct Expansion {
   Expansion(std::size_t parts, int rank_count, MemoryBudget& budget)
-      : blocks(parts, budget), outbox(rank_count > 1 ? rank_count : 0, budget) {}
+      : blocks(parts, budget), outbox(rank_count > 1 ? rank_count : 0, budget), read(&budget) {}
   // Write-once: the successors of parts [0, in_memory) stay in blocks, the rest go to files.
   Expansion(SuccessorFiles& files, const std::vector<std::uint32_t>& range_of,
             std::size_t buffer_entries, std::size_t in_memory, int rank_count, MemoryBudget& budget)
       : blocks(in_memory, budget),
         outbox(rank_count > 1 ? rank_count : 0, budget),
+        read(&budget),
         in_memory_parts(in_memory) {
     writer.emplace(files, range_of, buffer_entries, budget);
   }
@@ -48,6 +50,7 @@ struct Expansion {
   }
   SuccessorBlocks<K> blocks;
   SuccessorBlocks<K> outbox;                 // successors other ranks own, by rank
+  ClassBuffer<K> read;                       // classes of `current` read from its file
   std::optional<SuccessorWriter<K>> writer;  // write-once: successors to range files
   std::size_t in_memory_parts = 0;           // write-once: parts kept in blocks all the same
   WideCount<K> closed;                       // cycles completed (last step)

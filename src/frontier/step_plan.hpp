@@ -3,6 +3,7 @@
 // How a step is cut up before it runs: parts of the next generation (by class hash), and,
 // when the step may not fit the memory budget, ranges of parts built one after another.
 
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/step_rule.hpp"
@@ -57,22 +59,34 @@ std::uint64_t step_bytes(std::uint64_t successors, double classes_per_successor)
   return successors * per_successor + classes * Generation<K>::kClassBytes;
 }
 
-// The successors of `current` at step `rule`, counted on every kSampleEvery-th class of
-// each part and scaled up: a 1/64 of the step's expansions, no memory.
+// The successors of `current` at step `rule`, counted on a 1/kSampleEvery of its classes and
+// scaled up: no memory, and a 1/64 of the step's expansions. The sample is runs of
+// kSampleRun classes, one run in every kSampleEvery (the first at a part's own offset), so
+// that a part in a file is read in runs, not whole. Classes lie in a part in the order of
+// their hash's low bits (AggregationTable), so a run is as random as a stride.
 inline constexpr std::size_t kSampleEvery = 64;
+inline constexpr std::size_t kSampleRun = 64;
 template <int K>
 std::uint64_t sampled_successors(const StepRules& rules, const StepRule& rule,
                                  const Generation<K>& current) {
   std::atomic<std::uint64_t> made{0};
   std::atomic<std::uint64_t> sampled{0};
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> buffers;
   tbb::parallel_for(std::size_t{0}, current.parts.size(), [&](std::size_t part) {
     const auto& in = current.parts[part];
-    const std::uint64_t* keys = in.key_data();
+    std::vector<std::uint64_t>& keys = buffers.local();
+    keys.resize(kSampleRun);
     std::uint64_t n = 0;
     std::uint64_t classes = 0;
-    for (std::size_t i = part % kSampleEvery; i < in.size(); i += kSampleEvery, ++classes) {
-      expand(
-          rules, rule, keys[i], [&](std::uint64_t) { ++n; }, [] {});
+    constexpr std::size_t kStride = kSampleRun * kSampleEvery;
+    for (std::size_t at = (part % kSampleEvery) * kSampleRun; at < in.size(); at += kStride) {
+      const std::size_t run = std::min(kSampleRun, in.size() - at);
+      in.read_keys(at, run, keys.data());
+      for (std::size_t i = 0; i < run; ++i) {
+        expand(
+            rules, rule, keys[i], [&](std::uint64_t) { ++n; }, [] {});
+      }
+      classes += run;
     }
     made.fetch_add(n, std::memory_order_relaxed);
     sampled.fetch_add(classes, std::memory_order_relaxed);

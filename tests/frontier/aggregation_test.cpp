@@ -87,7 +87,7 @@ TEST(Aggregation, TheBudgetBoundsBlocksAndTables) {
 
   MemoryBudget budget((std::size_t{64} << 10) + 1000);
   SuccessorBlocks<1> blocks(1, budget);
-  ASSERT_EQ(blocks.chunk_bytes(), std::size_t{64} << 10);
+  ASSERT_EQ(budget.chunk_bytes(), std::size_t{64} << 10);
   for (std::uint64_t key = 0; key < 200; ++key) ASSERT_TRUE(blocks.add(0, key, WideCount<1>{{1}}));
   AggregationTable<1> table;  // 512 slots of 16 bytes: more than the 1000 bytes left
   Generation<1>::Part out;

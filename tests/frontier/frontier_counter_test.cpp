@@ -231,9 +231,10 @@ TEST(FrontierCounter, EveryStoredClassKeepsTheInvariants) {
       const auto& rule = rules.steps[static_cast<std::size_t>(state.next_step - 1)];
       const auto& g = std::get<Generation<1>>(state.classes);
       for (const auto& part : g.parts) {
+        std::vector<std::uint64_t> keys(part.size());
+        part.read_keys(0, part.size(), keys.data());
         for (std::size_t i = 0; i < part.size(); ++i) {
-          const bool holds =
-              class_invariants_hold(part.key_data()[i], rules.slots, rule.no_future & in);
+          const bool holds = class_invariants_hold(keys[i], rules.slots, rule.no_future & in);
           all_hold = all_hold && holds;
           ++checked;
         }

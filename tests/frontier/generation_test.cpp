@@ -1,5 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/generation_store.hpp"
 #include "support/temp_dir.hpp"
 
@@ -65,7 +71,7 @@ TEST(Generation, SpilledPartsReadTheSameAndWidenOnDisk) {
   EXPECT_FALSE(g.parts[1].in_file());
   ASSERT_EQ(g.size(), 1000u);
   EXPECT_EQ(area.bytes_written(), 1000u * 16);
-  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));  // unlinked once mapped
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));  // its name is gone from the start
 
   const Generation<2> wide = widened(std::move(g), budget, &area);
 
@@ -74,13 +80,78 @@ TEST(Generation, SpilledPartsReadTheSameAndWidenOnDisk) {
   ASSERT_EQ(wide.size(), 1000u);
   std::uint64_t seen = 0;
   for (const auto& part : wide.parts) {
+    std::vector<std::uint64_t> keys(part.size());
+    std::vector<WideCount<2>> counts(part.size());
+    part.read_keys(0, part.size(), keys.data());
+    part.read_counts(0, part.size(), counts.data());
     for (std::size_t i = 0; i < part.size(); ++i, ++seen) {
-      const std::uint64_t original = part.key_data()[i] / 7;
-      EXPECT_EQ(part.count_data()[i].limb[0], ~std::uint64_t{0} - original);
-      EXPECT_EQ(part.count_data()[i].limb[1], 0u);
+      const WideCount<2>& count = counts[i];
+      const std::uint64_t original = keys[i] / 7;
+      EXPECT_EQ(count.limb[0] + original, ~std::uint64_t{0});
+      EXPECT_EQ(count.limb[1], 0u);
     }
   }
   EXPECT_EQ(seen, 1000u);
+}
+
+// Lines of /proc/self/maps that name a file under `dir` (a mapping of a file keeps its
+// path in the listing, with " (deleted)" after it once the name is gone).
+int mappings_under(const std::filesystem::path& dir) {
+  std::ifstream maps("/proc/self/maps");
+  int found = 0;
+  for (std::string line; std::getline(maps, line);)
+    found += line.find(dir.string()) != std::string::npos ? 1 : 0;
+  return found;
+}
+
+// A part in a file is read with pread a chunk at a time, never mapped (a mapped 8x8
+// generation put its page cache into the process's resident memory): every range of
+// classes, across the buffer's chunk boundaries, reads back what was spilled, the buffer is
+// charged to the budget while held, and no file under the spill directory is mapped.
+TEST(Generation, SpilledPartsAreReadInChunksWithoutMapping) {
+  test::TempDir dir;
+  SpillArea area(dir.path());
+  constexpr std::size_t kChunk = ClassBuffer<1>::kClasses;
+  const std::size_t n = 2 * kChunk + 123;
+  Generation<1> g;
+  g.parts.resize(1);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    g.parts[0].keys.push_back(3 * i + 1);
+    g.parts[0].counts.push_back(WideCount<1>{{i * i}});
+  }
+  MemoryBudget budget(std::uint64_t{1} << 24);
+  ASSERT_TRUE(budget.reserve(g.memory_bytes()));
+  spill_parts(g, area, budget);
+  ASSERT_TRUE(g.parts[0].in_file());
+  ASSERT_EQ(budget.used(), 0u);
+
+  const auto& part = g.parts[0];
+  for (const auto& [begin, end] : std::vector<std::pair<std::size_t, std::size_t>>{
+           {0, n}, {5, kChunk + 7}, {kChunk - 1, kChunk + 1}, {n - 3, n}, {17, 17}}) {
+    ClassBuffer<1> buffer(&budget);
+    std::size_t next = begin;
+    std::size_t calls = 0;
+    part.for_each_chunk(begin, end, buffer,
+                        [&](const std::uint64_t* keys, const WideCount<1>* counts, std::size_t m) {
+                          EXPECT_LE(m, kChunk);
+                          EXPECT_EQ(budget.used(), kChunk * Generation<1>::kClassBytes);
+                          for (std::size_t i = 0; i < m; ++i, ++next) {
+                            EXPECT_EQ(keys[i], 3 * next + 1);
+                            EXPECT_EQ(counts[i].limb[0], next * next);
+                          }
+                          ++calls;
+                        });
+    EXPECT_EQ(next, end) << begin << ".." << end;
+    EXPECT_EQ(calls, (end - begin + kChunk - 1) / kChunk);
+    EXPECT_EQ(mappings_under(dir.path()), 0);
+  }
+  EXPECT_EQ(budget.used(), 0u);  // each buffer gave its bytes back
+  std::vector<std::uint64_t> keys(4);
+  part.read_keys(n - 4, 4, keys.data());
+  EXPECT_EQ(keys, (std::vector<std::uint64_t>{3 * (n - 4) + 1, 3 * (n - 3) + 1, 3 * (n - 2) + 1,
+                                              3 * (n - 1) + 1}));
+  std::vector<WideCount<1>> counts(2);
+  EXPECT_THROW(part.read_counts(n - 1, 2, counts.data()), IoError);  // past the file's end
 }
 
 }  // namespace

@@ -62,9 +62,9 @@ TEST(StepPlan, SampledSuccessorsAreCloseToTheTrueNumber) {
   const StepRule& rule = rules.steps[30];
   std::uint64_t every = 0;
   for (const auto& part : current.parts) {
-    for (std::size_t i = 0; i < part.size(); ++i)
+    for (const std::uint64_t key : part.keys)
       expand(
-          rules, rule, part.key_data()[i], [&](std::uint64_t) { ++every; }, [] {});
+          rules, rule, key, [&](std::uint64_t) { ++every; }, [] {});
   }
   const std::uint64_t sampled = sampled_successors(rules, rule, current);
   EXPECT_NEAR(static_cast<double>(sampled), static_cast<double>(every),

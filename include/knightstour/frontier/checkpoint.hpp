@@ -10,7 +10,7 @@ namespace knightstour {
 
 // A sweep's state between two steps, saved so that a run killed outright resumes there.
 //
-// File layout (little-endian, every field 8 bytes, so the arrays stay aligned when mapped):
+// File layout (little-endian, every field 8 bytes, so the arrays stay aligned):
 //   magic "KTFRONT2" | rows | cols | closed | start + 1 (0: all starts) | sweep | next_step |
 //   limbs K | parts P | classes | data checksum | header checksum | 4 reserved words (0)
 //   P part sizes n_p
@@ -46,9 +46,9 @@ std::uint64_t write_checkpoint(const std::filesystem::path& path, const Checkpoi
 std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::path& path,
                                                        const CheckpointJob& job);
 
-// Maps the checkpoint of sweep `sweep` of `job` and returns the state it holds (its classes
-// stay in the file, paged in as the sweep reads them). Throws FormatError when the header,
-// the checksum or the sizes do not match.
+// Opens the checkpoint of sweep `sweep` of `job` and returns the state it holds (its classes
+// stay in the file, read a chunk at a time as the sweep expands them). Throws FormatError when the
+// header, the checksum or the sizes do not match.
 FrontierState load_checkpoint(const std::filesystem::path& path, const CheckpointJob& job,
                               int sweep);
 

@@ -1,9 +1,12 @@
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "knightstour/frontier/memory_budget.hpp"
 #include "knightstour/frontier/spill.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 
@@ -28,26 +31,93 @@ void free_storage(std::vector<T>& v) {
   std::vector<T>().swap(v);
 }
 
+// Classes read from a file, a chunk at a time, into a buffer the reader owns (one per thread),
+// counted in the budget while it is held.
+template <int K>
+class ClassBuffer {
+ public:
+  // Classes a chunk holds: 8,192 (128 KiB of one-limb classes), large enough for sequential
+  // reads, small enough to stay in the cache while the classes are expanded.
+  static constexpr std::size_t kClasses = std::size_t{1} << 13;
+
+  explicit ClassBuffer(MemoryBudget* budget = nullptr) : budget_(budget) {}
+  ClassBuffer(ClassBuffer&& other) noexcept
+      : keys(std::move(other.keys)), counts(std::move(other.counts)), budget_(other.budget_) {
+    other.budget_ = nullptr;
+  }
+  ClassBuffer& operator=(ClassBuffer&&) = delete;
+  ClassBuffer(const ClassBuffer&) = delete;
+  ClassBuffer& operator=(const ClassBuffer&) = delete;
+  ~ClassBuffer() {
+    if (budget_ != nullptr && !keys.empty()) budget_->release(kClasses * (8 + 8 * K));
+  }
+  void ensure() {
+    if (!keys.empty()) return;
+    if (budget_ != nullptr) budget_->charge(kClasses * (8 + 8 * K));
+    keys.resize(kClasses);
+    counts.resize(kClasses);
+  }
+
+  std::vector<std::uint64_t> keys;
+  std::vector<WideCount<K>> counts;
+
+ private:
+  MemoryBudget* budget_;
+};
+
 // The classes of one step and their counts, split into parts by hash (parts let threads
 // build and sweep them side by side), each part dense: 8 + 8K bytes a class. A part lives
-// in memory (its vectors, counted in the budget) or in a spill file the generation maps
-// (not counted: the kernel pages it in and out).
+// in memory (its vectors, counted in the budget) or in a file (a spilled generation, or the
+// checkpoint resumed from), read a chunk at a time into a reader's ClassBuffer (not counted:
+// on disk and in the page cache).
 template <int K>
 struct Generation {
   struct Part {
     std::vector<std::uint64_t> keys;
     std::vector<WideCount<K>> counts;
-    const std::uint64_t* file_keys = nullptr;  // set when the part is in a spill file
-    const WideCount<K>* file_counts = nullptr;
+    std::shared_ptr<const ClassFile> file;  // set when the part is in a file
+    std::uint64_t keys_at = 0;              // where, in the file, its keys start
+    std::uint64_t counts_at = 0;            // and its counts
     std::size_t file_size = 0;
 
-    bool in_file() const { return file_keys != nullptr; }
+    bool in_file() const { return file != nullptr; }
     std::size_t size() const { return in_file() ? file_size : keys.size(); }
-    const std::uint64_t* key_data() const { return in_file() ? file_keys : keys.data(); }
-    const WideCount<K>* count_data() const { return in_file() ? file_counts : counts.data(); }
+
+    // Copies keys [begin, begin + n) to `out`.
+    void read_keys(std::size_t begin, std::size_t n, std::uint64_t* out) const {
+      if (in_file()) {
+        file->read(out, n * 8, keys_at + begin * 8);
+      } else {
+        std::copy_n(keys.data() + begin, n, out);
+      }
+    }
+    // Copies counts [begin, begin + n) to `out`.
+    void read_counts(std::size_t begin, std::size_t n, WideCount<K>* out) const {
+      if (in_file()) {
+        file->read(out, n * 8 * K, counts_at + begin * 8 * K);
+      } else {
+        std::copy_n(counts.data() + begin, n, out);
+      }
+    }
+    // Calls fn(keys, counts, n) over classes [begin, end), a chunk at a time: in place when
+    // the part is in memory, read into `buffer` first when it is in a file.
+    template <class Fn>
+    void for_each_chunk(std::size_t begin, std::size_t end, ClassBuffer<K>& buffer, Fn&& fn) const {
+      if (!in_file()) {
+        if (begin < end) fn(keys.data() + begin, counts.data() + begin, end - begin);
+        return;
+      }
+      buffer.ensure();
+      for (std::size_t at = begin; at < end; at += ClassBuffer<K>::kClasses) {
+        const std::size_t n = std::min(ClassBuffer<K>::kClasses, end - at);
+        read_keys(at, n, buffer.keys.data());
+        read_counts(at, n, buffer.counts.data());
+        fn(static_cast<const std::uint64_t*>(buffer.keys.data()),
+           static_cast<const WideCount<K>*>(buffer.counts.data()), n);
+      }
+    }
   };
   std::vector<Part> parts;
-  std::vector<std::shared_ptr<const SpillMapping>> files;  // keep the file parts mapped
 
   std::uint64_t size() const {
     std::uint64_t n = 0;

@@ -11,8 +11,8 @@
 
 namespace knightstour {
 
-// Parts being written to one spill file; `map` then points them into the mapped file.
-// Keys and counts of a part lie next to each other in the file.
+// Parts being written to one spill file; `finish` then points them into the file. Keys and
+// counts of a part lie next to each other in the file.
 template <int K>
 class PartSpiller {
  public:
@@ -31,15 +31,15 @@ class PartSpiller {
     budget.release(n * Generation<K>::kClassBytes);
   }
 
-  void map(Generation<K>& g) {
-    auto mapping = file_.map();
+  void finish(Generation<K>& g) {
+    const auto file = file_.finish();
     for (const auto& pl : placed_) {
       auto& part = g.parts[pl.part];
-      part.file_keys = reinterpret_cast<const std::uint64_t*>(mapping->data() + pl.keys_at);
-      part.file_counts = reinterpret_cast<const WideCount<K>*>(mapping->data() + pl.counts_at);
+      part.file = file;
+      part.keys_at = pl.keys_at;
+      part.counts_at = pl.counts_at;
       part.file_size = pl.n;
     }
-    if (!placed_.empty()) g.files.push_back(std::move(mapping));
   }
 
  private:
@@ -57,7 +57,7 @@ template <int K>
 void spill_parts(Generation<K>& g, SpillArea& area, MemoryBudget& budget) {
   PartSpiller<K> spiller(area);
   for (std::size_t p = 0; p < g.parts.size(); ++p) spiller.add(g.parts[p], p, budget);
-  spiller.map(g);
+  spiller.finish(g);
 }
 
 // The same classes with counts twice as wide; the budget then holds the wider generation's
@@ -71,24 +71,31 @@ Generation<2 * K> widened(Generation<K>&& g, MemoryBudget& budget, SpillArea* ar
   if (from_file && area != nullptr && area->enabled()) spiller.emplace(*area);
   Generation<2 * K> out;
   out.parts.resize(g.parts.size());
+  ClassBuffer<K> buffer(&budget);
+  buffer.ensure();
   for (std::size_t p = 0; p < g.parts.size(); ++p) {
     auto& in = g.parts[p];
     auto& o = out.parts[p];
     const std::uint64_t classes = in.size();
     budget.charge(classes * Generation<2 * K>::kClassBytes);
-    o.keys.assign(in.key_data(), in.key_data() + classes);
+    o.keys.resize(classes);
+    in.read_keys(0, classes, o.keys.data());
     o.counts.resize(classes);
-    const WideCount<K>* counts = in.count_data();
-    for (std::size_t i = 0; i < classes; ++i) {
-      for (int l = 0; l < K; ++l)
-        o.counts[i].limb[static_cast<std::size_t>(l)] = counts[i].limb[static_cast<std::size_t>(l)];
+    for (std::size_t at = 0; at < classes; at += ClassBuffer<K>::kClasses) {
+      const std::size_t n = std::min(ClassBuffer<K>::kClasses, classes - at);
+      in.read_counts(at, n, buffer.counts.data());
+      for (std::size_t i = 0; i < n; ++i) {
+        for (int l = 0; l < K; ++l)
+          o.counts[at + i].limb[static_cast<std::size_t>(l)] =
+              buffer.counts[i].limb[static_cast<std::size_t>(l)];
+      }
     }
     if (!in.in_file()) budget.release(classes * Generation<K>::kClassBytes);
     free_storage(in.keys);
     free_storage(in.counts);
     if (spiller) spiller->add(o, p, budget);
   }
-  if (spiller) spiller->map(out);
+  if (spiller) spiller->finish(out);
   return out;
 }
 

@@ -51,10 +51,7 @@ class SuccessorBlocks {
   // the budget's scratch chunks (MemoryBudget::take_chunk: one huge page, reused from step
   // to step), or smaller ones under a small budget.
   SuccessorBlocks(std::size_t parts, MemoryBudget& budget)
-      : open_(parts),
-        budget_(&budget),
-        chunk_bytes_(budget.chunk_bytes()),
-        chunk_blocks_(chunk_bytes_ / sizeof(Block)) {}
+      : open_(parts), budget_(&budget), chunk_blocks_(budget.chunk_bytes() / sizeof(Block)) {}
   SuccessorBlocks(const SuccessorBlocks&) = delete;
   SuccessorBlocks& operator=(const SuccessorBlocks&) = delete;
   ~SuccessorBlocks() { clear(); }
@@ -100,9 +97,7 @@ class SuccessorBlocks {
     return n;
   }
   // Bytes of chunks held (what the budget counts for them).
-  std::uint64_t bytes() const { return chunks_.size() * chunk_bytes_; }
-  // Bytes of one chunk (what `add` reserves when it needs a new one).
-  std::size_t chunk_bytes() const { return chunk_bytes_; }
+  std::uint64_t bytes() const { return chunks_.size() * budget_->chunk_bytes(); }
 
   // Forgets every successor and gives the chunks back to the budget (for reuse).
   void clear() {
@@ -122,8 +117,7 @@ class SuccessorBlocks {
   std::vector<Block*> chunks_;  // taken from the budget, given back by clear()
   std::size_t next_block_ = 0;
   MemoryBudget* budget_;
-  std::size_t chunk_bytes_;
-  std::size_t chunk_blocks_;
+  std::size_t chunk_blocks_;  // blocks in one of the budget's chunks
 };
 
 }  // namespace knightstour
