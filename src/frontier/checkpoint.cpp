@@ -56,15 +56,12 @@ void write_parts(Writer& w, const Generation<K>& g) {
   std::vector<std::uint64_t> sizes;
   for (const auto& part : g.parts) sizes.push_back(part.size());
   w.words(sizes.data(), sizes.size());
-  ClassBuffer<K> buffer;  // a spilled part is copied through it: 128 KiB, not counted
+  // Every part goes through one buffer (a part in memory is copied, one in a spill file is
+  // read), since its keys are written before its counts: 128 KiB, not counted.
+  ClassBuffer<K> buffer;
   buffer.ensure();
+  constexpr std::size_t kChunk = ClassBuffer<K>::kClasses;
   for (const auto& part : g.parts) {
-    if (!part.in_file()) {
-      w.words(part.keys.data(), part.size());
-      w.words(reinterpret_cast<const std::uint64_t*>(part.counts.data()), part.size() * K);
-      continue;
-    }
-    constexpr std::size_t kChunk = ClassBuffer<K>::kClasses;
     for (std::size_t at = 0; at < part.size(); at += kChunk) {
       const std::size_t n = std::min(kChunk, part.size() - at);
       part.read_keys(at, n, buffer.keys.data());

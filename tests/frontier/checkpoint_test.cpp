@@ -4,12 +4,12 @@
 
 #include <filesystem>
 #include <fstream>
-#include <string>
 #include <variant>
 #include <vector>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/generation_store.hpp"
+#include "support/mapped_files.hpp"
 #include "support/temp_dir.hpp"
 
 namespace knightstour {
@@ -70,9 +70,7 @@ TEST(Checkpoint, SpilledGenerationRoundTripsWithoutMapping) {
       ASSERT_EQ(counts[j].limb[0], ~i);
     }
   }
-  std::ifstream maps("/proc/self/maps");
-  for (std::string line; std::getline(maps, line);)
-    EXPECT_EQ(line.find(dir.path().string()), std::string::npos) << line;
+  EXPECT_EQ(test::mappings_under(dir.path()), 0);
 }
 
 // A checkpoint reads back the same classes and counts, in the same parts.

@@ -1,12 +1,11 @@
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <string>
 #include <utility>
 #include <vector>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/generation_store.hpp"
+#include "support/mapped_files.hpp"
 #include "support/temp_dir.hpp"
 
 namespace knightstour {
@@ -94,16 +93,6 @@ TEST(Generation, SpilledPartsReadTheSameAndWidenOnDisk) {
   EXPECT_EQ(seen, 1000u);
 }
 
-// Lines of /proc/self/maps that name a file under `dir` (a mapping of a file keeps its
-// path in the listing, with " (deleted)" after it once the name is gone).
-int mappings_under(const std::filesystem::path& dir) {
-  std::ifstream maps("/proc/self/maps");
-  int found = 0;
-  for (std::string line; std::getline(maps, line);)
-    found += line.find(dir.string()) != std::string::npos ? 1 : 0;
-  return found;
-}
-
 // A part in a file is read with pread a chunk at a time, never mapped (a mapped 8x8
 // generation put its page cache into the process's resident memory): every range of
 // classes, across the buffer's chunk boundaries, reads back what was spilled, the buffer is
@@ -143,7 +132,7 @@ TEST(Generation, SpilledPartsAreReadInChunksWithoutMapping) {
                         });
     EXPECT_EQ(next, end) << begin << ".." << end;
     EXPECT_EQ(calls, (end - begin + kChunk - 1) / kChunk);
-    EXPECT_EQ(mappings_under(dir.path()), 0);
+    EXPECT_EQ(test::mappings_under(dir.path()), 0);
   }
   EXPECT_EQ(budget.used(), 0u);  // each buffer gave its bytes back
   std::vector<std::uint64_t> keys(4);
