@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <vector>
@@ -62,6 +63,26 @@ TEST(Aggregation, EqualKeysAddUpPartByPartAcrossThreads) {
 }
 
 // A count that no longer fits its limbs is reported, never wrapped in silence.
+// A part's blocks hold no sizes (every block but the open one is full): the counts and the
+// entries visited must still be exact at every fill, block boundaries included.
+TEST(SuccessorBlocks, CountsAndVisitsEveryEntryAcrossBlockBoundaries) {
+  constexpr int kBlock = SuccessorBlocks<1>::kBlockSize;
+  MemoryBudget budget(std::uint64_t{1} << 30);
+  for (const int n : {0, 1, kBlock - 1, kBlock, kBlock + 1, 3 * kBlock, 3 * kBlock + 5}) {
+    SuccessorBlocks<1> blocks(3, budget);
+    for (int i = 0; i < n; ++i) ASSERT_TRUE(blocks.add(1, 100 + i, WideCount<1>{{1}}));
+    ASSERT_TRUE(blocks.add(2, 7, WideCount<1>{{1}}));
+    EXPECT_EQ(blocks.successors(0), 0u);
+    EXPECT_EQ(blocks.successors(1), static_cast<std::uint64_t>(n));
+    EXPECT_EQ(blocks.successors(), static_cast<std::uint64_t>(n) + 1);
+    std::vector<std::uint64_t> seen;
+    blocks.for_each(1, [&](const SuccessorBlocks<1>::Entry& e) { seen.push_back(e.key); });
+    std::sort(seen.begin(), seen.end());
+    ASSERT_EQ(seen.size(), static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) EXPECT_EQ(seen[i], static_cast<std::uint64_t>(100 + i));
+  }
+}
+
 TEST(Aggregation, ACountPastItsLimbsIsReported) {
   MemoryBudget budget(std::uint64_t{1} << 26);
   SuccessorBlocks<1> blocks(1, budget);

@@ -169,7 +169,8 @@ TEST(FrontierClass, InvariantCheckRefusesMalformedKeys) {
   EXPECT_FALSE(class_invariants_hold(key, slots, 0b00000010));  // slot 1 is an end, not done
   EXPECT_FALSE(class_invariants_hold(key | (std::uint64_t{1} << 40), slots));
   // The mixed-radix form of a class whose fields fit is not canonical.
-  const std::uint64_t mixed = frontier_detail::pack_mixed(f, slots);
+  const std::uint64_t mixed =
+      frontier_detail::pack_mixed(f, slots, frontier_detail::closers_of(f, f.ends(slots)));
   Frontier back;
   unpack(mixed, slots, 0, back);
   expect_same_class(f, back, slots);

@@ -149,11 +149,14 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t closers_of(const Frontier& f, std::uin
 // The loops run over closers only, and nothing in them depends on a value the loop before
 // computed except two running sums: whether an end opens or closes is as good as random to
 // the branch predictor, and a loop over every end that branched on it cost twice this.
+// `closers` may be a superset (only its bits on ends count): the ends whose mate is in an
+// earlier slot.
 template <bool Mixed>
-KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack_as(const Frontier& f, int slots) {
+KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack_as(const Frontier& f, int slots,
+                                                  std::uint32_t closers) {
   const std::uint32_t in = (1u << slots) - 1;
   const std::uint32_t ends = f.ends(slots);
-  const std::uint32_t closers = closers_of(f, ends);
+  closers &= ends;
   const std::uint32_t openers = ends & ~closers;
   // Types: done 01, opener 10, closer 11 (low bit: done or closer; high bit: an end).
   const std::uint64_t types = spread((f.done & in) | closers) | (spread(ends) << 1);
@@ -187,24 +190,36 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack_as(const Frontier& f, int slots) 
 }
 
 // Out of line: only nine-wide classes with nearly every slot an end come here.
-[[gnu::noinline]] inline std::uint64_t pack_mixed(const Frontier& f, int slots) {
-  return pack_as<true>(f, slots);
+[[gnu::noinline]] inline std::uint64_t pack_mixed(const Frontier& f, int slots,
+                                                  std::uint32_t closers) {
+  return pack_as<true>(f, slots, closers);
 }
 
 }  // namespace frontier_detail
 
+// Packs slots [0, slots) of f, whose closers (the ends whose mate is in an earlier slot) the
+// caller knows: the kernel keeps them as it links (link() in transition.hpp). Finding them
+// from the mates instead reads the mate bytes link() has just written as two 16-byte words,
+// which the CPU cannot forward from the byte stores: a stall that was a fifth of the
+// kernel's time.
+KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots,
+                                               std::uint32_t closers) {
+  const std::uint64_t key = frontier_detail::pack_as<false>(f, slots, closers);
+  if (key == kNoClass) [[unlikely]]
+    return frontier_detail::pack_mixed(f, slots, closers);
+  return key;
+}
+
 // Packs slots [0, slots) of f.
 KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots) {
-  const std::uint64_t key = frontier_detail::pack_as<false>(f, slots);
-  if (key == kNoClass) [[unlikely]]
-    return frontier_detail::pack_mixed(f, slots);
-  return key;
+  return pack(f, slots, frontier_detail::closers_of(f, f.ends(slots)));
 }
 
 namespace frontier_detail {
 
 template <bool Mixed>
-KNIGHTSTOUR_FRONTIER_INLINE void unpack_as(std::uint64_t key, int slots, int shift, Frontier& f) {
+KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack_as(std::uint64_t key, int slots, int shift,
+                                                    Frontier& f) {
   // A type's low and high bits, one bit a slot: free 00, done 01, opener 10, closer 11.
   const std::uint32_t low = gather_even(key);
   const std::uint32_t high = gather_even(key >> 1);
@@ -242,22 +257,24 @@ KNIGHTSTOUR_FRONTIER_INLINE void unpack_as(std::uint64_t key, int slots, int shi
     f.mate[at] = static_cast<std::uint8_t>(m);
     f.mate[m] = static_cast<std::uint8_t>(at);
   }
+  return closers;
 }
 
-[[gnu::noinline]] inline void unpack_mixed(std::uint64_t key, int slots, int shift, Frontier& f) {
-  unpack_as<true>(key, slots, shift, f);
+[[gnu::noinline]] inline std::uint32_t unpack_mixed(std::uint64_t key, int slots, int shift,
+                                                    Frontier& f) {
+  return unpack_as<true>(key, slots, shift, f);
 }
 
 }  // namespace frontier_detail
 
 // Unpacks a key of `slots` slots into f, moving slot i >= 1 to slot i + shift (a step
 // widens the window by one slot for the new square). Mates of slots not written are left.
-KNIGHTSTOUR_FRONTIER_INLINE void unpack(std::uint64_t key, int slots, int shift, Frontier& f) {
-  if (key & kMixedRadixMates) [[unlikely]] {
-    frontier_detail::unpack_mixed(key, slots, shift, f);
-  } else {
-    frontier_detail::unpack_as<false>(key, slots, shift, f);
-  }
+// Returns the closers (ends whose mate is in an earlier slot), in the shifted slots.
+KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack(std::uint64_t key, int slots, int shift,
+                                                 Frontier& f) {
+  if (key & kMixedRadixMates) [[unlikely]]
+    return frontier_detail::unpack_mixed(key, slots, shift, f);
+  return frontier_detail::unpack_as<false>(key, slots, shift, f);
 }
 
 // Whether `key` is a class of `slots` slots as the invariants above require: every end

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <new>
@@ -38,13 +39,11 @@ class SuccessorBlocks {
     std::uint64_t key;
     WideCount<K> count;
   };
-  // The entries of a part's blocks: a block's size lives with its part's open state while
-  // the block is being filled (so appending touches only the entry's own cache line) and
-  // moves into the block when the block is full.
+  // The entries of a part's blocks. Every block but the part's open one is full, so a block
+  // holds no size: the open block's lives with the part's open state.
   struct Block {
     const Block* previous;  // the part's block filled before this one (this thread)
-    int size;               // valid once a later block follows it
-    Entry entries[kBlockSize];
+    alignas(16) Entry entries[kBlockSize];
   };
 
   // Successors of parts [0, parts) are kept; budget is the generation's. Blocks come in
@@ -59,22 +58,15 @@ class SuccessorBlocks {
   // Appends a successor of `part`; false when a new chunk does not fit the budget.
   bool add(std::size_t part, std::uint64_t key, const WideCount<K>& count) {
     Open& o = open_[part];
-    if (o.size == kBlockSize || o.block == nullptr) {
-      if (next_block_ == chunk_blocks_ || chunks_.empty()) {
-        // Raw storage: blocks are written before they are read, so nothing is zeroed.
-        auto* chunk = static_cast<Block*>(budget_->take_chunk());
-        if (chunk == nullptr) return false;
-        chunks_.push_back(chunk);
-        next_block_ = 0;
-      }
-      Block* fresh = chunks_.back() + next_block_++;
-      if (o.block != nullptr) o.block->size = o.size;
-      fresh->previous = o.block;
-      o.block = fresh;
-      o.size = 0;
+    if (o.size == kBlockSize) [[unlikely]] {
+      if (!open_block(o)) return false;
     }
-    o.block->entries[o.size++] = Entry{key, count};
-    ++o.held;
+    Entry* at = o.block->entries + o.size++;
+    // A part's next entries go to a line no one has written yet: asking for it now, as its
+    // first entry is written, overlaps the miss with the work before that part's next add.
+    if (reinterpret_cast<std::uintptr_t>(at) % 64 < sizeof(Entry))
+      __builtin_prefetch(reinterpret_cast<const char*>(at) + 64, 1);
+    *at = Entry{key, count};
     return true;
   }
 
@@ -82,18 +74,26 @@ class SuccessorBlocks {
   template <class F>
   void for_each(std::size_t part, F&& f) const {
     const Open& o = open_[part];
-    int size = o.size;
-    for (const Block* b = o.block; b != nullptr; b = b->previous) {
+    int size = o.block == nullptr ? 0 : o.size;
+    for (const Block* b = o.block; b != nullptr; b = b->previous, size = kBlockSize) {
+      // The blocks of a part lie far apart: fetching the next one while this one is read
+      // hides the miss that following `previous` would otherwise wait for.
+      if (b->previous != nullptr) {
+        const char* next = reinterpret_cast<const char*>(b->previous);
+        for (std::size_t at = 0; at < sizeof(Block); at += 64) __builtin_prefetch(next + at);
+      }
       for (int i = 0; i < size; ++i) f(b->entries[i]);
-      if (b->previous != nullptr) size = b->previous->size;
     }
   }
-  // Successors of `part` this thread holds.
-  std::uint64_t successors(std::size_t part) const { return open_[part].held; }
+  // Successors of `part` this thread holds: every block but the open one is full.
+  std::uint64_t successors(std::size_t part) const {
+    const Open& o = open_[part];
+    return o.blocks == 0 ? 0 : (o.blocks - 1) * std::uint64_t{kBlockSize} + o.size;
+  }
   // Successors of every part this thread holds.
   std::uint64_t successors() const {
     std::uint64_t n = 0;
-    for (const Open& o : open_) n += o.held;
+    for (std::size_t p = 0; p < open_.size(); ++p) n += successors(p);
     return n;
   }
   // Bytes of chunks held (what the budget counts for them).
@@ -110,9 +110,26 @@ class SuccessorBlocks {
  private:
   struct Open {
     Block* block = nullptr;
-    std::uint64_t held = 0;  // successors in all of the part's blocks
-    int size = 0;            // entries in `block`
+    std::uint64_t blocks = 0;  // in the part's list
+    int size = kBlockSize;     // entries in `block` (none yet: full, so that add opens one)
   };
+
+  // Starts a new block for part `o`; false when a new chunk does not fit the budget.
+  [[gnu::noinline]] bool open_block(Open& o) {
+    if (next_block_ == chunk_blocks_ || chunks_.empty()) {
+      // Raw storage: blocks are written before they are read, so nothing is zeroed.
+      auto* chunk = static_cast<Block*>(budget_->take_chunk());
+      if (chunk == nullptr) return false;
+      chunks_.push_back(chunk);
+      next_block_ = 0;
+    }
+    Block* fresh = chunks_.back() + next_block_++;
+    fresh->previous = o.block;
+    o.block = fresh;
+    o.size = 0;
+    ++o.blocks;
+    return true;
+  }
   std::vector<Open> open_;
   std::vector<Block*> chunks_;  // taken from the budget, given back by clear()
   std::size_t next_block_ = 0;

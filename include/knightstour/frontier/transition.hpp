@@ -1,6 +1,7 @@
 #pragma once
 
 #include <bit>
+#include <cassert>
 #include <cstdint>
 
 #include "knightstour/frontier/frontier_class.hpp"
@@ -10,22 +11,29 @@ namespace knightstour {
 
 namespace frontier_detail {
 
-// Adds the edge between the new square (slot 1) and slot u. Returns true when the edge
-// closes a fragment into a cycle (u was the new square's mate).
-KNIGHTSTOUR_FRONTIER_INLINE bool link(Frontier& f, int u) {
+// Sets a's mate to b, keeping `closers` (the ends whose mate is in an earlier slot; bits of
+// slots that are not ends are stale, pack() ignores them).
+KNIGHTSTOUR_FRONTIER_INLINE void set_mate(Frontier& f, std::uint32_t& closers, int a, int b) {
+  f.mate[a] = static_cast<std::uint8_t>(b);
+  closers = (closers & ~(1u << a)) | (static_cast<std::uint32_t>(b < a) << a);
+}
+
+// Adds the edge between the new square (slot 1) and slot u, keeping `closers`. Returns true
+// when the edge closes a fragment into a cycle (u was the new square's mate).
+KNIGHTSTOUR_FRONTIER_INLINE bool link(Frontier& f, std::uint32_t& closers, int u) {
   const std::uint32_t ub = 1u << u;
   constexpr std::uint32_t vb = 2u;  // slot 1, the new square
   if (f.free & vb) {
     f.free &= ~vb;
     if (f.free & ub) {  // a new fragment u - v
       f.free &= ~ub;
-      f.mate[1] = static_cast<std::uint8_t>(u);
-      f.mate[u] = 1;
+      set_mate(f, closers, 1, u);
+      set_mate(f, closers, u, 1);
     } else {  // v extends u's fragment; u is now inside it
       const int x = f.mate[u];
       f.done |= ub;
-      f.mate[1] = static_cast<std::uint8_t>(x);
-      f.mate[x] = 1;
+      set_mate(f, closers, 1, x);
+      set_mate(f, closers, x, 1);
     }
     return false;
   }
@@ -33,15 +41,15 @@ KNIGHTSTOUR_FRONTIER_INLINE bool link(Frontier& f, int u) {
   f.done |= vb;
   if (f.free & ub) {  // u extends v's fragment
     f.free &= ~ub;
-    f.mate[u] = static_cast<std::uint8_t>(y);
-    f.mate[y] = static_cast<std::uint8_t>(u);
+    set_mate(f, closers, u, y);
+    set_mate(f, closers, y, u);
     return false;
   }
   f.done |= ub;
   if (y == u) return true;  // both ends of one fragment: a cycle
   const int x = f.mate[u];  // two fragments joined at v: their far ends become mates
-  f.mate[x] = static_cast<std::uint8_t>(y);
-  f.mate[y] = static_cast<std::uint8_t>(x);
+  set_mate(f, closers, x, y);
+  set_mate(f, closers, y, x);
   return false;
 }
 
@@ -56,7 +64,7 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
                    Close&& close) {
   const int slots = rules.slots;
   Frontier s;
-  unpack(key, slots, 1, s);
+  const std::uint32_t s_closers = unpack(key, slots, 1, s);
   s.free |= 2u;  // the new square, degree 0
   const std::uint32_t all = (1u << (slots + 1)) - 1;
   const int n = r.candidate_count;
@@ -116,9 +124,10 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
     if (r.t_required && !takes_t) return;
     if (!r.last && !(takes_t ? balanced_with_t : balanced_without_t)) return;
     Frontier t = s;
+    std::uint32_t closers = s_closers;
     bool cycle = false;
-    if (i >= 0) cycle = frontier_detail::link(t, r.candidates[i]);
-    if (j >= 0) cycle = frontier_detail::link(t, r.candidates[j]) || cycle;
+    if (i >= 0) cycle = frontier_detail::link(t, closers, r.candidates[i]);
+    if (j >= 0) cycle = frontier_detail::link(t, closers, r.candidates[j]) || cycle;
     const std::uint32_t not_done = ~t.done & all;
     if (cycle) {
       if (r.last && not_done == 0) close();
@@ -135,7 +144,9 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
       if (can == 1) ++need_t;  // one edge short: only T can give it
     }
     if (need_t > t_left) return;
-    emit(pack(t, slots));
+    // Debug builds check the closers kept while linking against the mates.
+    assert(pack(t, slots, closers) == pack(t, slots));
+    emit(pack(t, slots, closers));
   };
 
   if (must == 0 && min_edges == 0) successor(-1, -1);
