@@ -40,13 +40,31 @@ struct Expansion {
         in_memory_parts(in_memory) {
     writer.emplace(files, range_of, buffer_entries, budget);
   }
-  // Keeps a successor of part p (the pass's first part: lo); false when out of memory.
+  // Keeps a successor of part p (the pass's first part: lo); false when out of memory. It
+  // is staged first and kept with the next kStaged (flush): each one is a write to one of
+  // thousands of parts' blocks, a cache miss, and a batch lets those misses overlap.
   bool keep(std::size_t p, std::size_t lo, std::uint64_t key, const WideCount<K>& count) {
-    if (writer && p >= in_memory_parts) {
-      writer->add(p, key, count);
-      return true;
+    staged[staged_count++] = Staged{p, key, count};
+    return staged_count < kStaged || flush(lo);
+  }
+  // Keeps every staged successor; false when out of memory. Whoever calls keep() calls this
+  // before the blocks are read.
+  bool flush(std::size_t lo) {
+    bool kept = true;
+    const std::size_t n = staged_count;
+    staged_count = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      // Two stages ahead: a part's open state, then (once that has arrived) its next entry.
+      if (i + 2 * kAhead < n) blocks.prefetch_state(in_blocks(staged[i + 2 * kAhead].part, lo));
+      if (i + kAhead < n) blocks.prefetch_entry(in_blocks(staged[i + kAhead].part, lo));
+      const Staged& x = staged[i];
+      if (writer && x.part >= in_memory_parts) {
+        writer->add(x.part, x.key, x.count);
+      } else {
+        kept = blocks.add(x.part - lo, x.key, x.count) && kept;
+      }
     }
-    return blocks.add(p - lo, key, count);
+    return kept;
   }
   SuccessorBlocks<K> blocks;
   SuccessorBlocks<K> outbox;                 // successors other ranks own, by rank
@@ -55,6 +73,21 @@ struct Expansion {
   std::size_t in_memory_parts = 0;           // write-once: parts kept in blocks all the same
   WideCount<K> closed;                       // cycles completed (last step)
   bool overflow = false;
+
+ private:
+  static constexpr std::size_t kStaged = 64;
+  static constexpr std::size_t kAhead = 8;
+  struct Staged {
+    std::size_t part;
+    std::uint64_t key;
+    WideCount<K> count;
+  };
+  // The block list of part p, or none (SuccessorBlocks ignores it) when p goes to a file.
+  std::size_t in_blocks(std::size_t p, std::size_t lo) const {
+    return writer && p >= in_memory_parts ? SuccessorBlocks<K>::kNoPart : p - lo;
+  }
+  Staged staged[kStaged];
+  std::size_t staged_count = 0;
 };
 
 // Bytes of each of a thread's `buffers` (one per range file when writing, one when

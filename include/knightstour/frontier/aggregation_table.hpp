@@ -47,15 +47,21 @@ class AggregationTable {
       for (auto& s : slots_) s.key = kNoClass;
       return false;
     }
+    // The classes to the table's front first, in slot (hash) order, without a branch per
+    // slot: whether a slot is empty is as good as random, and a branch on it mispredicted
+    // half the time. Then the dense front is copied out and every slot emptied.
+    std::size_t dense = 0;
+    for (std::size_t at = 0; at < slots_.size(); ++at) {
+      const Slot s = slots_[at];
+      slots_[dense] = s;
+      dense += s.key != kNoClass ? 1 : 0;
+    }
     // Reserved, not resized: resizing would zero the part first (3% of a 7x8 count).
     out.keys.reserve(distinct);
     out.counts.reserve(distinct);
-    for (auto& s : slots_) {
-      if (s.key == kNoClass) continue;
-      out.keys.push_back(s.key);
-      out.counts.push_back(s.count);
-      s.key = kNoClass;
-    }
+    for (std::size_t i = 0; i < dense; ++i) out.keys.push_back(slots_[i].key);
+    for (std::size_t i = 0; i < dense; ++i) out.counts.push_back(slots_[i].count);
+    for (auto& s : slots_) s.key = kNoClass;
     return true;
   }
 
