@@ -119,7 +119,9 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
   const bool balanced_with_t = r.has_t && balanced(true);
 
   // The successor with edges to candidates i and j (-1: none), if it can become a tour.
-  auto successor = [&](int i, int j) {
+  // Inlined at its three calls: GCC made it a function that reread every capture from
+  // memory on each try (7x8 closed 5% faster inlined).
+  auto successor = [&](int i, int j) __attribute__((always_inline)) {
     const bool takes_t = r.has_t && (i == t_index || j == t_index);
     if (r.t_required && !takes_t) return;
     if (!r.last && !(takes_t ? balanced_with_t : balanced_without_t)) return;
