@@ -86,7 +86,7 @@ struct Expansion {
   std::size_t in_blocks(std::size_t p, std::size_t lo) const {
     return writer && p >= in_memory_parts ? SuccessorBlocks<K>::kNoPart : p - lo;
   }
-  Staged staged[kStaged];
+  Staged staged[kStaged] = {};
   std::size_t staged_count = 0;
 };
 
