@@ -58,10 +58,11 @@ struct Expansion {
       if (i + 2 * kAhead < n) blocks.prefetch_state(in_blocks(staged[i + 2 * kAhead].part, lo));
       if (i + kAhead < n) blocks.prefetch_entry(in_blocks(staged[i + kAhead].part, lo));
       const Staged& x = staged[i];
-      if (writer && x.part >= in_memory_parts) {
+      const std::size_t b = in_blocks(x.part, lo);
+      if (b == SuccessorBlocks<K>::kNoPart) {
         writer->add(x.part, x.key, x.count);
       } else {
-        kept = blocks.add(x.part - lo, x.key, x.count) && kept;
+        kept = blocks.add(b, x.key, x.count) && kept;
       }
     }
     return kept;

@@ -62,7 +62,6 @@ TEST(Aggregation, EqualKeysAddUpPartByPartAcrossThreads) {
   EXPECT_EQ(budget.used(), g.memory_bytes());
 }
 
-// A count that no longer fits its limbs is reported, never wrapped in silence.
 // A part's blocks hold no sizes (every block but the open one is full): the counts and the
 // entries visited must still be exact at every fill, block boundaries included.
 TEST(SuccessorBlocks, CountsAndVisitsEveryEntryAcrossBlockBoundaries) {
@@ -83,6 +82,7 @@ TEST(SuccessorBlocks, CountsAndVisitsEveryEntryAcrossBlockBoundaries) {
   }
 }
 
+// A count that no longer fits its limbs is reported, never wrapped in silence.
 TEST(Aggregation, ACountPastItsLimbsIsReported) {
   MemoryBudget budget(std::uint64_t{1} << 26);
   SuccessorBlocks<1> blocks(1, budget);
