@@ -108,8 +108,14 @@ class JobProgress {
     std::string line;
     double left = -1;
     if (!s) {
-      line = board_ + ": between sweeps (" + std::to_string(done_.load()) + " of " +
-             std::to_string(planned_) + " done)";
+      // Between two sweeps (a prefix restored, a checkpoint written, or the job stopping): the
+      // line still names the sweep that is next, as every other line of the job does.
+      const int done = done_.load();
+      line =
+          board_ +
+          (done < planned_ ? " sweep " + std::to_string(done + 1) + "/" + std::to_string(planned_)
+                           : " all sweeps") +
+          " (" + std::to_string(done) + " of " + std::to_string(planned_) + " done)";
     } else {
       // Most wanted first and last: a narrow terminal cuts the middle.
       line = board_ + " sweep " + std::to_string(std::min(done_.load() + 1, planned_)) + "/" +
