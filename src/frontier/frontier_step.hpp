@@ -68,9 +68,9 @@ enum class StepEnd { done, overflow, stopped };
 // over-decomposed for oneTBB's work stealing: expansion in chunks of kPollEvery classes of
 // each part of `current`, aggregation in up to 2^14 parts. What runs on one thread is per
 // step or per pass: planning, collecting the threads' outcomes, writing spilled parts in
-// order. Measured on 16 cores (results/frontier/threads-16-cores.md): 12x on 7x8 closed,
-// 13x on 8x8 closed up to step 36. Past one machine's cores, ranks split the classes by
-// hash (owner_rank).
+// order. Measured on 16 cores (results/frontier/threads-kernel-stalls-2026-11-25.md): 12.7x
+// on 7x8 closed, 13.6x on 8x8 closed up to step 37. Past one machine's cores, ranks split
+// the classes by hash (owner_rank).
 template <int K>
 class StepRun {
  public:
