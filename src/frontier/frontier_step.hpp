@@ -21,6 +21,7 @@
 #include "freed_memory.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/aggregation_table.hpp"
+#include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/generation_store.hpp"
 #include "knightstour/frontier/ranks.hpp"

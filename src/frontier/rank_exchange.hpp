@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/ranks.hpp"
 #include "knightstour/frontier/wide_count.hpp"

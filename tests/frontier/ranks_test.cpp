@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "knightstour/frontier/generation.hpp"
+#include "knightstour/frontier/class_hash.hpp"
 
 namespace knightstour {
 namespace {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/frontier_class.hpp"
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/successor_blocks.hpp"

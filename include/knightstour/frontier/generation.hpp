@@ -6,22 +6,12 @@
 #include <memory>
 #include <vector>
 
+#include "knightstour/frontier/class_buffer.hpp"
 #include "knightstour/frontier/memory_budget.hpp"
 #include "knightstour/frontier/spill.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 
 namespace knightstour {
-
-// The murmur3 finalizer: spreads a class key over 64 bits. The top bits choose a class's
-// part, the low bits its place in the part's aggregation table.
-inline std::uint64_t class_hash(std::uint64_t key) {
-  key ^= key >> 33;
-  key *= 0xff51afd7ed558ccdull;
-  key ^= key >> 33;
-  key *= 0xc4ceb9fe1a85ec53ull;
-  key ^= key >> 33;
-  return key;
-}
 
 // Frees a vector's storage. `v = {}` would not: it picks the initializer-list assignment,
 // which empties the vector but keeps its capacity, so memory the budget had released stayed
@@ -30,40 +20,6 @@ template <class T>
 void free_storage(std::vector<T>& v) {
   std::vector<T>().swap(v);
 }
-
-// Classes read from a file, a chunk at a time, into a buffer the reader owns (one per thread),
-// counted in the budget while it is held.
-template <int K>
-class ClassBuffer {
- public:
-  // Classes a chunk holds: 8,192 (128 KiB of one-limb classes), large enough for sequential
-  // reads, small enough to stay in the cache while the classes are expanded.
-  static constexpr std::size_t kClasses = std::size_t{1} << 13;
-
-  explicit ClassBuffer(MemoryBudget* budget = nullptr) : budget_(budget) {}
-  ClassBuffer(ClassBuffer&& other) noexcept
-      : keys(std::move(other.keys)), counts(std::move(other.counts)), budget_(other.budget_) {
-    other.budget_ = nullptr;
-  }
-  ClassBuffer& operator=(ClassBuffer&&) = delete;
-  ClassBuffer(const ClassBuffer&) = delete;
-  ClassBuffer& operator=(const ClassBuffer&) = delete;
-  ~ClassBuffer() {
-    if (budget_ != nullptr && !keys.empty()) budget_->release(kClasses * (8 + 8 * K));
-  }
-  void ensure() {
-    if (!keys.empty()) return;
-    if (budget_ != nullptr) budget_->charge(kClasses * (8 + 8 * K));
-    keys.resize(kClasses);
-    counts.resize(kClasses);
-  }
-
-  std::vector<std::uint64_t> keys;
-  std::vector<WideCount<K>> counts;
-
- private:
-  MemoryBudget* budget_;
-};
 
 // The classes of one step and their counts, split into parts by hash (parts let threads
 // build and sweep them side by side), each part dense: 8 + 8K bytes a class. A part lives
