@@ -18,7 +18,7 @@ expect_exit 0
 expect_json closed_cycles 239187240144
 # (Not under ASan: its shadow memory and the quarantine of freed blocks are anonymous
 # memory too, some hundreds of MiB of it.)
-if [ -z "${ASAN_OPTIONS:-}" ]; then
+if ! under_asan; then
   CHECKS=$((CHECKS + 1))
   [ "$(json_get peak_anonymous_bytes)" -le $((16 * 1048576 + 8 * 1048576)) ] \
     || fail "6x10 with --memory 16M held $(json_get peak_anonymous_bytes) bytes of anonymous memory"

@@ -164,7 +164,8 @@ expect_exit 2; expect_err 'not a regular file'
 # 1. A thread that cannot be created is one line and exit 1, never an abort; the run
 # directory stays resumable.
 # (Not under ASan or TSan: their runtimes reserve terabytes of address space at start-up.)
-limits="34000 38000 42000 46000"; [ -z "${ASAN_OPTIONS:-}${TSAN_OPTIONS:-}" ] || limits=""
+limits="34000 38000 42000 46000"
+if under_asan || [ -n "${TSAN_OPTIONS:-}" ]; then limits=""; fi
 for limit in $limits; do
   rm -rf "$TMP/V"
   LAST="enumerate under ulimit -v $limit"

@@ -7,10 +7,7 @@ source "$(dirname "$0")/lib.sh"
 MPIRUN=${2:?usage: $0 knightstour mpirun}
 # Root (CI, sessions) must say so; with 2 cores, 3 ranks oversubscribe them.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-# Under ASan the ranks run without leak detection: Open MPI never frees some of its own
-# allocations (ompi_op_base_op_select, and plugins it has unloaded, whose frames LeakSanitizer
-# cannot name, so no suppression file can single them out). Every test without MPI keeps it.
-[ -z "${ASAN_OPTIONS:-}" ] || export ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
+mpi_without_leak_detection
 
 # mpi N ARGS... : runs knightstour on N ranks of one thread each.
 mpi() {

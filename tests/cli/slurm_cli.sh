@@ -98,9 +98,7 @@ assert j["closed_cycles"] == int(sys.argv[2]) and j["status"] == "complete", j
 PYEOF
 }
 if ldd "$KT" | grep -q libmpi; then
-  # Under ASan the ranks run without leak detection, as in mpi_cli.sh (Open MPI's own leaks);
-  # sbatch passes the environment on to the job.
-  [ -z "${ASAN_OPTIONS:-}" ] || export ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
+  mpi_without_leak_detection
   "$ROOT/scripts/slurm/submit" --ranks 2 --cpus 1 "$TMP/frontier" count 6x8 --closed --json \
     >"$TMP/out" 2>"$TMP/err"
   CODE=$?; LAST="submit --ranks 2 count 6x8"; expect_exit 0; expect_out '^frontier job [0-9]+'
