@@ -285,6 +285,7 @@ void print_json(const CountResult& r) {
     j["exchanged_bytes"] = f.exchanged_bytes;
     j["memory_budget"] = f.memory_budget;
     j["count_bits"] = f.count_bits;
+    if (!f.bit_kernel.empty()) j["bit_kernel"] = f.bit_kernel;
   }
   std::cout << dump_json(j) << '\n';
 }

@@ -14,6 +14,7 @@
 #include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/count/method_choice.hpp"
 #include "knightstour/count/ranked_journal.hpp"
+#include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier/ranks.hpp"
 #include "knightstour/io/posix_file.hpp"
@@ -244,6 +245,7 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.ranks = ranks ? ranks->size() : 1;
   st.exchanged_bytes = rep.exchanged_bytes;
   st.count_bits = 64 * rep.limbs;
+  st.bit_kernel = std::string(bit_kernel_name(chosen_bit_kernel()));
   st.memory_budget = options.memory_limit;
   st.spills = !options.spill_dir.empty();
   st.classes_left = rep.classes_left;

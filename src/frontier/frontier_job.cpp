@@ -10,6 +10,7 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/process_memory.hpp"
 #include "knightstour/base/progress.hpp"
+#include "knightstour/frontier/bit_kernel.hpp"
 
 namespace knightstour {
 
@@ -273,6 +274,7 @@ void validate(const FrontierRequest& request) {
   if (request.start && (*request.start < 0 || *request.start >= request.shape.squares())) {
     throw UsageError("the start square is off the board");
   }
+  chosen_bit_kernel();  // a bad KNIGHTSTOUR_BIT_KERNEL stops the run here, before any work
 }
 
 int planned_sweeps(const FrontierRequest& request) {

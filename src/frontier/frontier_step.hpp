@@ -21,6 +21,7 @@
 #include "freed_memory.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/aggregation_table.hpp"
+#include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/generation_store.hpp"
@@ -182,10 +183,11 @@ class StepRun {
   }
 
   // Expands classes [begin, end) of part `part` of `current`, keeping the successors of
-  // parts [lo, hi). A template, so that a process counting alone pays nothing for the ranks.
-  template <bool Distributed>
-  void expand_classes(Expansions& expansions, std::size_t part, std::size_t begin, std::size_t end,
-                      std::size_t lo, std::size_t hi) {
+  // parts [lo, hi), with the kernel that packs keys by B. A template, so that a process
+  // counting alone pays nothing for the ranks.
+  template <bool Distributed, BitKernel B>
+  void expand_classes_by(Expansions& expansions, std::size_t part, std::size_t begin,
+                         std::size_t end, std::size_t lo, std::size_t hi) {
     // Locals, not members: a store through the blocks may alias a member, so the compiler
     // would have to reload a member after every successor kept.
     const StepRules& rules = rules_;
@@ -200,7 +202,7 @@ class StepRun {
         [&](const std::uint64_t* keys, const WideCount<K>* counts, std::size_t n) {
           for (std::size_t i = 0; i != n && !full; ++i) {
             const WideCount<K>& count = counts[i];
-            expand(
+            expand<B>(
                 rules, rule, keys[i],
                 [&](std::uint64_t key) {
                   // Debug builds check every successor (I1, I3).
@@ -225,6 +227,15 @@ class StepRun {
     if (!e.flush(lo)) full = true;
     if (full) abort_ = true;
     live_.expanded.fetch_add(end - begin, std::memory_order_relaxed);
+  }
+  template <bool Distributed>
+  void expand_classes(Expansions& expansions, std::size_t part, std::size_t begin, std::size_t end,
+                      std::size_t lo, std::size_t hi) {
+    if (bit_kernel_ == BitKernel::bmi2) {
+      expand_classes_by<Distributed, BitKernel::bmi2>(expansions, part, begin, end, lo, hi);
+    } else {
+      expand_classes_by<Distributed, BitKernel::portable>(expansions, part, begin, end, lo, hi);
+    }
   }
 
   // Expands every class of `current` into the threads' expansions, keeping the successors of
@@ -480,6 +491,7 @@ class StepRun {
   const int rank_count_;
   const int me_;
 
+  const BitKernel bit_kernel_ = chosen_bit_kernel();
   int bits_ = 0;  // the next generation has 2^bits_ parts, by the top bits of class_hash
   std::size_t parts_ = 1;
   std::deque<Range> ranges_;  // still to build, in order

@@ -5,8 +5,12 @@
 #include <benchmark/benchmark.h>
 
 #include <map>
+#include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
+#include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/frontier_counter.hpp"
 #include "knightstour/frontier/transition.hpp"
 
@@ -47,14 +51,23 @@ void per_class(benchmark::State& state, std::size_t classes) {
                          benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
+// False (and the benchmark skipped) when this CPU cannot run kernel B.
+bool runs(benchmark::State& state, BitKernel b) {
+  if (b == BitKernel::portable || cpu_has_bmi2()) return true;
+  state.SkipWithError("this CPU has no BMI2");
+  return false;
+}
+
+template <BitKernel B>
 void expand_all(benchmark::State& state, int rows, int cols, bool closed, int step) {
+  if (!runs(state, B)) return;
   const Sample& s = sample(rows, cols, closed, step);
   const StepRule& rule = s.rules.steps[static_cast<std::size_t>(s.step)];
   std::uint64_t successors = 0;
   for (auto _ : state) {
     std::uint64_t sum = 0;
     for (const std::uint64_t key : s.keys) {
-      expand(
+      expand<B>(
           s.rules, rule, key,
           [&](std::uint64_t next) {
             sum += next;
@@ -69,13 +82,15 @@ void expand_all(benchmark::State& state, int rows, int cols, bool closed, int st
       static_cast<double>(successors) / static_cast<double>(state.iterations() * s.keys.size());
 }
 
+template <BitKernel B>
 void unpack_all(benchmark::State& state, int rows, int cols, bool closed, int step) {
+  if (!runs(state, B)) return;
   const Sample& s = sample(rows, cols, closed, step);
   for (auto _ : state) {
     std::uint64_t sum = 0;
     for (const std::uint64_t key : s.keys) {
       Frontier f;
-      unpack(key, s.rules.slots, 1, f);
+      unpack<B>(key, s.rules.slots, 1, f);
       sum += f.free + f.done + f.mate[2] + f.mate[5];
     }
     benchmark::DoNotOptimize(sum);
@@ -83,14 +98,16 @@ void unpack_all(benchmark::State& state, int rows, int cols, bool closed, int st
   per_class(state, s.keys.size());
 }
 
+template <BitKernel B>
 void round_trip_all(benchmark::State& state, int rows, int cols, bool closed, int step) {
+  if (!runs(state, B)) return;
   const Sample& s = sample(rows, cols, closed, step);
   for (auto _ : state) {
     std::uint64_t sum = 0;
     for (const std::uint64_t key : s.keys) {
       Frontier f;
-      unpack(key, s.rules.slots, 0, f);
-      sum += pack(f, s.rules.slots);
+      unpack<B>(key, s.rules.slots, 0, f);
+      sum += pack<B>(f, s.rules.slots);
     }
     benchmark::DoNotOptimize(sum);
   }
@@ -98,15 +115,50 @@ void round_trip_all(benchmark::State& state, int rows, int cols, bool closed, in
 }
 
 // Generations at or near the widest steps: 6x12 closed (1.4 M classes), 7x8 closed (14.5 M;
-// built in about 20 s), 6x7 open tours (3.6 M, the all-starts job's kind of class).
-BENCHMARK_CAPTURE(expand_all, 6x12_closed_step45, 6, 12, true, 45)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(unpack_all, 6x12_closed_step45, 6, 12, true, 45)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(round_trip_all, 6x12_closed_step45, 6, 12, true, 45)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(expand_all, 6x7_open_step30, 6, 7, false, 30)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(unpack_all, 6x7_open_step30, 6, 7, false, 30)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(expand_all, 7x8_closed_step40, 7, 8, true, 40)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(unpack_all, 7x8_closed_step40, 7, 8, true, 40)->Unit(benchmark::kMillisecond);
+// built in about 20 s), 6x7 open tours (3.6 M, the all-starts job's kind of class). Each with
+// both ways of packing keys (bit_kernel.hpp); bmi2 is skipped where the CPU lacks BMI2.
+// Each benchmark with both ways of packing keys (bit_kernel.hpp), one after the other, so that
+// the machine's drift hits both alike; bmi2 is skipped where the CPU lacks BMI2.
+const bool registered = [] {
+  struct Case {
+    const char* job;
+    int rows, cols;
+    bool closed;
+    int step;
+  };
+  using Bench = void (*)(benchmark::State&, int, int, bool, int);
+  struct Kernel {
+    const char* name;
+    Bench bench;
+  };
+  struct Benches {
+    const char* name;
+    Kernel kernels[2];
+  };
+  const Benches expand = {
+      "expand_all",
+      {{"portable", expand_all<BitKernel::portable>}, {"bmi2", expand_all<BitKernel::bmi2>}}};
+  const Benches unpack = {
+      "unpack_all",
+      {{"portable", unpack_all<BitKernel::portable>}, {"bmi2", unpack_all<BitKernel::bmi2>}}};
+  const Benches round_trip = {"round_trip_all",
+                              {{"portable", round_trip_all<BitKernel::portable>},
+                               {"bmi2", round_trip_all<BitKernel::bmi2>}}};
+  const std::pair<Case, std::vector<Benches>> runs[] = {
+      {{"6x12_closed_step45", 6, 12, true, 45}, {expand, unpack, round_trip}},
+      {{"6x7_open_step30", 6, 7, false, 30}, {expand, unpack}},
+      {{"7x8_closed_step40", 7, 8, true, 40}, {expand, unpack}}};
+  for (const auto& [c, benches] : runs) {
+    for (const Benches& b : benches) {
+      for (const Kernel& k : b.kernels) {
+        const std::string name = std::string(b.name) + "/" + k.name + "/" + c.job;
+        benchmark::RegisterBenchmark(name.c_str(), k.bench, c.rows, c.cols, c.closed, c.step)
+            ->Unit(benchmark::kMillisecond);
+      }
+    }
+  }
+  return true;
+}();
 
 }  // namespace
 

@@ -40,6 +40,27 @@ run count 6x6 --closed --method frontier --progress 0
 expect_exit 0
 expect_out '^cycles +9,862 '
 
+# Both ways of packing class keys (bit_kernel.hpp) give the known counts, and the JSON says
+# which one ran; bmi2 where the CPU lacks BMI2, or a name of no kernel, is one line and exit 2.
+for kernel in portable bmi2; do
+  export KNIGHTSTOUR_BIT_KERNEL=$kernel
+  run count 6x6 --start a1 --method frontier --progress 0 --json
+  if [ $kernel = bmi2 ] && ! grep -qw bmi2 /proc/cpuinfo; then
+    expect_usage_error 'has no BMI2'
+    continue
+  fi
+  expect_exit 0
+  expect_json tours 524486
+  expect_json bit_kernel $kernel
+  run count 6x8 --closed --method frontier --progress 0 --json
+  expect_exit 0
+  expect_json closed_cycles 55488142   # OEIS A175881
+  expect_json bit_kernel $kernel
+done
+export KNIGHTSTOUR_BIT_KERNEL=sse
+run count 6x6 --start a1 --method frontier; expect_usage_error "KNIGHTSTOUR_BIT_KERNEL='sse': expected portable or bmi2"
+unset KNIGHTSTOUR_BIT_KERNEL
+
 # Nine wide: 9x9 open and 9x10 closed run (no one can finish them here) with a run directory
 # and a checkpoint, and stop cleanly at the time limit without a count; 9x9 closed is 0 at once
 # (an odd number of squares has no closed tour).

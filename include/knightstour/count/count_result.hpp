@@ -52,6 +52,7 @@ struct FrontierStatistics {
   int ranks = 1;
   std::uint64_t exchanged_bytes = 0;
   int count_bits = 64;
+  std::string bit_kernel;  // how class keys were packed: "bmi2" or "portable" (bit_kernel.hpp)
   std::uint64_t memory_budget = 0;
   bool spills = true;  // classes past the budget go to disk (else the budget stops the run)
   // A stopped run's outlook (FrontierReport): classes still to expand, largest generation.

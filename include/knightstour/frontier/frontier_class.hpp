@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/sweep.hpp"
 
 namespace knightstour {
@@ -91,39 +92,6 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t divide_small(std::uint64_t x, int u) {
   return (x * kReciprocals.of[u]) >> 32;
 }
 
-// x's bits spread to every other bit (bit i to bit 2i), for bytes.
-struct Spread {
-  std::uint16_t of[256];
-  constexpr Spread() : of() {
-    for (int x = 0; x < 256; ++x) {
-      std::uint16_t y = 0;
-      for (int b = 0; b < 8; ++b) y = static_cast<std::uint16_t>(y | (((x >> b) & 1) << (2 * b)));
-      of[x] = y;
-    }
-  }
-};
-inline constexpr Spread kSpread{};
-
-inline std::uint64_t spread(std::uint32_t x) {
-  return kSpread.of[x & 0xff] | (std::uint64_t{kSpread.of[(x >> 8) & 0xff]} << 16) |
-         (std::uint64_t{kSpread.of[(x >> 16) & 0xff]} << 32);
-}
-
-// Bits 0, 2, 4, ... of x as bits 0, 1, 2, ... (the inverse of spread; what BMI2's pext does,
-// in five shift-and-mask steps that x86-64-v2 has).
-KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t gather_even(std::uint64_t x) {
-  x &= 0x5555555555555555ull;
-  x = (x | (x >> 1)) & 0x3333333333333333ull;
-  x = (x | (x >> 2)) & 0x0f0f0f0f0f0f0f0full;
-  x = (x | (x >> 4)) & 0x00ff00ff00ff00ffull;
-  x = (x | (x >> 8)) & 0x0000ffff0000ffffull;
-  return static_cast<std::uint32_t>(x | (x >> 16));
-}
-
-}  // namespace frontier_detail
-
-namespace frontier_detail {
-
 // The ends whose mate is in an earlier slot.
 KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t closers_of(const Frontier& f, std::uint32_t ends) {
 #ifdef __SSE2__
@@ -151,7 +119,7 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t closers_of(const Frontier& f, std::uin
 // the branch predictor, and a loop over every end that branched on it cost twice this.
 // `closers` may be a superset (only its bits on ends count): the ends whose mate is in an
 // earlier slot.
-template <bool Mixed>
+template <bool Mixed, BitKernel B>
 KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack_as(const Frontier& f, int slots,
                                                   std::uint32_t closers) {
   const std::uint32_t in = (1u << slots) - 1;
@@ -159,7 +127,7 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack_as(const Frontier& f, int slots,
   closers &= ends;
   const std::uint32_t openers = ends & ~closers;
   // Types: done 01, opener 10, closer 11 (low bit: done or closer; high bit: an end).
-  const std::uint64_t types = spread((f.done & in) | closers) | (spread(ends) << 1);
+  const std::uint64_t types = spread<B>((f.done & in) | closers) | (spread<B>(ends) << 1);
   std::uint64_t mates = 0;
   int mate_bits = 0;        // fields
   std::uint64_t radix = 1;  // mixed radix
@@ -192,7 +160,7 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack_as(const Frontier& f, int slots,
 // Out of line: only nine-wide classes with nearly every slot an end come here.
 [[gnu::noinline]] inline std::uint64_t pack_mixed(const Frontier& f, int slots,
                                                   std::uint32_t closers) {
-  return pack_as<true>(f, slots, closers);
+  return pack_as<true, BitKernel::portable>(f, slots, closers);
 }
 
 }  // namespace frontier_detail
@@ -202,27 +170,29 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack_as(const Frontier& f, int slots,
 // from the mates instead reads the mate bytes link() has just written as two 16-byte words,
 // which the CPU cannot forward from the byte stores: a stall that was a fifth of the
 // kernel's time.
+template <BitKernel B = BitKernel::portable>
 KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots,
                                                std::uint32_t closers) {
-  const std::uint64_t key = frontier_detail::pack_as<false>(f, slots, closers);
+  const std::uint64_t key = frontier_detail::pack_as<false, B>(f, slots, closers);
   if (key == kNoClass) [[unlikely]]
     return frontier_detail::pack_mixed(f, slots, closers);
   return key;
 }
 
 // Packs slots [0, slots) of f.
+template <BitKernel B = BitKernel::portable>
 KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots) {
-  return pack(f, slots, frontier_detail::closers_of(f, f.ends(slots)));
+  return pack<B>(f, slots, frontier_detail::closers_of(f, f.ends(slots)));
 }
 
 namespace frontier_detail {
 
-template <bool Mixed>
+template <bool Mixed, BitKernel B>
 KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack_as(std::uint64_t key, int slots, int shift,
                                                     Frontier& f) {
   // A type's low and high bits, one bit a slot: free 00, done 01, opener 10, closer 11.
-  const std::uint32_t low = gather_even(key);
-  const std::uint32_t high = gather_even(key >> 1);
+  const std::uint32_t low = gather_even<B>(key);
+  const std::uint32_t high = gather_even<B>(key >> 1);
   const std::uint32_t in = (1u << slots) - 1;
   auto widen = [&](std::uint32_t x) { return (x & 1u) | ((x & in & ~1u) << shift); };
   f.free = widen(~(low | high));
@@ -262,7 +232,7 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack_as(std::uint64_t key, int slots
 
 [[gnu::noinline]] inline std::uint32_t unpack_mixed(std::uint64_t key, int slots, int shift,
                                                     Frontier& f) {
-  return unpack_as<true>(key, slots, shift, f);
+  return unpack_as<true, BitKernel::portable>(key, slots, shift, f);
 }
 
 }  // namespace frontier_detail
@@ -270,11 +240,12 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack_as(std::uint64_t key, int slots
 // Unpacks a key of `slots` slots into f, moving slot i >= 1 to slot i + shift (a step
 // widens the window by one slot for the new square). Mates of slots not written are left.
 // Returns the closers (ends whose mate is in an earlier slot), in the shifted slots.
+template <BitKernel B = BitKernel::portable>
 KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack(std::uint64_t key, int slots, int shift,
                                                  Frontier& f) {
   if (key & kMixedRadixMates) [[unlikely]]
     return frontier_detail::unpack_mixed(key, slots, shift, f);
-  return frontier_detail::unpack_as<false>(key, slots, shift, f);
+  return frontier_detail::unpack_as<false, B>(key, slots, shift, f);
 }
 
 // Whether `key` is a class of `slots` slots as the invariants above require: every end

@@ -57,8 +57,9 @@ struct FrontierReport {
   double steps_seconds = 0;  // wall time of the steps finished (expanded counts only those)
 };
 
-// Throws UsageError when the board is too wide for the frontier method or the start is off
-// the board; a request that passes is one count_by_frontier takes.
+// Throws UsageError when the board is too wide for the frontier method, the start is off
+// the board, or KNIGHTSTOUR_BIT_KERNEL names no kernel this CPU runs (chosen_bit_kernel); a
+// request that passes is one count_by_frontier takes.
 void validate(const FrontierRequest& request);
 
 // How many sweeps the job runs (closed: 1; open from a start: 2; open over all starts: 1

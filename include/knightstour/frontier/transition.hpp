@@ -59,12 +59,13 @@ KNIGHTSTOUR_FRONTIER_INLINE bool link(Frontier& f, std::uint32_t& closers, int u
 // earlier squares (and T), kept when the result can still become a tour. Calls
 // emit(key) for each live successor class and close() for each completed cycle (the last
 // step only). No allocation, no logging, no virtual calls: this is the frontier's kernel.
-template <class Emit, class Close>
+// B: how keys are packed and unpacked (bit_kernel.hpp); every B gives the same successors.
+template <BitKernel B = BitKernel::portable, class Emit, class Close>
 inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key, Emit&& emit,
                    Close&& close) {
   const int slots = rules.slots;
   Frontier s;
-  const std::uint32_t s_closers = unpack(key, slots, 1, s);
+  const std::uint32_t s_closers = unpack<B>(key, slots, 1, s);
   s.free |= 2u;  // the new square, degree 0
   const std::uint32_t all = (1u << (slots + 1)) - 1;
   const int n = r.candidate_count;
@@ -146,9 +147,10 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
       if (can == 1) ++need_t;  // one edge short: only T can give it
     }
     if (need_t > t_left) return;
-    // Debug builds check the closers kept while linking against the mates.
-    assert(pack(t, slots, closers) == pack(t, slots));
-    emit(pack(t, slots, closers));
+    // Debug builds check the closers kept while linking against the mates, and B's key
+    // against the portable one.
+    assert(pack<B>(t, slots, closers) == pack(t, slots));
+    emit(pack<B>(t, slots, closers));
   };
 
   if (must == 0 && min_edges == 0) successor(-1, -1);
