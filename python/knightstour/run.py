@@ -252,7 +252,7 @@ class Run:
             c = self.manifest["frontier"]["counts"]
             if c is None or not c["tours_by_start"]:
                 raise ValueError(f"{self.path}: no counts by start square (an incomplete run, "
-                                 "or one start)")
+                                 "one start, or --total-only)")
             return np.array([int(x) for x in c["tours_by_start"]], dtype=object)
         return self.start_end_matrix().sum(axis=1)
 

@@ -382,6 +382,19 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
   if (result.count("checkpoint")) {
     r.checkpoint_seconds = parse_seconds("checkpoint", result["checkpoint"].as<std::string>());
   }
+  if (result.count("total-only")) {
+    r.total_only = true;
+    if (has_start || has_prefix || (!r.all_starts && !r.resume)) {
+      throw UsageError(
+          "--total-only goes with --all-starts (a count from one start is one sweep "
+          "already)");
+    }
+    if (r.closed) {
+      throw UsageError(
+          "--total-only counts open tours (closed tours over all starts are one "
+          "sweep already)");
+    }
+  }
   return r;
 }
 

@@ -18,7 +18,10 @@ int count_command(int argc, char** argv) {
   options.add_options("Search")(
       "up-to-symmetry",
       "Also count essentially different tours: classes under the board's mirror images and "
-      "rotations, with and without reversal (enumerator only; looks at every tour, slower)");
+      "rotations, with and without reversal (enumerator only; looks at every tour, slower)")(
+      "total-only",
+      "With --all-starts: the total of the open tours only, not the tours from each square "
+      "(frontier: one sweep instead of one per class of start squares)");
   options.add_options("Method")(
       "method",
       "auto (default): the faster method for the job (README: Which method counts); dfs: the "

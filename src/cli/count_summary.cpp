@@ -195,8 +195,9 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
 }
 
 void print_text(const CountResult& r) {
-  std::printf("board      %s, %s\n", r.shape.name().c_str(),
-              what_is_counted(r.shape, r.all_starts, r.prefix, r.closed).c_str());
+  std::printf("board      %s, %s%s\n", r.shape.name().c_str(),
+              what_is_counted(r.shape, r.all_starts, r.prefix, r.closed).c_str(),
+              r.total_only ? " (the total only: --total-only)" : "");
   std::printf("method     %s\n", method_line(r).c_str());
   print_status(r);
   print_counts(r);
@@ -223,6 +224,7 @@ void print_json(const CountResult& r) {
   j["rows"] = r.shape.rows;
   j["cols"] = r.shape.cols;
   j["all_starts"] = r.all_starts;
+  j["total_only"] = r.total_only;
   j["start"] = r.all_starts ? json(nullptr) : json(square_of(r, r.prefix.front()));
   json prefix = json::array();
   for (auto s : r.prefix) prefix.push_back(square_of(r, s));

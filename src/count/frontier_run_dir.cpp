@@ -13,18 +13,16 @@ namespace knightstour {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-CheckpointJob job_of(const FrontierRequest& r) {
-  return {r.shape.rows, r.shape.cols, r.closed, r.start ? *r.start : -1};
+CheckpointJob FrontierRunDir::job_of(const FrontierRequest& r) {
+  const std::int64_t start = r.start ? *r.start : r.total_only ? kTotalOnlyStarts : -1;
+  return {r.shape.rows, r.shape.cols, r.closed, start};
 }
-
-}  // namespace
 
 FrontierRequest FrontierRunDir::request_of(const RunManifest& m) {
   FrontierRequest r;
   r.shape = {m.rows, m.cols};
   r.closed = m.closed_only;
+  r.total_only = m.frontier.total_only;
   if (!m.all_starts) {
     const RowCol rc = parse_row_col(r.shape, m.prefix.at(0), "manifest start square");
     r.start = std::int64_t{rc.row} * m.cols + rc.col;
@@ -58,6 +56,7 @@ FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest
   m.closed_only = request.closed;
   m.status = RunStatus::incomplete;
   m.frontier = {};
+  m.frontier.total_only = request.total_only;
   m.frontier.sweeps_planned = planned_sweeps(request);
   m.version = KNIGHTSTOUR_VERSION;
   m.created = m.updated = utc_now_iso8601();

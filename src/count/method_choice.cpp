@@ -33,6 +33,7 @@ std::vector<std::string> CountRequest::frontier_options() const {
   if (memory) out.push_back("--memory");
   if (spill_dir) out.push_back("--spill-dir");
   if (checkpoint_seconds) out.push_back("--checkpoint");
+  if (total_only) out.push_back("--total-only");
   return out;
 }
 

@@ -154,6 +154,7 @@ FrontierRequest frontier_request(const CountRequest& r) {
   f.shape = r.shape.value();
   f.closed = r.closed.value_or(false);
   if (!r.all_starts.value_or(false)) f.start = r.prefix.at(0);
+  f.total_only = r.total_only;
   return f;
 }
 
@@ -161,6 +162,7 @@ CountResult frontier_result(const FrontierRequest& f, const MethodChoice& choice
   CountResult res;
   res.shape = f.shape;
   res.all_starts = !f.start;
+  res.total_only = f.total_only;
   if (f.start) res.prefix = {*f.start};
   res.closed = f.closed;
   res.method = Method::frontier;
@@ -318,6 +320,7 @@ std::vector<std::string> frontier_differences(const CountRequest& r, const Front
   if (!r.prefix.empty() && (!run.start || r.prefix.front() != *run.start)) {
     out.push_back("start square differs");
   }
+  if (r.total_only && !run.total_only) out.push_back("total only vs tours from each square");
   return out;
 }
 

@@ -27,14 +27,18 @@ void check_counts(const RunManifest& m, const FrontierRequest& r, FrontierVerdic
   const BigCount closed_tours = cycles * 2 * starts;
   BigCount tours = r.closed ? closed_tours : BigCount{};
   if (!r.closed && r.start) tours = BigCount::parse(f.finished.at(1));
-  if (!r.closed && !r.start) {
+  if (r.total_only) tours = BigCount::parse(f.finished.at(1)) * 2;  // every path, two ways
+  if (!r.closed && !r.start && !r.total_only) {
     for (const auto& c : f.tours_by_start) tours += BigCount::parse(c);
   }
   if (r.shape.squares() == 1 && !r.closed) tours = BigCount(1);
   if (BigCount::parse(f.closed_cycles) != cycles) v.fail("closed_cycles is not sweep 1's count");
   if (BigCount::parse(f.closed_tours) != closed_tours) v.fail("closed_tours does not follow");
   if (BigCount::parse(f.tours) != tours) v.fail("tours does not follow from the sweeps");
-  if (!r.start && f.tours_by_start.size() != static_cast<std::size_t>(r.shape.squares())) {
+  if (r.total_only && !f.tours_by_start.empty()) {
+    v.fail("a total-only run lists counts by start square");
+  } else if (!r.start && !r.total_only &&
+             f.tours_by_start.size() != static_cast<std::size_t>(r.shape.squares())) {
     v.fail("the counts by start square do not cover the board");
   }
   if (v.ok) {
@@ -57,7 +61,7 @@ FrontierVerdict verify_frontier_run(const fs::path& dir) {
     v.fail(e.what());
     return v;
   }
-  const CheckpointJob job{r.shape.rows, r.shape.cols, r.closed, r.start ? *r.start : -1};
+  const CheckpointJob job = FrontierRunDir::job_of(r);
   v.checked.push_back("manifest.json: checksum matches; " + describe(job) + "; " +
                       std::to_string(m.frontier.finished.size()) + " of " +
                       std::to_string(m.frontier.sweeps_planned) + " sweeps finished; status " +

@@ -138,6 +138,7 @@ Generation<K> file_parts(const std::shared_ptr<const ClassFile>& file,
 std::string describe(const CheckpointJob& job) {
   std::string text = std::to_string(job.rows) + "x" + std::to_string(job.cols) +
                      (job.closed ? " closed" : " open");
+  if (job.start == kTotalOnlyStarts) return text + ", all starts, total only";
   if (job.start < 0) return text + ", all starts";
   return text + ", start " +
          square_name(static_cast<int>(job.start / job.cols),

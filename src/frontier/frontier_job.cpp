@@ -274,12 +274,15 @@ void validate(const FrontierRequest& request) {
   if (request.start && (*request.start < 0 || *request.start >= request.shape.squares())) {
     throw UsageError("the start square is off the board");
   }
+  if (request.total_only && (request.start || request.closed)) {
+    throw UsageError("a total-only count is of open tours over all starts");
+  }
   chosen_bit_kernel();  // a bad KNIGHTSTOUR_BIT_KERNEL stops the run here, before any work
 }
 
 int planned_sweeps(const FrontierRequest& request) {
   if (request.closed) return 1;
-  if (request.start) return 2;
+  if (request.start || request.total_only) return 2;
   return 1 + static_cast<int>(start_classes(request.shape).size());
 }
 
@@ -339,7 +342,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   };
 
   std::vector<StartClass> classes;
-  if (!request.closed && !request.start) classes = start_classes(shape);
+  if (!request.closed && !request.start && !request.total_only) classes = start_classes(shape);
   ProgressMonitor monitor(
       options.progress_seconds, [&] { return progress.status(); },
       [&] { return progress.fraction(); });
@@ -358,6 +361,11 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     const Sweep s(shape, best_orientation_for(shape, *request.start));
     ok = sweep(s, {false, s.vertex(*request.start)}, "open tours from the start", report.tours);
     report.closed_tours = closed_per_start;
+  } else if (ok && request.total_only) {
+    BigCount paths;
+    ok = sweep(plain, {false, std::nullopt}, "open tours, every path once", paths);
+    report.tours = paths * 2;
+    report.closed_tours = closed_per_start * static_cast<std::uint64_t>(squares);
   } else if (ok) {
     report.tours_by_start.assign(static_cast<std::size_t>(squares), BigCount{});
     report.closed_by_start.assign(static_cast<std::size_t>(squares), closed_per_start);
@@ -367,7 +375,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   if (ok && squares == 1 && !request.closed) {
     // One square is an open tour by itself; the DP counts paths by their edges, and it has none.
     report.tours = BigCount(1);
-    if (!request.start) report.tours_by_start = {BigCount(1)};
+    if (!request.start && !request.total_only) report.tours_by_start = {BigCount(1)};
   }
   report.complete = ok;
   if (!ok) {

@@ -60,10 +60,22 @@ std::string frontier_checksum(const RunManifest& m) {
                      (m.closed_only ? "closed" : "open") + "|";
   for (const auto& sq : m.prefix) text += sq + ",";
   const FrontierProgress& f = m.frontier;
-  text += "|" + std::to_string(f.sweeps_planned) + "|";
-  for (const auto& [sweep, count] : f.finished) text += std::to_string(sweep) + "=" + count + ";";
-  text += "|" + to_string(m.status) + "|" + f.tours + "|" + f.closed_tours + "|" + f.closed_cycles +
-          "|";
+  if (f.total_only) text += "|total only";  // absent before total-only runs existed
+  // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) on "|" + std::to_string() here.
+  text += '|';
+  text += std::to_string(f.sweeps_planned);
+  text += '|';
+  for (const auto& [sweep, count] : f.finished) {
+    text += std::to_string(sweep);
+    text += '=';
+    text += count;
+    text += ';';
+  }
+  for (const std::string& field : {to_string(m.status), f.tours, f.closed_tours, f.closed_cycles}) {
+    text += '|';
+    text += field;
+  }
+  text += '|';
   for (const auto& c : f.tours_by_start) text += c + ",";
   std::uint64_t h = 0xcbf29ce484222325ull;
   for (const unsigned char ch : text) h = (h ^ ch) * 0x100000001b3ull;
@@ -111,6 +123,7 @@ std::string frontier_to_json(const RunManifest& m, json j) {
                    {"counts", counts},
                    {"checkpoint_seconds", f.checkpoint_seconds},
                    {"checksum", frontier_checksum(m)}};
+  if (f.total_only) j["frontier"]["total_only"] = true;
   j["timings"] = timings_json(m);
   return j.dump(2) + "\n";
 }
@@ -122,6 +135,13 @@ void read_frontier(const json& j, RunManifest& m) {
   m.caps.time_limit = j.at("caps").value("time_limit", 0.0);
   const json& f = j.at("frontier");
   FrontierProgress& p = m.frontier;
+  if (f.contains("total_only")) {
+    if (!f.at("total_only").is_boolean()) throw FormatError("total_only is not true or false");
+    p.total_only = f.at("total_only").get<bool>();
+    if (p.total_only && (!m.all_starts || m.closed_only)) {
+      throw FormatError("a total-only run is of open tours over all starts");
+    }
+  }
   p.sweeps_planned = whole<int>(f, "sweeps_planned");
   if (p.sweeps_planned < 1 || p.sweeps_planned > 1000) {
     throw FormatError("sweeps_planned " + std::to_string(p.sweeps_planned) + " is out of range");

@@ -57,6 +57,44 @@ for kernel in portable bmi2; do
   expect_json closed_cycles 55488142   # OEIS A175881
   expect_json bit_kernel $kernel
 done
+# --total-only: the total over all starts from one unpinned sweep, without the grid: the same
+# total as the all-starts job (DESIGN.md); refused with a start, with --closed and by the
+# enumerator; a run directory of it stops, resumes and verifies; a grid run is not resumed as one.
+run count 6x6 --all-starts --total-only --progress 0 --json
+expect_exit 0
+expect_json tours 6637920
+expect_json closed_tours 710064   # 9,862 cycles x 2 x 36
+expect_json total_only true
+expect_json tours_by_start null
+expect_json method frontier
+expect_json sweeps_planned 2
+run count 5x5 --all-starts --total-only --progress 0
+expect_exit 0
+expect_out '^board +5x5, all starts, directed open tours \(the total only: --total-only\)'
+expect_out '^tours +1,728 '
+expect_no_grid() { CHECKS=$((CHECKS + 1)); ! grep -q 'tours from each start square' "$TMP/out" || fail "a grid was printed"; }
+expect_no_grid
+run count 6x6 --start a1 --total-only; expect_usage_error 'total-only goes with --all-starts'
+run count 6x6 --total-only; expect_usage_error 'total-only goes with --all-starts'
+run count 6x6 --all-starts --closed --total-only; expect_usage_error 'total-only counts open tours'
+run count 6x6 --all-starts --total-only --method dfs; expect_usage_error 'total-only applies to the frontier method only'
+D="$TMP/total"
+run count 6x7 --all-starts --total-only --run-dir "$D" --checkpoint 0 --time-limit 0.5 --threads 1 --progress 0
+expect_exit 3
+expect_out 'INCOMPLETE: time limit'
+run count --run-dir "$D" --resume --progress 0 --json
+expect_exit 0
+expect_json tours 779938932   # 6x7 all starts, the enumerator's total
+expect_json total_only true
+run verify "$D"
+expect_exit 0
+expect_out 'counts follow from the finished sweeps: 779,938,932 tours'
+D="$TMP/grid"
+run count 6x7 --all-starts --method frontier --run-dir "$D" --checkpoint 0 --time-limit 0.3 --threads 1 --progress 0
+expect_exit 3
+run count --run-dir "$D" --resume --total-only
+expect_usage_error 'total only vs tours from each square'
+
 export KNIGHTSTOUR_BIT_KERNEL=sse
 run count 6x6 --start a1 --method frontier; expect_usage_error "KNIGHTSTOUR_BIT_KERNEL='sse': expected portable or bmi2"
 unset KNIGHTSTOUR_BIT_KERNEL

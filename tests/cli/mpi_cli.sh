@@ -59,6 +59,7 @@ python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["closed_cy
 same_json 1 count 5x6 --all-starts --method frontier
 same_json 2 count 5x6 --all-starts --method frontier
 same_json 3 count 5x7 --all-starts --method frontier
+same_json 2 count 6x6 --all-starts --total-only
 same_json 2 count 5x8 --start c2 --method frontier
 same_json 3 count 6x8 --closed
 same_json 2 count 6x7 --closed --memory 3M

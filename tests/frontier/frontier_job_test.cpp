@@ -64,6 +64,28 @@ TEST(FrontierJob, AllStartsAgreeWithTheEnumeratorOn31To40Squares) {
   }
 }
 
+// --total-only: one unpinned sweep, every undirected path once, gives the enumerator's total
+// over all starts (and its closed tours) on every board up to 36 squares, both orientations;
+// no grid, two sweeps planned.
+TEST(FrontierJob, TotalOnlyAgreesWithTheEnumeratorUpTo36Squares) {
+  for (auto shape : boards(36)) {
+    SCOPED_TRACE(name(shape));
+    const RunReport dfs = test::count(test::make_all_starts_job(name(shape), {}));
+    StopControl stop({});
+    FrontierOptions options;
+    options.threads = 2;
+    FrontierRequest request{shape, false, {}};
+    request.total_only = true;
+    const FrontierReport f = count_by_frontier(request, options, stop);
+    ASSERT_TRUE(f.complete);
+    EXPECT_EQ(f.tours, BigCount(dfs.tours));
+    EXPECT_EQ(f.closed_tours, BigCount(dfs.closed));
+    EXPECT_TRUE(f.tours_by_start.empty());
+    EXPECT_EQ(f.sweeps_planned, 2);
+    EXPECT_EQ(planned_sweeps(request), 2);
+  }
+}
+
 // The --start path sweeps in the orientation that reaches the start first: every start of
 // every board up to 30 squares, against the enumerator's per-square table.
 TEST(FrontierJob, EveryStartAgreesWithTheEnumerator) {
@@ -141,6 +163,12 @@ TEST(FrontierJob, BadInput) {
   StopControl stop({});
   EXPECT_THROW(count_by_frontier({{10, 10}, false, {}}, {}, stop), UsageError);
   EXPECT_THROW(count_by_frontier({{5, 5}, false, 25}, {}, stop), UsageError);
+  FrontierRequest total_from_a_start{{5, 5}, false, 0};
+  total_from_a_start.total_only = true;
+  EXPECT_THROW(count_by_frontier(total_from_a_start, {}, stop), UsageError);
+  FrontierRequest total_closed{{6, 6}, true, {}};
+  total_closed.total_only = true;
+  EXPECT_THROW(count_by_frontier(total_closed, {}, stop), UsageError);
 }
 
 TEST(FrontierJob, StopsOnTheTimeLimitWithoutACount) {
@@ -210,6 +238,33 @@ TEST(FrontierJob, ResumesFromAnyCheckpoint) {
     EXPECT_EQ(r.tours_by_start, whole.tours_by_start);
     EXPECT_EQ(r.closed_by_start, whole.closed_by_start);
     EXPECT_EQ(r.tours, whole.tours);
+  }
+}
+
+// The same for a total-only job: the closed sweep, then the unpinned sweep, each resumed from
+// whatever checkpoint it stopped after.
+TEST(FrontierJob, TotalOnlyResumesFromAnyCheckpoint) {
+  FrontierRequest request{{5, 6}, false, {}};
+  request.total_only = true;
+  const FrontierReport whole = frontier(request.shape, false);
+  for (int every : {1, 9}) {
+    SCOPED_TRACE(every);
+    CrashingJournal journal;
+    FrontierReport r;
+    int runs = 0;
+    while (!r.complete && runs < 1000) {
+      StopControl stop({});
+      journal.stop = &stop;
+      journal.stop_after = journal.saves_ + every;
+      FrontierOptions options;
+      options.threads = 2;
+      r = count_by_frontier(request, options, stop, &journal);
+      ++runs;
+    }
+    ASSERT_TRUE(r.complete);
+    EXPECT_GT(runs, 2);
+    EXPECT_EQ(r.tours, whole.tours);
+    EXPECT_EQ(r.closed_tours, whole.closed_tours);
   }
 }
 

@@ -54,6 +54,9 @@ struct CountRequest {
   std::optional<std::uint64_t> memory;       // bytes of classes; default: half of what is free
   std::optional<std::string> spill_dir;      // "none": stop at the budget instead of spilling
   std::optional<double> checkpoint_seconds;  // --checkpoint: save classes this often (10m)
+  // --total-only: open tours over all starts, the total without the tours from each square
+  // (one sweep instead of one per class of start squares).
+  bool total_only = false;
 
   // Names of the options given that only one method understands, as the user typed them
   // (for messages); filled by the code that parses them.

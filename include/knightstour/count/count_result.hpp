@@ -68,6 +68,7 @@ struct CountResult {
   // The job as counted.
   BoardShape shape;
   bool all_starts = false;
+  bool total_only = false;  // all starts, open: the total without the tours by start square
   std::vector<std::int64_t> prefix;
   bool closed = false;
   Method method = Method::dfs;

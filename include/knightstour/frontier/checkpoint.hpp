@@ -20,11 +20,15 @@ namespace knightstour {
 // (a multiply-add over 64-bit words) covers everything after the header. Written to a temp
 // file, synced and renamed over the last one: a crash leaves the old checkpoint or the new,
 // never half; a failed write removes its temp file.
+inline constexpr std::int64_t kTotalOnlyStarts = -2;
+
 struct CheckpointJob {
   int rows = 0;
   int cols = 0;
   bool closed = false;
-  std::int64_t start = -1;  // board square, or -1 for all starts
+  // Board square, or -1 for all starts (one pinned sweep per class of start squares), or
+  // kTotalOnlyStarts for all starts counted as a total (one unpinned sweep; frontier_job.hpp).
+  std::int64_t start = -1;
   friend bool operator==(const CheckpointJob&, const CheckpointJob&) = default;
 };
 

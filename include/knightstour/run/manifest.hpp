@@ -52,6 +52,7 @@ struct MergedInput {
 // outgrow 64 bits. The manifest's checksum covers these and the job, so a hand edit that
 // would change the answer is refused rather than counted.
 struct FrontierProgress {
+  bool total_only = false;  // all starts counted as a total (one unpinned sweep), no grid
   int sweeps_planned = 0;
   std::map<int, std::string> finished;  // sweep index -> that sweep's count
   // When complete: the job's counts, and per start square over all starts.
