@@ -100,6 +100,9 @@ int estimate_command(int argc, char** argv) {
       "frontier: a --calibrate seconds' count by the frontier method, then projected",
       cxxopts::value<std::string>());
   add_job_options(options);
+  options.add_options("Search")(
+      "total-only",
+      "With --all-starts: estimate the total alone (count --total-only: one frontier sweep)");
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   // From here on, before the plan is made (seconds on a loaded machine): an interrupt then

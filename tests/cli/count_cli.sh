@@ -195,6 +195,11 @@ expect_out '^method +dfs \(--walks needs the enumerator\)'
 run estimate 7x7 --start a1 --method frontier --walks 1000; expect_usage_error '--walks applies to the enumerator'
 run estimate 7x10 --closed --walks 1000; expect_usage_error 'counts at most 64'
 run estimate 6x6 --start a1 --method frontier --calibrate 0; expect_usage_error 'calibrate must be above 0'
+run estimate 6x6 --all-starts --total-only --calibrate 30 --progress 0
+expect_exit 0
+expect_out '^board +6x6, all starts, directed open tours \(the total only: --total-only\)'
+expect_out '^method +frontier \(--total-only needs the frontier method\)'
+expect_out 'exact +the whole count ran during calibration: 6,637,920 tours'
 run estimate 10x10 --start a1; expect_usage_error 'too big to count'
 
 # The frontier method: the same numbers, any length, exact past 64 bits.
