@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -139,6 +140,32 @@ TEST(Checkpoint, AnotherJobIsRefused) {
   }
   EXPECT_THROW(load_checkpoint(path, kJob, 0), FormatError);
   EXPECT_NO_THROW(load_checkpoint(path, kJob, 1));
+}
+
+// An all-starts job with the grid (start -1) and a total-only one (kTotalOnlyStarts) never
+// take each other's checkpoints: sweep 1 is a pinned tail in one and the unpinned sweep in
+// the other. The refusal names both jobs.
+TEST(Checkpoint, TotalOnlyAndGridJobsRefuseEachOther) {
+  test::TempDir dir;
+  const CheckpointJob grid{6, 7, false, -1};
+  const CheckpointJob total{6, 7, false, kTotalOnlyStarts};
+  EXPECT_EQ(describe(total), "6x7 open, all starts, total only");
+  const auto total_path = dir / "total.bin";
+  const auto grid_path = dir / "grid.bin";
+  write_checkpoint(total_path, total, 1, sample_state(2));
+  write_checkpoint(grid_path, grid, 1, sample_state(2));
+  EXPECT_EQ(read_checkpoint_header(total_path, total)->job, total);
+  EXPECT_NO_THROW(load_checkpoint(total_path, total, 1));
+  try {
+    load_checkpoint(grid_path, total, 1);
+    ADD_FAILURE() << "a grid job's checkpoint was taken for a total-only job";
+  } catch (const FormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("(6x7 open, all starts, not 6x7 open, all starts, "
+                                         "total only)"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(load_checkpoint(total_path, grid, 1), FormatError);
 }
 
 // A dangling symbolic link where a checkpoint should be is refused, not taken for "none".
