@@ -214,6 +214,24 @@ class CrashingJournal : public FrontierJournal {
   int saved_sweep_ = -1;
 };
 
+// `request` run until complete, each run stopped `every` checkpoints after the last one and
+// resumed from it (at most 1000 runs); `runs` says how many it took.
+FrontierReport resumed_until_complete(const FrontierRequest& request, int every, int& runs) {
+  CrashingJournal journal;
+  FrontierReport r;
+  runs = 0;
+  while (!r.complete && runs < 1000) {
+    StopControl stop({});
+    journal.stop = &stop;
+    journal.stop_after = journal.saves_ + every;
+    FrontierOptions options;
+    options.threads = 2;
+    r = count_by_frontier(request, options, stop, &journal);
+    ++runs;
+  }
+  return r;
+}
+
 // Stopped after every few checkpoints and resumed each time, an all-starts job (the shared
 // prefix, its pinned sweeps and the closed sweep) ends with the uninterrupted grid.
 TEST(FrontierJob, ResumesFromAnyCheckpoint) {
@@ -221,18 +239,8 @@ TEST(FrontierJob, ResumesFromAnyCheckpoint) {
   const FrontierReport whole = frontier(shape, false);
   for (int every : {1, 7, 23}) {
     SCOPED_TRACE(every);
-    CrashingJournal journal;
-    FrontierReport r;
     int runs = 0;
-    while (!r.complete && runs < 1000) {
-      StopControl stop({});
-      journal.stop = &stop;
-      journal.stop_after = journal.saves_ + every;
-      FrontierOptions options;
-      options.threads = 2;
-      r = count_by_frontier({shape, false, {}}, options, stop, &journal);
-      ++runs;
-    }
+    const FrontierReport r = resumed_until_complete({shape, false, {}}, every, runs);
     ASSERT_TRUE(r.complete);
     EXPECT_GT(runs, 2);
     EXPECT_EQ(r.tours_by_start, whole.tours_by_start);
@@ -249,18 +257,8 @@ TEST(FrontierJob, TotalOnlyResumesFromAnyCheckpoint) {
   const FrontierReport whole = frontier(request.shape, false);
   for (int every : {1, 9}) {
     SCOPED_TRACE(every);
-    CrashingJournal journal;
-    FrontierReport r;
     int runs = 0;
-    while (!r.complete && runs < 1000) {
-      StopControl stop({});
-      journal.stop = &stop;
-      journal.stop_after = journal.saves_ + every;
-      FrontierOptions options;
-      options.threads = 2;
-      r = count_by_frontier(request, options, stop, &journal);
-      ++runs;
-    }
+    const FrontierReport r = resumed_until_complete(request, every, runs);
     ASSERT_TRUE(r.complete);
     EXPECT_GT(runs, 2);
     EXPECT_EQ(r.tours, whole.tours);
