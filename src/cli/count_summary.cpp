@@ -195,9 +195,8 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
 }
 
 void print_text(const CountResult& r) {
-  std::printf("board      %s, %s%s\n", r.shape.name().c_str(),
-              what_is_counted(r.shape, r.all_starts, r.prefix, r.closed).c_str(),
-              r.total_only ? " (the total only: --total-only)" : "");
+  std::printf("board      %s, %s\n", r.shape.name().c_str(),
+              what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only).c_str());
   std::printf("method     %s\n", method_line(r).c_str());
   print_status(r);
   print_counts(r);

@@ -99,9 +99,8 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
     print_json(r, st, p, calibrate);
     return interrupted ? kExitStopped : kExitOk;
   }
-  std::printf("board      %s, %s%s\n", r.shape.name().c_str(),
-              what_is_counted(r.shape, r.all_starts, r.prefix, r.closed).c_str(),
-              r.total_only ? " (the total only: --total-only)" : "");
+  std::printf("board      %s, %s\n", r.shape.name().c_str(),
+              what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only).c_str());
   std::printf("method     frontier (%s): estimated from a %s count\n", r.why.c_str(),
               human_duration(calibrate).c_str());
   if (r.complete) {

@@ -46,15 +46,23 @@ std::string board_grid(const BoardShape& shape, const std::vector<std::string>& 
 }
 
 std::string what_is_counted(const BoardShape& shape, bool all_starts,
-                            const std::vector<std::int64_t>& prefix, bool closed) {
+                            const std::vector<std::int64_t>& prefix, bool closed, bool total_only) {
   const std::string kind = std::string(", directed ") + (closed ? "closed" : "open") + " tours";
-  if (all_starts) return "all starts" + kind;
+  if (all_starts) {
+    std::string text = "all starts";
+    text += kind;
+    if (total_only) text += " (the total only: --total-only)";
+    return text;
+  }
   auto name = [&](std::int64_t s) {
     return square_name(static_cast<int>(s / shape.cols), static_cast<int>(s % shape.cols));
   };
   if (prefix.size() == 1) return "start " + name(prefix.front()) + kind;
   std::string path;
-  for (auto s : prefix) path += (path.empty() ? "" : ",") + name(s);
+  for (auto s : prefix) {
+    if (!path.empty()) path += ',';
+    path += name(s);
+  }
   return "prefix " + path + kind;
 }
 

@@ -21,9 +21,11 @@ std::string estimate_figure(double value);
 std::string board_grid(const Board& board, const std::vector<std::uint64_t>& values);
 // The same for values already written out, one per square (r * cols + c), any board size.
 std::string board_grid(const BoardShape& shape, const std::vector<std::string>& cells);
-// "start a1, directed open tours", "all starts, directed closed tours", "prefix a1,b3, ...".
+// "start a1, directed open tours", "all starts, directed closed tours", "prefix a1,b3, ...";
+// all starts with total_only (count --total-only) says that only the total is counted.
 std::string what_is_counted(const BoardShape& shape, bool all_starts,
-                            const std::vector<std::int64_t>& prefix, bool closed);
+                            const std::vector<std::int64_t>& prefix, bool closed,
+                            bool total_only = false);
 
 // A tour (squares in visit order) as the grid of its move numbers, 1 at the start.
 std::string tour_grid(const BoardShape& shape, const std::vector<std::uint32_t>& tour);

@@ -25,10 +25,14 @@ void check_counts(const RunManifest& m, const FrontierRequest& r, FrontierVerdic
   const BigCount cycles = BigCount::parse(f.finished.at(0));
   const std::uint64_t starts = r.start ? 1 : static_cast<std::uint64_t>(r.shape.squares());
   const BigCount closed_tours = cycles * 2 * starts;
-  BigCount tours = r.closed ? closed_tours : BigCount{};
-  if (!r.closed && r.start) tours = BigCount::parse(f.finished.at(1));
-  if (r.total_only) tours = BigCount::parse(f.finished.at(1)) * 2;  // every path, two ways
-  if (!r.closed && !r.start && !r.total_only) {
+  BigCount tours;  // open: from sweep 1, or the grid's sum
+  if (r.closed) {
+    tours = closed_tours;
+  } else if (r.start) {
+    tours = BigCount::parse(f.finished.at(1));
+  } else if (r.total_only) {
+    tours = BigCount::parse(f.finished.at(1)) * 2;  // every path, two ways
+  } else {
     for (const auto& c : f.tours_by_start) tours += BigCount::parse(c);
   }
   if (r.shape.squares() == 1 && !r.closed) tours = BigCount(1);

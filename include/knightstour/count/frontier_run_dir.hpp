@@ -30,9 +30,9 @@ class FrontierRunDir : public FrontierJournal {
   static FrontierRunDir open(RunDirectory dir, RunManifest manifest, double checkpoint_seconds);
 
   // The request a frontier manifest describes (UsageError/FormatError when it cannot be one).
+  static FrontierRequest request_of(const RunManifest& manifest);
   // The job a checkpoint of this request says it belongs to.
   static CheckpointJob job_of(const FrontierRequest& request);
-  static FrontierRequest request_of(const RunManifest& manifest);
 
   const FrontierRequest& request() const { return request_; }
   const RunManifest& manifest() const { return manifest_; }
