@@ -97,7 +97,8 @@ int estimate_command(int argc, char** argv) {
       cxxopts::value<std::string>())(
       "method",
       "auto (default): the method count would choose; dfs: the enumerator, by random walks; "
-      "frontier: a --calibrate seconds' count by the frontier method, then projected",
+      "frontier: a --calibrate seconds' count by the frontier method, then projected (an "
+      "open job whose calibration ends in its closed sweep: its open sweeps too, as long)",
       cxxopts::value<std::string>());
   add_job_options(options);
   options.add_options("Search")(

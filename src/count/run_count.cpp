@@ -155,6 +155,7 @@ FrontierRequest frontier_request(const CountRequest& r) {
   f.closed = r.closed.value_or(false);
   if (!r.all_starts.value_or(false)) f.start = r.prefix.at(0);
   f.total_only = r.total_only;
+  f.open_sweeps_only = r.open_sweeps_only;
   return f;
 }
 
@@ -252,6 +253,7 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.spills = !options.spill_dir.empty();
   st.classes_left = rep.classes_left;
   st.projected_peak_classes = rep.projected_peak_classes;
+  st.stopped_sweep_classes_left = rep.stopped_sweep_classes_left;
   if (rep.expanded > 0)
     st.seconds_per_class = rep.steps_seconds / static_cast<double>(rep.expanded);
   res.statistics = st;

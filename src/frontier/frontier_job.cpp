@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <stdexcept>
 #include <string>
 
 #include "knightstour/base/errors.hpp"
@@ -53,6 +54,7 @@ void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep = tru
   if (!r.complete && !r.paused) {
     const double whole = static_cast<double>(r.expanded) + r.outlook.classes_left;
     const int not_started = std::max(0, report.sweeps_planned - report.sweeps);
+    report.stopped_sweep_classes_left = r.outlook.classes_left;
     report.classes_left = r.outlook.classes_left + not_started * whole;
     report.projected_peak_classes =
         std::max(static_cast<double>(report.peak_classes), r.outlook.peak_classes);
@@ -277,18 +279,25 @@ void validate(const FrontierRequest& request) {
   if (request.total_only && (request.start || request.closed)) {
     throw UsageError("a total-only count is of open tours over all starts");
   }
+  if (request.open_sweeps_only && request.closed) {
+    throw UsageError("a closed count has no open sweeps to run alone");
+  }
   chosen_bit_kernel();  // a bad KNIGHTSTOUR_BIT_KERNEL stops the run here, before any work
 }
 
 int planned_sweeps(const FrontierRequest& request) {
   if (request.closed) return 1;
-  if (request.start || request.total_only) return 2;
-  return 1 + static_cast<int>(start_classes(request.shape).size());
+  const int closed_sweep = request.open_sweeps_only ? 0 : 1;
+  if (request.start || request.total_only) return closed_sweep + 1;
+  return closed_sweep + static_cast<int>(start_classes(request.shape).size());
 }
 
 FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierOptions& options,
                                  StopControl& stop, FrontierJournal* journal) {
   validate(request);
+  if (request.open_sweeps_only && journal != nullptr) {
+    throw std::logic_error("open_sweeps_only runs without a journal");
+  }
   const BoardShape shape = request.shape;
   const Sweep plain(shape);
   const std::int64_t squares = shape.squares();
@@ -347,7 +356,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
       options.progress_seconds, [&] { return progress.status(); },
       [&] { return progress.fraction(); });
 
-  bool ok = sweep(plain, {true, {}}, "closed cycles", report.cycles);
+  bool ok = request.open_sweeps_only || sweep(plain, {true, {}}, "closed cycles", report.cycles);
   const BigCount closed_per_start = report.cycles * 2;
   if (ok && request.closed) {
     report.closed_tours =

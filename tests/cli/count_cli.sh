@@ -184,8 +184,20 @@ expect_out 'exact +the whole count ran during calibration: 2,135,276 tours, 1,06
 run estimate 7x10 --closed --calibrate 1 --progress 0 --json
 expect_exit 0
 CHECKS=$((CHECKS + 1))
-python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["method"]=="frontier" and not j["exact"] and j["classes_left"]>1e7 and j["seconds"]>1 and j["peak_classes"]>1e6 and j["seconds_per_class"]>0, j' "$TMP/out" \
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["method"]=="frontier" and not j["exact"] and j["classes_left"]>1e7 and j["seconds"]>1 and j["peak_classes"]>1e6 and j["seconds_per_class"]>0 and j["calibrated_in_two_parts"] is False, j' "$TMP/out" \
   || { LAST="estimate 7x10"; fail "no projection"; }
+# An open job runs its closed sweep first (7x8's takes seconds): a calibration that ends in it
+# calibrates the open sweeps alone as well, and the projection adds the two parts, so it
+# is at least as long as both calibrations.
+run estimate 7x8 --start a1 --calibrate 0.5 --progress 0 --json
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["calibrated_in_two_parts"] is True and not j["exact"] and j["classes_expanded"]>0 and j["seconds"]>=1.0 and j["peak_classes"]>0, j' "$TMP/out" \
+  || { LAST="estimate 7x8 a1"; fail "not projected in two parts"; }
+run estimate 7x8 --start a1 --calibrate 0.5 --progress 0
+expect_out '^method +frontier .*estimated from a 0.5 s count in each of two parts'
+expect_out '^parts +the calibration ended in the closed sweep, which an open job runs first'
+expect_out '^time +~' 
 run estimate 7x10 --closed --calibrate 1 --progress 0
 expect_out '^projected +~[0-9.e+]+ classes still to expand; the largest generation ~'
 expect_out '^time +~'

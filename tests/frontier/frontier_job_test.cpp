@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <stdexcept>
 
 #include "knightstour/base/errors.hpp"
 #include "support/count_helpers.hpp"
@@ -152,6 +153,40 @@ TEST(FrontierJob, StartClassesCoverTheMajorityColourOnOddBoards) {
   EXPECT_EQ(start_classes({3, 4}).size(), 4u);  // corners, long edges, short edges, middle
 }
 
+// open_sweeps_only (estimates): the job without its closed sweep gives the same open counts
+// from one sweep fewer, and no closed count; every kind of open job, against the full job
+// (whose numbers the tests above hold to the enumerator's).
+TEST(FrontierJob, OpenSweepsOnlyLeaveOutTheClosedSweepAlone) {
+  for (BoardShape shape : {BoardShape{5, 6}, BoardShape{6, 5}, BoardShape{5, 5}}) {
+    SCOPED_TRACE(name(shape));
+    FrontierRequest from_a_start{shape, false, 7};
+    FrontierRequest grid{shape, false, {}};
+    FrontierRequest total{shape, false, {}};
+    total.total_only = true;
+    for (FrontierRequest request : {from_a_start, grid, total}) {
+      StopControl stop({});
+      FrontierOptions options;
+      options.threads = 2;
+      const FrontierReport whole = count_by_frontier(request, options, stop);
+      request.open_sweeps_only = true;
+      const FrontierReport open = count_by_frontier(request, options, stop);
+      ASSERT_TRUE(whole.complete && open.complete);
+      EXPECT_EQ(open.tours, whole.tours);
+      EXPECT_EQ(open.tours_by_start, whole.tours_by_start);
+      EXPECT_EQ(open.cycles, BigCount{});
+      EXPECT_EQ(open.closed_tours, BigCount{});
+      EXPECT_EQ(open.sweeps_planned, whole.sweeps_planned - 1);
+      EXPECT_EQ(open.sweeps, open.sweeps_planned);
+      EXPECT_EQ(planned_sweeps(request), open.sweeps_planned);
+      EXPECT_LT(open.expanded, whole.expanded);  // the closed sweep's classes are not in it
+    }
+  }
+  StopControl stop({});
+  FrontierRequest closed{{5, 6}, true, {}};
+  closed.open_sweeps_only = true;
+  EXPECT_THROW(count_by_frontier(closed, {}, stop), UsageError);
+}
+
 TEST(FrontierJob, KnownValuesPastTheEnumerator) {
   // OEIS A083386 (5 x n undirected open tours; via Knuth's A389755): 5x9.
   EXPECT_EQ(frontier({5, 9}, false).tours, BigCount(2 * 264895640ull));
@@ -213,6 +248,15 @@ class CrashingJournal : public FrontierJournal {
   std::optional<FrontierState> saved_;
   int saved_sweep_ = -1;
 };
+
+// Sweep numbers in a journal count the closed sweep; a job without it would misfile them.
+TEST(FrontierJob, OpenSweepsOnlyTakeNoJournal) {
+  CrashingJournal journal;
+  StopControl stop({});
+  FrontierRequest request{{5, 5}, false, 0};
+  request.open_sweeps_only = true;
+  EXPECT_THROW(count_by_frontier(request, {}, stop, &journal), std::logic_error);
+}
 
 // `request` run until complete, each run stopped `every` checkpoints after the last one and
 // resumed from it (at most 1000 runs); `runs` says how many it took.

@@ -57,6 +57,9 @@ struct CountRequest {
   // --total-only: open tours over all starts, the total without the tours from each square
   // (one sweep instead of one per class of start squares).
   bool total_only = false;
+  // Estimates only: the frontier job without its closed sweep (FrontierRequest). Refused
+  // with a run directory.
+  bool open_sweeps_only = false;
 
   // Names of the options given that only one method understands, as the user typed them
   // (for messages); filled by the code that parses them.

@@ -58,7 +58,8 @@ struct FrontierStatistics {
   // A stopped run's outlook (FrontierReport): classes still to expand, largest generation.
   double classes_left = 0;
   double projected_peak_classes = 0;
-  double seconds_per_class = 0;  // wall time per class expanded, over the steps finished
+  double stopped_sweep_classes_left = 0;  // of classes_left, the sweep that stopped's own
+  double seconds_per_class = 0;           // wall time per class expanded, over the steps finished
 };
 
 // What `count` found, whichever method counted. Counts are exact at any size. When the run
