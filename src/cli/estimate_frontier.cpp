@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
 
 #include "cli_options.hpp"
 #include "json_counts.hpp"
@@ -21,7 +25,12 @@ namespace {
 
 std::string gib(double bytes) {
   char b[32];
-  std::snprintf(b, sizeof b, "%.3g GiB", bytes / (1024.0 * 1024 * 1024));
+  const double gibs = bytes / (1024.0 * 1024 * 1024);
+  if (gibs >= 1024) {
+    std::snprintf(b, sizeof b, "%.3g TiB", gibs / 1024);
+  } else {
+    std::snprintf(b, sizeof b, "%.3g GiB", gibs);
+  }
   return b;
 }
 
@@ -31,6 +40,16 @@ std::string calibration_length(double seconds) {
   char b[32];
   std::snprintf(b, sizeof b, "%g s", seconds);
   return b;
+}
+
+// Where a count's spill files go when --spill-dir is not given, and the bytes free there now
+// (-1: unknown).
+std::pair<std::string, double> default_spill_room() {
+  const char* tmp = std::getenv("TMPDIR");
+  const std::string dir = tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
+  std::error_code error;
+  const auto space = std::filesystem::space(dir, error);
+  return {dir, error ? -1.0 : static_cast<double>(space.available)};
 }
 
 // What the calibration saw, and what it projects for the whole count.
@@ -119,6 +138,8 @@ void print_json(const CountResult& r, const FrontierStatistics& st, const Projec
                    {"classes_left", p.classes_left},
                    {"peak_classes", p.peak_classes},
                    {"peak_class_bytes", p.peak_bytes},
+                   {"memory_budget", st.memory_budget},
+                   {"past_memory_budget", !r.complete && p.peak_bytes > st.memory_budget},
                    {"seconds", r.complete ? r.seconds : p.seconds},
                    {"interrupted", interrupted}};
   if (!r.all_starts) {
@@ -205,6 +226,17 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
       gib(p.peak_bytes).c_str(), p.bytes_per_class);
   std::printf("time       ~%s for knightstour count with the same options\n",
               human_duration(p.seconds).c_str());
+  if (p.peak_bytes > static_cast<double>(st.memory_budget)) {
+    // What spilling needs: a generation on disk takes 16 bytes a class (key and count).
+    const auto [dir, free] = default_spill_room();
+    std::printf(
+        "memory     past count's default budget of %s (half the memory available; its\n"
+        "           --memory sets it): the count would spill to disk in passes and take longer,\n"
+        "           holding ~%s of classes there at once (16 bytes a class) plus a step's\n"
+        "           successors, in its --spill-dir or else %s (%s free now)\n",
+        gib(static_cast<double>(st.memory_budget)).c_str(), gib(16 * p.peak_classes).c_str(),
+        dir.c_str(), free < 0 ? "unknown" : gib(free).c_str());
+  }
   std::printf(
       "note       A rough projection: each column holds the last one's classes times a growth\n"
       "           that fades and stops by column 7 (frontier_counter.hpp). Measured here: 8x8\n"
