@@ -198,20 +198,20 @@ run estimate 7x8 --start a1 --calibrate 0.5 --progress 0
 expect_out '^method +frontier .*estimated from a 0.5 s count in each of two parts'
 expect_out '^parts +the calibration ended in the closed sweep, which an open job runs first'
 expect_out '^time +~'
-# Past count's memory budget, the estimate says what spilling would need, and only then.
-run estimate 7x10 --closed --calibrate 1 --progress 0 --json
+# Past count's memory budget, the estimate says what spilling would need, and only then (two
+# runs project alike only roughly: a projection near the budget is not checked).
+run estimate 8x8 --closed --calibrate 1 --progress 0 --json
 CHECKS=$((CHECKS + 1))
 python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["memory_budget"]>0 and j["past_memory_budget"]==(j["peak_class_bytes"]>j["memory_budget"]), j' "$TMP/out" \
   || { LAST="estimate memory"; fail "past_memory_budget disagrees with the figures"; }
-run estimate 8x8 --closed --calibrate 1 --progress 0 --json
-past=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["past_memory_budget"])' "$TMP/out")
+past=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); r=j["peak_class_bytes"]/j["memory_budget"]; print("yes" if r>2 else "no" if r<0.5 else "near")' "$TMP/out")
 run estimate 8x8 --closed --calibrate 1 --progress 0
-if [ "$past" = True ]; then
+if [ "$past" = yes ]; then
   expect_out '^memory +past count.s default budget of [0-9.]+ GiB'
-else
+elif [ "$past" = no ]; then
   CHECKS=$((CHECKS + 1))
   ! grep -Eq '^memory +past' "$TMP/out" || { LAST="estimate memory"; fail "a memory line within the budget"; }
-fi 
+fi
 run estimate 7x10 --closed --calibrate 1 --progress 0
 expect_out '^projected +~[0-9.e+]+ classes still to expand; the largest generation ~'
 expect_out '^time +~'
