@@ -253,7 +253,7 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.spills = !options.spill_dir.empty();
   st.classes_left = rep.classes_left;
   st.projected_peak_classes = rep.projected_peak_classes;
-  st.stopped_sweep_classes_left = rep.stopped_sweep_classes_left;
+  st.stopped_sweep_classes_left = rep.stopped_outlook.classes_left;
   if (rep.expanded > 0)
     st.seconds_per_class = rep.steps_seconds / static_cast<double>(rep.expanded);
   res.statistics = st;

@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <utility>
 
 #include "frontier_step.hpp"
 #include "knightstour/base/threads.hpp"
@@ -67,6 +68,9 @@ SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, in
     out.classes_left += c;
     out.peak_classes = std::max(out.peak_classes, c);
   }
+  out.first_step = step - static_cast<int>(sizes.size());
+  out.next_step = step;
+  out.profile = std::move(s);
   return out;
 }
 

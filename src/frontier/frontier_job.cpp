@@ -7,6 +7,8 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/process_memory.hpp"
@@ -54,7 +56,7 @@ void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep = tru
   if (!r.complete && !r.paused) {
     const double whole = static_cast<double>(r.expanded) + r.outlook.classes_left;
     const int not_started = std::max(0, report.sweeps_planned - report.sweeps);
-    report.stopped_sweep_classes_left = r.outlook.classes_left;
+    report.stopped_outlook = r.outlook;
     report.classes_left = r.outlook.classes_left + not_started * whole;
     report.projected_peak_classes =
         std::max(static_cast<double>(report.peak_classes), r.outlook.peak_classes);
@@ -198,6 +200,67 @@ Orientation best_orientation_for(BoardShape shape, std::int64_t square) {
 
 namespace {
 
+// What an all-starts job that stopped still has to expand (the report's classes_left, which
+// `estimate` and a stopped count's summary use). A pinned tail from pin p expands about what
+// the sweep's profile (its generations, measured, then projected) holds from step p on, and
+// the prefix between two pins what it holds between them. absorb() alone takes every sweep
+// not started to cost a whole one, counting each tail as long as the first: 8x7 (16 tails)
+// was projected at 3.6e10 classes for its 4.9e9. The profile is projected from the prefix's
+// generations followed by the stopped run's own: a tail stopped a few steps after its pin
+// has too short a history of its own to see the growth.
+class AllStartsOutlook {
+ public:
+  // `pins`: the pins' vertices in sweep order.
+  AllStartsOutlook(const Sweep& s, std::vector<int> pins)
+      : pins_(std::move(pins)), steps_(s.size()), width_(s.width()) {}
+
+  // A stretch of the prefix reached its pin: its generations join the history.
+  void prefix_paused(const FrontierResult& r) {
+    const int start = r.outlook.next_step - static_cast<int>(r.classes.size());
+    if (start != end_) history_.clear();
+    history_.insert(history_.end(), r.classes.begin(), r.classes.end());
+    end_ = r.outlook.next_step;
+  }
+
+  // Classes left when `stopped` (FrontierReport::stopped_outlook) is the prefix on its way to
+  // pins[next] (in_tail false) or the tail of pins[next] (in_tail true).
+  double classes_left(const SweepOutlook& stopped, std::size_t next, bool in_tail) const {
+    SweepOutlook o = stopped;
+    const int measured = stopped.next_step - stopped.first_step;
+    if (end_ == stopped.first_step && !history_.empty() && measured > 0 &&
+        static_cast<std::size_t>(measured) <= stopped.profile.size()) {
+      std::vector<std::uint64_t> sizes = history_;
+      for (int k = 0; k < measured; ++k)
+        sizes.push_back(static_cast<std::uint64_t>(stopped.profile[static_cast<std::size_t>(k)]));
+      o = sweep_outlook(sizes, stopped.next_step, steps_, width_, sizes.back());
+    }
+    // Classes expanded at steps [from, to) by the profile: step k expands the generation
+    // after step k - 1; where the profile does not reach, nothing is counted.
+    auto expanded = [&](int from, int to) {
+      double sum = 0;
+      for (int k = std::max(from, o.first_step + 1); k < to; ++k) {
+        const auto at = static_cast<std::size_t>(k - 1 - o.first_step);
+        if (at < o.profile.size()) sum += o.profile[at];
+      }
+      return sum;
+    };
+    // The run's own rest (the step under way is redone whole), the prefix from pins[next] to
+    // the last pin, and the tails not started.
+    double left = expanded(o.next_step, in_tail ? steps_ : pins_[next]);
+    left += expanded(pins_[next], pins_.back());
+    for (std::size_t i = in_tail ? next + 1 : next; i < pins_.size(); ++i)
+      left += expanded(pins_[i], steps_);
+    return left;
+  }
+
+ private:
+  std::vector<int> pins_;
+  int steps_;
+  int width_;
+  std::vector<std::uint64_t> history_;  // the prefix's generations after steps ... end_ - 1
+  int end_ = -1;
+};
+
 // Open tours over all starts: one pinned sweep per class of start squares, sharing their
 // common beginning. Before its pinned square a pinned sweep follows rules that do not
 // depend on the pin (T may take one edge, not two), so a single "prefix" sweep runs those
@@ -221,6 +284,9 @@ bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
   }
   std::sort(pins.begin(), pins.end(),
             [](const Pin& a, const Pin& b) { return a.vertex < b.vertex; });
+  std::vector<int> vertices;
+  for (const auto& pin : pins) vertices.push_back(pin.vertex);
+  AllStartsOutlook outlook(s, std::move(vertices));
   const int first_fork = report.sweeps;  // sweep index of the first pinned sweep
   const int prefix_index = first_fork + static_cast<int>(pins.size());
   const FrontierTarget prefix_target{false, s.size()};  // pinned past the end: never reached
@@ -250,15 +316,20 @@ bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
       }
       FrontierResult r = run_frontier(s, prefix_target, o, stop, std::move(prefix));
       absorb(report, r, false);
-      if (!r.paused) return false;
+      if (!r.paused) {
+        report.classes_left = outlook.classes_left(report.stopped_outlook, i, false);
+        return false;
+      }
       prefix = std::move(r.paused);
       start = *prefix;  // a copy: classes in memory are copied, spill files shared
+      outlook.prefix_paused(r);
     }
     const int r = static_cast<int>(pin.cls->representative / shape.cols);
     const int c = static_cast<int>(pin.cls->representative % shape.cols);
     if (!sweep(s, FrontierTarget{false, pin.vertex},
                "open tours from r,c " + std::to_string(r) + "," + std::to_string(c), from,
                std::move(start))) {
+      report.classes_left = outlook.classes_left(report.stopped_outlook, i, true);
       return false;
     }
     for (auto sq : pin.cls->squares) {

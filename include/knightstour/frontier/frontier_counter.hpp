@@ -60,6 +60,11 @@ struct FrontierOptions {
 struct SweepOutlook {
   double classes_left = 0;  // classes still to expand, the step under way included
   double peak_classes = 0;  // the largest generation expected, this one included
+  // The generations after steps first_step, first_step + 1, ...: measured up to the one step
+  // next_step expands, projected after it (to the one the last step expands).
+  int first_step = 0;
+  int next_step = 0;
+  std::vector<double> profile;
 };
 SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps, int width,
                            std::uint64_t left_in_step);

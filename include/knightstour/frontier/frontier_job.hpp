@@ -60,11 +60,12 @@ struct FrontierReport {
   double seconds = 0;
   // When stopped: classes still to expand and the largest generation, projected by
   // sweep_outlook() from the sweep that stopped; every sweep not yet started is taken to cost
-  // as much as that one (pinned sweeps of an all-starts job cost less: they share a prefix).
+  // as much as that one, except in an all-starts job, whose tails are each taken to cost what
+  // the projected profile holds from their pin on (AllStartsOutlook, frontier_job.cpp).
   double classes_left = 0;
   double projected_peak_classes = 0;
-  double stopped_sweep_classes_left = 0;  // of classes_left, the sweep that stopped's own
-  double steps_seconds = 0;  // wall time of the steps finished (expanded counts only those)
+  SweepOutlook stopped_outlook;  // the sweep (or shared prefix) that stopped, alone
+  double steps_seconds = 0;      // wall time of the steps finished (expanded counts only those)
 };
 
 // Throws UsageError when the board is too wide for the frontier method, the start is off
