@@ -201,7 +201,7 @@ Orientation best_orientation_for(BoardShape shape, std::int64_t square) {
 namespace {
 
 // What an all-starts job that stopped still has to expand (the report's classes_left, which
-// `estimate` and a stopped count's summary use). A pinned tail from pin p expands about what
+// `estimate` projects from). A pinned tail from pin p expands about what
 // the sweep's profile (its generations, measured, then projected) holds from step p on, and
 // the prefix between two pins what it holds between them. absorb() alone takes every sweep
 // not started to cost a whole one, counting each tail as long as the first: 8x7 (16 tails)
