@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -16,6 +15,8 @@
 #include "knightstour/base/progress.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/run_count.hpp"
+#include "knightstour/frontier/generation.hpp"
+#include "knightstour/io/temp_directory.hpp"
 #include "output.hpp"
 #include "provenance.hpp"
 
@@ -45,11 +46,10 @@ std::string calibration_length(double seconds) {
 // Where a count's spill files go when --spill-dir is not given, and the bytes free there now
 // (-1: unknown).
 std::pair<std::string, double> default_spill_room() {
-  const char* tmp = std::getenv("TMPDIR");
-  const std::string dir = tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
+  const std::filesystem::path dir = default_temp_parent();
   std::error_code error;
   const auto space = std::filesystem::space(dir, error);
-  return {dir, error ? -1.0 : static_cast<double>(space.available)};
+  return {dir.string(), error ? -1.0 : static_cast<double>(space.available)};
 }
 
 // What the calibration saw, and what it projects for the whole count.
@@ -61,6 +61,7 @@ struct Projection {
   // Of the whole count, as projected (both parts when calibrated in two).
   std::uint64_t classes_expanded = 0;
   double calibrated_seconds = 0;
+  std::uint64_t peak_seen = 0;  // the largest generation the calibration held
   double classes_left = 0;
   double peak_classes = 0;
   bool two_parts = false;  // the closed sweep and the open sweeps calibrated apart
@@ -70,6 +71,7 @@ Projection project(const CountResult& r, const FrontierStatistics& st) {
   Projection p;
   p.classes_expanded = st.classes_expanded;
   p.calibrated_seconds = r.seconds;
+  p.peak_seen = st.peak_classes;
   p.classes_left = st.classes_left;
   p.peak_classes = st.projected_peak_classes;
   if (st.classes_expanded > 0) {
@@ -99,10 +101,12 @@ Projection project_in_two(const CountResult& closed, const CountResult& open) {
   p.two_parts = true;
   p.classes_expanded = a.classes_expanded + b.classes_expanded;
   p.calibrated_seconds = closed.seconds + open.seconds;
+  p.peak_seen = std::max(pa.peak_seen, pb.peak_seen);
   p.classes_left = a.stopped_sweep_classes_left + (open.complete ? 0 : b.classes_left);
-  p.peak_classes = std::max(static_cast<double>(a.peak_classes), a.projected_peak_classes);
-  p.peak_classes = std::max({p.peak_classes, static_cast<double>(b.peak_classes),
-                             open.complete ? 0.0 : b.projected_peak_classes});
+  // A stopped run's projected peak includes the peak it held; a finished one projects none.
+  p.peak_classes =
+      std::max(a.projected_peak_classes,
+               open.complete ? static_cast<double>(b.peak_classes) : b.projected_peak_classes);
   const double closed_seconds =
       closed.seconds + a.stopped_sweep_classes_left * pa.seconds_per_class;
   const double open_seconds = open.complete ? open.seconds : pb.seconds;
@@ -173,14 +177,12 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
   const auto& st = std::get<FrontierStatistics>(r.statistics);
   Projection p = project(r, st);
   bool interrupted = r.stop_reason == StopReason::signal;
-  std::uint64_t peak_so_far = st.peak_classes;
   if (!interrupted && saw_only_the_closed_sweep(r, st)) {
     CountRequest open_part = request;
     open_part.open_sweeps_only = true;
     const CountResult open = run_count(open_part);
     interrupted = open.stop_reason == StopReason::signal;
     p = project_in_two(r, open);
-    peak_so_far = std::max(peak_so_far, std::get<FrontierStatistics>(open.statistics).peak_classes);
   }
   if (json) {
     print_json(r, st, p, calibrate, interrupted);
@@ -210,7 +212,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
       "%d of %d sweeps finished, %s classes at most so far\n",
       estimate_figure(static_cast<double>(p.classes_expanded)).c_str(), p.calibrated_seconds,
       r.threads, p.seconds_per_class * 1e9, st.sweeps_finished, st.sweeps_planned,
-      estimate_figure(static_cast<double>(peak_so_far)).c_str());
+      estimate_figure(static_cast<double>(p.peak_seen)).c_str());
   if (interrupted) {
     std::printf("stopped    interrupted by a signal: nothing projected\n");
     return kExitStopped;
@@ -227,14 +229,16 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
   std::printf("time       ~%s for knightstour count with the same options\n",
               human_duration(p.seconds).c_str());
   if (p.peak_bytes > static_cast<double>(st.memory_budget)) {
-    // What spilling needs: a generation on disk takes 16 bytes a class (key and count).
+    // What spilling needs: a generation on disk takes a key and a 64-bit count a class.
+    constexpr auto kBytes = Generation<1>::kClassBytes;
     const auto [dir, free] = default_spill_room();
     std::printf(
         "memory     past count's default budget of %s (half the memory available; its\n"
         "           --memory sets it): the count would spill to disk in passes and take longer,\n"
-        "           holding ~%s of classes there at once (16 bytes a class) plus a step's\n"
+        "           holding ~%s of classes there at once (%d bytes a class) plus a step's\n"
         "           successors, in its --spill-dir or else %s (%s free now)\n",
-        gib(static_cast<double>(st.memory_budget)).c_str(), gib(16 * p.peak_classes).c_str(),
+        gib(static_cast<double>(st.memory_budget)).c_str(),
+        gib(static_cast<double>(kBytes) * p.peak_classes).c_str(), static_cast<int>(kBytes),
         dir.c_str(), free < 0 ? "unknown" : gib(free).c_str());
   }
   std::printf(

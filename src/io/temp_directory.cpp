@@ -9,12 +9,13 @@
 
 namespace knightstour {
 
+std::filesystem::path default_temp_parent() {
+  const char* tmp = std::getenv("TMPDIR");
+  return tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
+}
+
 TempDirectory::TempDirectory(const std::filesystem::path& parent, const std::string& prefix) {
-  std::filesystem::path base = parent;
-  if (base.empty()) {
-    const char* tmp = std::getenv("TMPDIR");
-    base = tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
-  }
+  const std::filesystem::path base = parent.empty() ? default_temp_parent() : parent;
   std::string name = (base / (prefix + "XXXXXX")).string();  // mkdtemp fills in the X's
   if (::mkdtemp(name.data()) == nullptr) throw_io_error("create a directory in", base, errno);
   path_ = name;

@@ -5,6 +5,9 @@
 
 namespace knightstour {
 
+// Where temporary directories go when no parent is given: $TMPDIR, else /tmp.
+std::filesystem::path default_temp_parent();
+
 // A new directory (mkdtemp) that is removed, with what is in it, when this goes away.
 // A process killed outright leaves it behind; its name says whose it is.
 class TempDirectory {
