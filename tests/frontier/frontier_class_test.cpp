@@ -133,6 +133,46 @@ TEST(FrontierClass, ClassesWithEverySlotAnEndFitAtEveryWidth) {
   }
 }
 
+// A class moved one slot up (a step whose new square takes no edge) has the key its
+// shifted slots pack to, at every width: random classes whose last slot is done.
+TEST(FrontierClass, AShiftedClassKeepsItsMates) {
+  std::mt19937_64 rng(12);
+  int mixed_seen = 0;
+  for (int width = 1; width <= kMaxFrontierWidth; ++width) {
+    const int slots = class_slots(width);
+    for (int trial = 0; trial < 3000; ++trial) {
+      // Slots 0 .. slots - 2: free, done or an end (ends paired at random); the last done.
+      Frontier f;
+      std::vector<int> ends;
+      for (int i = 0; i < slots - 1; ++i) {
+        const auto r = rng() % 4;
+        if (r == 0) f.free |= 1u << i;
+        if (r == 1) f.done |= 1u << i;
+        if (r >= 2) ends.push_back(i);
+      }
+      if (ends.size() % 2 == 1) {
+        f.done |= 1u << ends.back();
+        ends.pop_back();
+      }
+      f.done |= 1u << (slots - 1);
+      std::shuffle(ends.begin(), ends.end(), rng);
+      for (std::size_t i = 0; i < ends.size(); i += 2) {
+        f.mate[ends[i]] = static_cast<std::uint8_t>(ends[i + 1]);
+        f.mate[ends[i + 1]] = static_cast<std::uint8_t>(ends[i]);
+      }
+      const std::uint64_t key = pack(f, slots);
+      if (key & kMixedRadixMates) ++mixed_seen;
+      Frontier moved;
+      unpack(key, slots, 1, moved);
+      moved.free |= 2u;
+      ASSERT_EQ(shifted_key(key, slots), pack(moved, slots)) << "width " << width;
+    }
+  }
+  // The mixed form needs more ends than a class with its last slot done can hold (19 of 20
+  // slots at most, so 18 ends: at most 61 bits of fields), so no class in it is shifted.
+  EXPECT_EQ(mixed_seen, 0);
+}
+
 // Distinct classes get distinct keys (no two pairings of the same ends collide).
 TEST(FrontierClass, DistinctPairingsGetDistinctKeys) {
   const int slots = class_slots(4);  // 10 slots: every pairing of 8 ends, 105 of them

@@ -248,6 +248,15 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack(std::uint64_t key, int slots, i
   return frontier_detail::unpack_as<false, B>(key, slots, shift, f);
 }
 
+// The key of a class moved one slot up, as a step whose new square takes no edge moves it:
+// slot i >= 1 to slot i + 1, the new slot 1 free, and slot `slots` - 1, which must be done,
+// out of the window. The ends keep their order, so the mates (fields or mixed-radix number)
+// and the key's form stay as they were: only the type bits move, and no pack is needed.
+KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t shifted_key(std::uint64_t key, int slots) {
+  const std::uint64_t types = (std::uint64_t{1} << (2 * slots)) - 1;
+  return (key & 3u) | (((key & types & ~std::uint64_t{3}) << 2) & types) | (key & ~types);
+}
+
 // Whether `key` is a class of `slots` slots as the invariants above require: every end
 // decodes to a mate that is an end in another slot, and mate(mate(s)) = s (I1), every
 // opener is matched, no bit is set past the mates, and the key is canonical (packing

@@ -151,14 +151,9 @@ inline void expand(const StepRules& rules, const StepRule& r, std::uint64_t key,
     // against the portable one.
     assert(pack<B>(t, slots, closers) == pack(t, slots));
     if (i < 0) {
-      // No edge: every slot moves up one and the new one is free, in the order they had, so
-      // the mates' fields (or number) and the key's form stay as they were; the slot that
-      // leaves the window is done (checked above). No pack needed.
-      const std::uint64_t types = (std::uint64_t{1} << (2 * slots)) - 1;
-      const std::uint64_t next =
-          (key & 3u) | (((key & types & ~std::uint64_t{3}) << 2) & types) | (key & ~types);
-      assert(next == pack(t, slots));
-      emit(next);
+      // No edge: the class's own key, shifted (frontier_class.hpp).
+      assert(shifted_key(key, slots) == pack(t, slots));
+      emit(shifted_key(key, slots));
       return;
     }
     emit(pack<B>(t, slots, closers));
