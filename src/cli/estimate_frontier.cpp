@@ -245,7 +245,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
       "note       A rough projection: each column holds the last one's classes times a growth\n"
       "           that fades and stops by column 7 (frontier_counter.hpp). Measured here: 8x8\n"
       "           closed from 60 s said 1 h 04 min and 2.8e9 classes at the peak (the count\n"
-      "           takes 11 to 14 min, 5.6e8); expect up to ~3x either way on boards up to 7\n"
+      "           takes 11 to 22 min, 5.6e8); expect up to ~3x either way on boards up to 7\n"
       "           wide, ~6x on 8-wide ones, more from a few seconds early in a big sweep. A\n"
       "           longer --calibrate sees more of it. Classes past --memory spill to disk.\n");
   return kExitOk;
