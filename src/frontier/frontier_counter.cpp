@@ -10,7 +10,6 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
-#include <cmath>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -36,45 +35,6 @@ template <int K>
 std::uint64_t bytes_of(const Generation<K>& g) {
   return g.memory_bytes();
 }
-
-}  // namespace
-
-SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps, int width,
-                           std::uint64_t left_in_step) {
-  SweepOutlook out;
-  out.classes_left = static_cast<double>(left_in_step);
-  if (sizes.empty() || width <= 0) return out;
-  const auto w = static_cast<std::size_t>(width);
-  std::vector<double> s(sizes.begin(), sizes.end());  // s[i]: after step step - size + i
-  out.peak_classes = static_cast<double>(sizes.back());
-  // Growth over the last column at the same place in it (log), fading per column.
-  double log_growth = 0;
-  if (s.size() > w && s[s.size() - 1 - w] > 0 && s.back() > 0) {
-    log_growth = std::max(0.0, std::log(s.back() / s[s.size() - 1 - w]));
-  }
-  const double fade = std::pow(kOutlookFadePerColumn, 1.0 / width);
-  for (int j = step; j < steps - 1; ++j) {  // the generation after step j, expanded at j + 1
-    log_growth = j / width >= kOutlookFlatFromColumn ? 0 : log_growth * fade;
-    const double column_before = s.size() >= w ? s[s.size() - w] : s.back();
-    double c = 0;
-    if (j >= steps - width) {
-      c = s.back() * 0.5;  // the last column: paths must close, classes die off
-    } else if (j >= steps - 2 * width) {
-      c = column_before * 0.7;
-    } else {
-      c = column_before * std::exp(log_growth);
-    }
-    s.push_back(c);
-    out.classes_left += c;
-    out.peak_classes = std::max(out.peak_classes, c);
-  }
-  out.first_step = step - static_cast<int>(sizes.size());
-  out.next_step = step;
-  out.profile = std::move(s);
-  return out;
-}
-
-namespace {
 
 // The counter for counts of K limbs; returns false when the counts outgrew K limbs (the
 // caller continues wider from `state`).

@@ -12,6 +12,7 @@
 #include "knightstour/frontier/ranks.hpp"
 #include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
+#include "knightstour/frontier/sweep_outlook.hpp"
 #include "knightstour/frontier/sweep_watch.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 
@@ -47,29 +48,6 @@ struct FrontierOptions {
   // this process alone). Every rank calls run_frontier with the same sweep and options.
   Ranks* ranks = nullptr;
 };
-
-// What the rest of a sweep holds, projected from the classes after the steps done (`sizes`,
-// the last one the generation step `step` expands; `left_in_step` of it not yet expanded).
-// Each generation is the one a column before it, times the growth seen over the last column;
-// that growth fades by kOutlookFadePerColumn a column and stops at kOutlookFlatFromColumn
-// (the measured profiles of widths 5 to 8 level off around column 6); the second-last column
-// holds 0.7 of the one before, and in the last one the classes halve per step. Fitted to the
-// whole profiles of 5x8 open, 6x7 open, 5x12, 6x10, 6x12 and 7x8 closed projected from every
-// step past column 2: median error x1.6, 90% within x3.5, worst x21 (early in the sweep);
-// results/frontier/README.md. The progress line's ETA and `estimate` use it.
-struct SweepOutlook {
-  double classes_left = 0;  // classes still to expand, the step under way included
-  double peak_classes = 0;  // the largest generation expected, this one included
-  // The generations after steps first_step, first_step + 1, ...: measured up to the one step
-  // next_step expands, projected after it (to the one the last step expands).
-  int first_step = 0;
-  int next_step = 0;
-  std::vector<double> profile;
-};
-SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps, int width,
-                           std::uint64_t left_in_step);
-inline constexpr double kOutlookFadePerColumn = 0.7;
-inline constexpr int kOutlookFlatFromColumn = 6;  // zero-based
 
 // With several ranks: the same on every rank; classes, expanded, spilled and exchanged are
 // totals over the ranks, peak_bytes the largest rank's.

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace knightstour {
+
+// What the rest of a sweep holds, projected from the classes after the steps done (`sizes`,
+// the last one the generation step `step` expands; `left_in_step` of it not yet expanded).
+// The progress line's ETA and `estimate` use it.
+//
+// The model, fitted to the whole profiles of 21 sweeps 5 to 8 wide (closed, and the
+// unpinned open sweep; results/frontier/outlook-fit-2026-11-26/). Columns are counted from 0
+// here (column c: steps cW .. cW + W - 1). Each generation is the one a column before it
+// times a growth g, and log g has two parts:
+//   - The top edge's: measured over the last column at the cut, it fades by kOutlookFade[c]
+//     over column c (0.7 a column through column 3, held over column 4, then x0.3 and
+//     x0.5), and from column 7 on it is gone. Every width 5 to 8 collapses in columns 5
+//     and 6, whatever the board's length.
+//   - The bottom edge's: kOutlookThirdLast over the third-last column, kOutlookSecondLast
+//     over the second-last (their squares have ever fewer neighbours left to take their
+//     ends); in the last column the classes fall by kOutlookLastPerStep a step.
+// Projected from every step from column 3 on: median error x1.14 on the classes left and
+// x1.16 on the peak, 90% within x1.8 and x1.9, worst x9 and x12 (5-wide closed boards early
+// in column 3, whose growth rises again there); 8x8 closed from step 37 (where `estimate
+// --calibrate 60` stops): x1.9 on both. From column 2 on the worst is x36.
+struct SweepOutlook {
+  double classes_left = 0;  // classes still to expand, the step under way included
+  double peak_classes = 0;  // the largest generation expected, this one included
+  // The generations after steps first_step, first_step + 1, ...: measured up to the one step
+  // next_step expands, projected after it (to the one the last step expands).
+  int first_step = 0;
+  int next_step = 0;
+  std::vector<double> profile;
+};
+SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps, int width,
+                           std::uint64_t left_in_step);
+
+inline constexpr double kOutlookFade[] = {0.7, 0.7, 0.7, 0.7, 1.0, 0.3, 0.5};  // by column
+inline constexpr double kOutlookThirdLast = -0.2;                              // log growth
+inline constexpr double kOutlookSecondLast = -1.0;                             // log growth
+inline constexpr double kOutlookLastPerStep = 0.1;
+
+}  // namespace knightstour
