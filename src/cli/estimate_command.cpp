@@ -99,6 +99,10 @@ int estimate_command(int argc, char** argv) {
       "auto (default): the method count would choose; dfs: the enumerator, by random walks; "
       "frontier: a --calibrate seconds' count by the frontier method, then projected (an "
       "open job whose calibration ends in its closed sweep: its open sweeps too, as long)",
+      cxxopts::value<std::string>())(
+      "memory",
+      "frontier: the memory budget of the count to size, e.g. 100G (default: half the memory "
+      "available); the calibration stops at it, writing nothing to disk",
       cxxopts::value<std::string>());
   add_job_options(options);
   options.add_options("Search")(

@@ -184,7 +184,7 @@ expect_out 'exact +the whole count ran during calibration: 2,135,276 tours, 1,06
 run estimate 7x10 --closed --calibrate 1 --progress 0 --json
 expect_exit 0
 CHECKS=$((CHECKS + 1))
-python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["method"]=="frontier" and not j["exact"] and j["classes_left"]>1e7 and j["seconds"]>1 and j["peak_classes"]>1e6 and j["seconds_per_class"]>0 and j["calibrated_in_two_parts"] is False, j' "$TMP/out" \
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["method"]=="frontier" and not j["exact"] and j["classes_left"]>1e7 and j["seconds"]>1 and j["peak_classes"]>1e6 and j["seconds_per_class"]>0 and j["calibrated_in_two_parts"] is False and j["stopped_at_memory_budget"] is False, j' "$TMP/out" \
   || { LAST="estimate 7x10"; fail "no projection"; }
 # An open job runs its closed sweep first (7x8's takes seconds): a calibration that ends in it
 # calibrates the open sweeps alone as well, and the projection adds the two parts, so it
@@ -212,6 +212,20 @@ elif [ "$past" = no ]; then
   CHECKS=$((CHECKS + 1))
   ! grep -Eq '^memory +past' "$TMP/out" || { LAST="estimate memory"; fail "a memory line within the budget"; }
 fi
+# The calibration stops at the budget instead of spilling: an estimate writes nothing to disk,
+# so a $TMPDIR it cannot write to is no matter (a spilling calibration failed there).
+TMPDIR="$TMP/no-such-dir" run estimate 7x10 --closed --calibrate 2 --memory 100M --progress 0 --json
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["stopped_at_memory_budget"] is True and j["memory_budget"]==100*2**20 and j["past_memory_budget"] is True and j["classes_left"]>1e7 and j["peak_classes"]>1e6, j' "$TMP/out" \
+  || { LAST="estimate --memory"; fail "not stopped at the budget, or no projection"; }
+TMPDIR="$TMP/no-such-dir" run estimate 7x10 --closed --calibrate 2 --memory 100M --progress 0
+expect_exit 0
+expect_out '^stopped +the calibration reached the memory budget of 0.0977 GiB after [0-9.]+ s'
+expect_out '^memory +past the budget of 0.0977 GiB \(--memory\): the count would spill'
+CHECKS=$((CHECKS + 1))
+[ ! -e "$TMP/no-such-dir" ] || { LAST="estimate --memory"; fail "the estimate made \$TMPDIR"; }
+run estimate 7x7 --start a1 --method dfs --memory 1G; expect_usage_error '--memory'
 run estimate 7x10 --closed --calibrate 1 --progress 0
 expect_out '^projected +~[0-9.e+]+ classes still to expand; the largest generation ~'
 expect_out '^time +~'
