@@ -44,7 +44,13 @@ void print_status(const CountResult& r) {
         "status     INCOMPLETE: %s with %d of %d sweeps finished; no count (a sweep "
         "counts only when it reaches the end).\n",
         describe(r.stop_reason).c_str(), st.sweeps_finished, st.sweeps_planned);
-    if (r.stop_reason == StopReason::memory) {
+    if (r.stop_reason == StopReason::memory && !st.spill_off.empty()) {
+      std::printf(
+          "           Spilling was off (%s):\n"
+          "           give --spill-dir DIR, a $TMPDIR that can be written, or more --memory "
+          "(now %s).\n",
+          st.spill_off.c_str(), gib(st.memory_budget).c_str());
+    } else if (r.stop_reason == StopReason::memory) {
       std::printf(st.spills ? "           The budget (--memory %s) is too small for one part of a "
                               "step even when spilling: give it more.\n"
                             : "           Give more --memory (now %s), or leave out --spill-dir "

@@ -1,5 +1,7 @@
 #include "knightstour/count/run_count.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -205,13 +207,28 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   // Spilled classes go into the run directory when there is one (the user chose a disk for
   // it, and a session killed outright leaves them where the next one clears them).
   std::optional<TempDirectory> temp;
+  std::string spill_off;  // why spilling is off although it was not asked off
   const std::string spill = r.spill_dir.value_or("");
   if (spill != "none") {
     if (spill.empty() && run) {
       options.spill_dir = run->fresh_spill_dir();
-    } else {
-      temp.emplace(spill.empty() ? fs::path() : fs::path(spill), "knightstour-spill-");
+    } else if (!spill.empty()) {
+      temp.emplace(fs::path(spill), "knightstour-spill-");
       options.spill_dir = temp->path();
+    } else {
+      // $TMPDIR (else /tmp), which the user did not name: a count that fits its budget
+      // needs no disk, so where no folder can be made there spilling is turned off (said
+      // now, and again if the budget stops the count) instead of the count ending at once.
+      try {
+        temp.emplace(fs::path(), "knightstour-spill-");
+        options.spill_dir = temp->path();
+      } catch (const IoError& e) {
+        spill_off = e.what();
+        spdlog::warn(
+            "{}; classes past the memory budget cannot go to disk there, so the count stops at "
+            "the budget if it needs more (--spill-dir DIR puts them elsewhere)",
+            spill_off);
+      }
     }
   }
   StopControl stop(r.caps);
@@ -251,6 +268,7 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.bit_kernel = std::string(bit_kernel_name(chosen_bit_kernel()));
   st.memory_budget = options.memory_limit;
   st.spills = !options.spill_dir.empty();
+  st.spill_off = spill_off;
   st.classes_left = rep.classes_left;
   st.projected_peak_classes = rep.projected_peak_classes;
   st.stopped_sweep_classes_left = rep.stopped_outlook.classes_left;

@@ -33,6 +33,16 @@ expect_out 'too small for one part of a step even when spilling'
 run count 6x8 --closed --start a1 --method frontier --memory 8M --spill-dir "$TMP/missing"
 expect_exit 1
 expect_err "cannot create a directory in $TMP/missing"
+# Where no spill folder can be made in $TMPDIR (not named by the user), a count that fits its
+# budget runs all the same, with a warning; one that does not stops at the budget and says why.
+TMPDIR="$TMP/missing" run count 6x6 --start a1 --method frontier --progress 0
+expect_exit 0
+expect_out '^tours +524,486 '
+expect_err "warning: cannot create a directory in $TMP/missing: .*the count stops at the budget if it needs more"
+TMPDIR="$TMP/missing" run count 6x8 --closed --start a1 --method frontier --memory 8M --progress 0
+expect_exit 3
+expect_out 'INCOMPLETE: memory budget'
+expect_out "Spilling was off \\(cannot create a directory in $TMP/missing"
 run count 6x6 --start a1 --method frontier --checkpoint 1; expect_usage_error 'needs --run-dir'
 run count 6x6 --start a1 --method frontier --run-dir "$TMP/r" --checkpoint soon; expect_usage_error 'checkpoint'
 # A closed count is the same from every square: no start needed.

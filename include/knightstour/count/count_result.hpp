@@ -54,7 +54,8 @@ struct FrontierStatistics {
   int count_bits = 64;
   std::string bit_kernel;  // how class keys were packed: "bmi2" or "portable" (bit_kernel.hpp)
   std::uint64_t memory_budget = 0;
-  bool spills = true;  // classes past the budget go to disk (else the budget stops the run)
+  bool spills = true;     // classes past the budget go to disk (else the budget stops the run)
+  std::string spill_off;  // why spilling was off although not asked off (no folder in $TMPDIR)
   // A stopped run's outlook (FrontierReport): classes still to expand, largest generation.
   double classes_left = 0;
   double projected_peak_classes = 0;
