@@ -229,11 +229,15 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
   if (at_budget) {
     std::printf(
         "stopped    the calibration reached the memory budget of %s after %.1f s and stopped\n"
-        "           there (an estimate writes nothing to disk); the count spills past it\n",
-        gib(static_cast<double>(st.memory_budget)).c_str(), p.calibrated_seconds);
+        "           there (an estimate writes nothing to disk)%s\n",
+        gib(static_cast<double>(st.memory_budget)).c_str(), p.calibrated_seconds,
+        p.seconds < 0 ? "" : "; the count spills past it");
   }
   if (p.seconds < 0) {
-    std::printf("projected  nothing: no class was expanded (give a longer --calibrate)\n");
+    std::printf(at_budget ? "projected  nothing: the budget stopped the calibration before it "
+                            "expanded a class (give more --memory)\n"
+                          : "projected  nothing: no class was expanded (give a longer "
+                            "--calibrate)\n");
     return kExitOk;
   }
   std::printf(

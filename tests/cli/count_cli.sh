@@ -225,6 +225,9 @@ expect_out '^stopped +the calibration reached the memory budget of 0.0977 GiB af
 expect_out '^memory +past the budget of 0.0977 GiB \(--memory\): the count would spill'
 CHECKS=$((CHECKS + 1))
 [ ! -e "$TMP/no-such-dir" ] || { LAST="estimate --memory"; fail "the estimate made \$TMPDIR"; }
+run estimate 7x10 --closed --calibrate 1 --memory 1K --progress 0
+expect_exit 0
+expect_out '^projected +nothing: the budget stopped the calibration before it expanded a class \(give more --memory\)'
 run estimate 7x7 --start a1 --method dfs --memory 1G; expect_usage_error '--memory'
 run estimate 7x10 --closed --calibrate 1 --progress 0
 expect_out '^projected +~[0-9.e+]+ classes still to expand; the largest generation ~'
