@@ -212,17 +212,16 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   if (spill != "none") {
     if (spill.empty() && run) {
       options.spill_dir = run->fresh_spill_dir();
-    } else if (!spill.empty()) {
-      temp.emplace(fs::path(spill), "knightstour-spill-");
-      options.spill_dir = temp->path();
     } else {
-      // $TMPDIR (else /tmp), which the user did not name: a count that fits its budget
-      // needs no disk, so where no folder can be made there spilling is turned off (said
-      // now, and again if the budget stops the count) instead of the count ending at once.
+      // In --spill-dir, else in $TMPDIR (or /tmp). The user did not name the latter, and a
+      // count that fits its budget needs no disk: where no folder can be made there,
+      // spilling is turned off (said now, and again if the budget stops the count) instead
+      // of the count ending at once. A --spill-dir that cannot be used is an error.
       try {
-        temp.emplace(fs::path(), "knightstour-spill-");
+        temp.emplace(fs::path(spill), "knightstour-spill-");
         options.spill_dir = temp->path();
       } catch (const IoError& e) {
+        if (!spill.empty()) throw;
         spill_off = e.what();
         spdlog::warn(
             "{}; classes past the memory budget cannot go to disk there, so the count stops at "
