@@ -22,6 +22,7 @@
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/aggregation_table.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
+#include "knightstour/frontier/choice_plans.hpp"
 #include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/generation_store.hpp"
@@ -125,7 +126,9 @@ class StepRun {
   };
 
   bool distributed() const { return ranks_ != nullptr; }
-  std::size_t part_of(std::uint64_t key) const { return part_at(class_hash(key), bits_); }
+  std::size_t part_of(std::uint64_t key) const {
+    return part_at(route_hash(key, rules_.slots), bits_);
+  }
 
   // From here on the current generation is on disk and every built part of `next` goes to
   // a spill file as soon as its range is done.
@@ -202,12 +205,12 @@ class StepRun {
         [&](const std::uint64_t* keys, const WideCount<K>* counts, std::size_t n) {
           for (std::size_t i = 0; i != n && !full; ++i) {
             const WideCount<K>& count = counts[i];
-            expand<B>(
-                rules, rule, keys[i],
+            expand_planned<B>(
+                rules, rule, keys[i], e.plans.template of<B>(rules, rule, keys[i]),
                 [&](std::uint64_t key) {
                   // Debug builds check every successor (I1, I3).
                   assert(class_invariants_hold(key, rules.slots, rule.no_future & class_mask));
-                  const std::uint64_t hash = class_hash(key);
+                  const std::uint64_t hash = route_hash(key, rules.slots);
                   const std::size_t p = part_at(hash, bits);
                   if (p < lo || p >= hi) return;
                   if constexpr (Distributed) {
@@ -287,7 +290,8 @@ class StepRun {
         break;
       }
       const auto sent = exchange_outboxes<K>(
-          *ranks_, expansions, [this](std::uint64_t key) { return part_of(key); }, lo);
+          *ranks_, expansions, [this](std::uint64_t key) { return part_of(key); }, lo,
+          rules_.slots);
       if (!sent) {
         abort_ = true;
       } else {
@@ -492,7 +496,7 @@ class StepRun {
   const int me_;
 
   const BitKernel bit_kernel_ = chosen_bit_kernel();
-  int bits_ = 0;  // the next generation has 2^bits_ parts, by the top bits of class_hash
+  int bits_ = 0;  // the next generation has 2^bits_ parts, by the top bits of route_hash
   std::size_t parts_ = 1;
   std::deque<Range> ranges_;  // still to build, in order
   bool spilling_ = false;

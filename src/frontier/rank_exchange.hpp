@@ -52,11 +52,12 @@ WideCount<K> sum_over_ranks(Ranks& ranks, const WideCount<K>& mine, bool& wide) 
 // After a round of a pass over several ranks: sends every thread's outbox to the ranks that
 // own its successors, in rank order (Ranks::all_to_all), and keeps what this rank received
 // in the threads' blocks or range files (`part_of` a key: its part; `lo`: the pass's first
-// part). Returns the bytes sent, or nothing when a block could not grow within the budget.
+// part; `slots`: a class's slots). Returns the bytes sent, or nothing when a block could not grow
+// within the budget.
 template <int K, class PartOf>
 std::optional<std::uint64_t> exchange_outboxes(
     Ranks& ranks, tbb::enumerable_thread_specific<Expansion<K>>& expansions, const PartOf& part_of,
-    std::size_t lo) {
+    std::size_t lo, [[maybe_unused]] int slots) {
   using Entry = typename SuccessorBlocks<K>::Entry;
   const auto rank_count = static_cast<std::size_t>(ranks.size());
   std::vector<std::uint64_t> offset(rank_count + 1, 0);
@@ -86,7 +87,7 @@ std::optional<std::uint64_t> exchange_outboxes(
           Entry x;
           std::memcpy(&x, received.data() + i * sizeof(Entry), sizeof(Entry));
           const std::size_t p = part_of(x.key);
-          assert(p >= lo && owner_rank(class_hash(x.key), ranks.size()) == ranks.rank());
+          assert(p >= lo && owner_rank(route_hash(x.key, slots), ranks.size()) == ranks.rank());
           if (!e.keep(p, lo, x.key, x.count)) {
             full = true;
             return;

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "knightstour/frontier/choice_plans.hpp"
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/memory_budget.hpp"
 #include "knightstour/frontier/successor_blocks.hpp"
@@ -72,6 +73,7 @@ struct Expansion {
   ClassBuffer<K> read;                       // classes of `current` read from its file
   std::optional<SuccessorWriter<K>> writer;  // write-once: successors to range files
   std::size_t in_memory_parts = 0;           // write-once: parts kept in blocks all the same
+  ChoicePlans plans;                         // the step's plans, by type pattern
   WideCount<K> closed;                       // cycles completed (last step)
   bool overflow = false;
 

@@ -4,6 +4,7 @@
 // round-tripped once an iteration) and, for expand, successors per class.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <tuple>
@@ -11,6 +12,8 @@
 #include <vector>
 
 #include "knightstour/frontier/bit_kernel.hpp"
+#include "knightstour/frontier/choice_plans.hpp"
+#include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/frontier_counter.hpp"
 #include "knightstour/frontier/transition.hpp"
 
@@ -82,6 +85,39 @@ void expand_all(benchmark::State& state, int rows, int cols, bool closed, int st
       static_cast<double>(successors) / static_cast<double>(state.iterations() * s.keys.size());
 }
 
+// expand_planned over the generation's classes in the order the engine expands them: by part,
+// parts chosen by the hash of the type pattern (2^12 of them, as at these steps).
+template <BitKernel B>
+void expand_planned_all(benchmark::State& state, int rows, int cols, bool closed, int step) {
+  if (!runs(state, B)) return;
+  const Sample& s = sample(rows, cols, closed, step);
+  const StepRule& rule = s.rules.steps[static_cast<std::size_t>(s.step)];
+  std::vector<std::uint64_t> keys = s.keys;
+  auto part = [&](std::uint64_t key) { return class_hash(type_pattern(key, s.rules.slots)) >> 52; };
+  std::stable_sort(keys.begin(), keys.end(),
+                   [&](std::uint64_t a, std::uint64_t b) { return part(a) < part(b); });
+  ChoicePlans plans;
+  std::uint64_t successors = 0;
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (const std::uint64_t key : keys) {
+      expand_planned<B>(
+          s.rules, rule, key, plans.of<B>(s.rules, rule, key),
+          [&](std::uint64_t next) {
+            sum += next;
+            ++successors;
+          },
+          [&] { ++sum; });
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  per_class(state, s.keys.size());
+  state.counters["successors/class"] =
+      static_cast<double>(successors) / static_cast<double>(state.iterations() * s.keys.size());
+  state.counters["plans/class"] = static_cast<double>(plans.plans_made()) /
+                                  static_cast<double>(state.iterations() * s.keys.size());
+}
+
 template <BitKernel B>
 void unpack_all(benchmark::State& state, int rows, int cols, bool closed, int step) {
   if (!runs(state, B)) return;
@@ -138,6 +174,9 @@ const bool registered = [] {
   const Benches expand = {
       "expand_all",
       {{"portable", expand_all<BitKernel::portable>}, {"bmi2", expand_all<BitKernel::bmi2>}}};
+  const Benches planned = {"expand_planned_all",
+                           {{"portable", expand_planned_all<BitKernel::portable>},
+                            {"bmi2", expand_planned_all<BitKernel::bmi2>}}};
   const Benches unpack = {
       "unpack_all",
       {{"portable", unpack_all<BitKernel::portable>}, {"bmi2", unpack_all<BitKernel::bmi2>}}};
@@ -145,9 +184,9 @@ const bool registered = [] {
                               {{"portable", round_trip_all<BitKernel::portable>},
                                {"bmi2", round_trip_all<BitKernel::bmi2>}}};
   const std::pair<Case, std::vector<Benches>> runs[] = {
-      {{"6x12_closed_step45", 6, 12, true, 45}, {expand, unpack, round_trip}},
-      {{"6x7_open_step30", 6, 7, false, 30}, {expand, unpack}},
-      {{"7x8_closed_step40", 7, 8, true, 40}, {expand, unpack}}};
+      {{"6x12_closed_step45", 6, 12, true, 45}, {expand, planned, unpack, round_trip}},
+      {{"6x7_open_step30", 6, 7, false, 30}, {expand, planned, unpack}},
+      {{"7x8_closed_step40", 7, 8, true, 40}, {expand, planned, unpack}}};
   for (const auto& [c, benches] : runs) {
     for (const Benches& b : benches) {
       for (const Kernel& k : b.kernels) {

@@ -2,10 +2,12 @@
 
 #include <cstdint>
 
+#include "knightstour/frontier/frontier_class.hpp"
+
 namespace knightstour {
 
-// The murmur3 finalizer: spreads a class key over 64 bits. The top bits choose a class's
-// part, the low bits its place in the part's aggregation table.
+// The murmur3 finalizer: spreads a class key over 64 bits. Its low bits place a class in its
+// part's aggregation table.
 inline std::uint64_t class_hash(std::uint64_t key) {
   key ^= key >> 33;
   key *= 0xff51afd7ed558ccdull;
@@ -13,6 +15,16 @@ inline std::uint64_t class_hash(std::uint64_t key) {
   key *= 0xc4ceb9fe1a85ec53ull;
   key ^= key >> 33;
   return key;
+}
+
+// The hash that routes a class of `slots` slots: its top bits choose the class's part
+// (part_at), bits 16 to 47 its rank (owner_rank). It hashes the type pattern, not the whole
+// key, so that a part holds every class of its patterns: a thread expanding the part then
+// plans each pattern's choices once for a dozen classes (choice_plans.hpp; 7x8 closed's
+// kernel 58 -> 38 ns a class, results/frontier/choice-plans-2026-11-26.md). Equal keys have
+// equal patterns, so the successors that aggregate into one class still meet in one part.
+inline std::uint64_t route_hash(std::uint64_t key, int slots) {
+  return class_hash(type_pattern(key, slots));
 }
 
 }  // namespace knightstour

@@ -257,6 +257,15 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t shifted_key(std::uint64_t key, int slo
   return (key & 3u) | (((key & types & ~std::uint64_t{3}) << 2) & types) | (key & ~types);
 }
 
+// A class's type pattern: the type bits of its key with ends no longer told apart by where
+// their mate is (free 00, done 01, end 10), which is all a step's choice of edges reads
+// (live_choices.hpp). Classes are routed to their part and rank by the pattern's hash
+// (class_hash.hpp), so that the classes of one part share a few hundred patterns.
+inline std::uint64_t type_pattern(std::uint64_t key, int slots) {
+  const std::uint64_t types = key & ((std::uint64_t{1} << (2 * slots)) - 1);
+  return types & ~((types >> 1) & frontier_detail::kEvenBits);
+}
+
 // Whether `key` is a class of `slots` slots as the invariants above require: every end
 // decodes to a mate that is an end in another slot, and mate(mate(s)) = s (I1), every
 // opener is matched, no bit is set past the mates, and the key is canonical (packing

@@ -38,9 +38,9 @@ inline Ranks* several_ranks(Ranks* ranks) {
   return ranks != nullptr && ranks->size() > 1 ? ranks : nullptr;
 }
 
-// The rank that owns a class, from its class_hash: bits 16 to 47, scaled to the ranks. The
-// top bits choose the class's part on its rank and the low bits its slot in an aggregation
-// table; the owner takes neither, so that every rank's parts and tables stay evenly filled.
+// The rank that owns a class, from its route_hash (class_hash.hpp): bits 16 to 47, scaled to
+// the ranks. The top bits choose the class's part on its rank; the owner does not take them,
+// so that every rank's parts stay evenly filled.
 inline int owner_rank(std::uint64_t hash, int ranks) {
   return static_cast<int>(((hash >> 16) & 0xffffffffu) * static_cast<std::uint64_t>(ranks) >> 32);
 }

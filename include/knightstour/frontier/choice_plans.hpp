@@ -1,0 +1,98 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "knightstour/frontier/bit_kernel.hpp"
+#include "knightstour/frontier/frontier_class.hpp"
+#include "knightstour/frontier/live_choices.hpp"
+#include "knightstour/frontier/step_rule.hpp"
+#include "knightstour/frontier/transition.hpp"
+
+namespace knightstour {
+
+// The live choices of every class of one type pattern in one step, in for_each_live_choice's
+// order. At most 1 + 5 + 10 choices (no edge, one of five candidates, two of them).
+struct ChoicePlan {
+  static constexpr int kMaxChoices = 16;
+  std::uint8_t count = 0;
+  std::uint8_t choices[kMaxChoices] = {};  // (i + 1) | (j + 1) << 3; 0: no edge
+
+  static constexpr std::uint8_t encode(int i, int j) {
+    return static_cast<std::uint8_t>((i + 1) | ((j + 1) << 3));
+  }
+  static constexpr int first(std::uint8_t c) { return (c & 7) - 1; }
+  static constexpr int second(std::uint8_t c) { return (c >> 3) - 1; }
+  // Every class of the pattern has the one successor its own key shifted: no unpack needed.
+  bool only_no_edge() const { return count == 1 && choices[0] == 0; }
+};
+
+// One thread's plans, by type pattern, for the step it expands: a direct-mapped table of
+// 2^12 plans (128 KiB; the few hundred patterns of the part a thread expands stay in its
+// L1/L2 cache). A plan is made from the first class of its pattern that the thread meets and
+// replaced when another pattern takes its slot; a step other than the last one seen empties
+// the table. No allocation after construction.
+class ChoicePlans {
+ public:
+  static constexpr int kBits = 12;
+  ChoicePlans() : table_(std::make_unique<Entry[]>(std::size_t{1} << kBits)) {}
+
+  template <BitKernel B>
+  const ChoicePlan& of(const StepRules& rules, const StepRule& r, std::uint64_t key) {
+    if (&r != rule_) {
+      for (std::size_t e = 0; e < (std::size_t{1} << kBits); ++e) table_[e].pattern = kNoClass;
+      rule_ = &r;
+    }
+    const std::uint64_t pattern = type_pattern(key, rules.slots);
+    // Fibonacci hashing: its top bits do not follow the part's (class_hash of the pattern).
+    Entry& e = table_[(pattern * 0x9e3779b97f4a7c15ull) >> (64 - kBits)];
+    if (e.pattern != pattern) [[unlikely]] {
+      e.pattern = pattern;
+      e.plan = make_plan<B>(rules, r, key);
+      ++made_;
+    }
+    return e.plan;
+  }
+  std::uint64_t plans_made() const { return made_; }
+
+ private:
+  struct Entry {
+    std::uint64_t pattern = kNoClass;  // no key's pattern has its top bit set
+    ChoicePlan plan;
+  };
+  template <BitKernel B>
+  [[gnu::noinline]] static ChoicePlan make_plan(const StepRules& rules, const StepRule& r,
+                                                std::uint64_t key) {
+    Frontier s;
+    unpack<B>(key, rules.slots, 1, s);
+    ChoicePlan plan;
+    for_each_live_choice(rules, r, s.free | 2u, s.done, [&](int i, int j) {
+      plan.choices[plan.count++] = ChoicePlan::encode(i, j);
+    });
+    return plan;
+  }
+  std::unique_ptr<Entry[]> table_;
+  const StepRule* rule_ = nullptr;
+  std::uint64_t made_ = 0;
+};
+
+// expand() for a class whose pattern's plan is known: the same successors in the same order.
+// A class whose plan is empty, or only the no-edge choice, is not unpacked at all.
+template <BitKernel B = BitKernel::portable, class Emit, class Close>
+inline void expand_planned(const StepRules& rules, const StepRule& r, std::uint64_t key,
+                           const ChoicePlan& plan, Emit&& emit, Close&& close) {
+  if (plan.count == 0) return;
+  if (plan.only_no_edge()) {
+    emit(shifted_key(key, rules.slots));
+    return;
+  }
+  Frontier s;
+  const std::uint32_t s_closers = unpack<B>(key, rules.slots, 1, s);
+  s.free |= 2u;  // the new square, degree 0
+  for (int c = 0; c < plan.count; ++c) {
+    frontier_detail::take_choice<B>(rules, r, key, s, s_closers, ChoicePlan::first(plan.choices[c]),
+                                    ChoicePlan::second(plan.choices[c]), emit, close);
+  }
+}
+
+}  // namespace knightstour
