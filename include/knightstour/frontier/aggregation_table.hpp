@@ -30,8 +30,9 @@ class AggregationTable {
     const std::size_t used = table_size(successors);
     if (!fit(used, budget)) return false;
     // Only the first `used` slots: the table keeps the size of the largest part so far, and
-    // a smaller part that spread over all of it, and swept all of it twice below, cost
-    // 1.7x as much to aggregate once parts went by type pattern (less even in size).
+    // spreading a smaller part over all of it, and sweeping all of it twice below, made
+    // aggregation 1.5x as costly on 7x8 closed once parts went by type pattern (their sizes
+    // vary more; results/frontier/choice-plans-2026-11-26.md).
     const std::uint64_t mask = used - 1;
     std::uint64_t distinct = 0;
     for (const auto* t : threads) {
