@@ -207,10 +207,9 @@ class StepRun {
             const WideCount<K>& count = counts[i];
             expand_planned<B>(
                 rules, rule, keys[i], e.plans.template of<B>(rules, rule, keys[i]),
-                [&](std::uint64_t key) {
+                [&](std::uint64_t key, std::uint64_t hash) {
                   // Debug builds check every successor (I1, I3).
                   assert(class_invariants_hold(key, rules.slots, rule.no_future & class_mask));
-                  const std::uint64_t hash = route_hash(key, rules.slots);
                   const std::size_t p = part_at(hash, bits);
                   if (p < lo || p >= hi) return;
                   if constexpr (Distributed) {

@@ -103,8 +103,8 @@ void expand_planned_all(benchmark::State& state, int rows, int cols, bool closed
     for (const std::uint64_t key : keys) {
       expand_planned<B>(
           s.rules, rule, key, plans.of<B>(s.rules, rule, key),
-          [&](std::uint64_t next) {
-            sum += next;
+          [&](std::uint64_t next, std::uint64_t route) {
+            sum += next ^ route;
             ++successors;
           },
           [&] { ++sum; });

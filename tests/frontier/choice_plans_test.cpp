@@ -103,12 +103,17 @@ Successors direct(const StepRules& rules, const StepRule& r, std::uint64_t key) 
   return out;
 }
 
+// Also counts in `misrouted` the successors whose planned route is not their own route_hash.
 template <BitKernel B>
-Successors planned(const StepRules& rules, const StepRule& r, std::uint64_t key,
-                   ChoicePlans& plans) {
+Successors planned(const StepRules& rules, const StepRule& r, std::uint64_t key, ChoicePlans& plans,
+                   std::uint64_t& misrouted) {
   Successors out;
   expand_planned<B>(
-      rules, r, key, plans.of<B>(rules, r, key), [&](std::uint64_t s) { out.keys.push_back(s); },
+      rules, r, key, plans.of<B>(rules, r, key),
+      [&](std::uint64_t s, std::uint64_t route) {
+        out.keys.push_back(s);
+        if (route != route_hash(s, rules.slots)) ++misrouted;
+      },
       [&] { ++out.closed; });
   return out;
 }
@@ -116,14 +121,14 @@ Successors planned(const StepRules& rules, const StepRule& r, std::uint64_t key,
 // Every class of every generation of a sweep: the planned kernel (one table of plans for
 // the whole sweep, so plans are replaced as patterns collide and emptied as steps change),
 // the direct kernel and the reference give the same successors in the same order, and the
-// same cycles at the last step.
+// same cycles at the last step; every successor's planned route is its route_hash.
 template <BitKernel B>
 void expect_same_sweep(const Sweep& sweep, const FrontierTarget& target) {
   const StepRules rules = make_step_rules(sweep, target);
   FrontierOptions options;
   options.threads = 2;
   ChoicePlans plans;
-  std::uint64_t keys_checked = 0, successors = 0;
+  std::uint64_t keys_checked = 0, successors = 0, misrouted = 0;
   int cycles = 0;
   for (int k = 0; k < rules.squares; ++k) {
     options.until_step = k;
@@ -136,7 +141,9 @@ void expect_same_sweep(const Sweep& sweep, const FrontierTarget& target) {
       for (const std::uint64_t key : part.keys) {
         const Successors want = reference_successors(rules, rule, key);
         ASSERT_EQ(direct<B>(rules, rule, key), want) << "step " << k << " key " << key;
-        ASSERT_EQ(planned<B>(rules, rule, key, plans), want) << "step " << k << " key " << key;
+        ASSERT_EQ(planned<B>(rules, rule, key, plans, misrouted), want)
+            << "step " << k << " key " << key;
+        ASSERT_EQ(misrouted, 0u) << "step " << k << " key " << key;
         ++keys_checked;
         successors += want.keys.size();
         cycles += want.closed;

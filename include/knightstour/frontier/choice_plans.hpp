@@ -1,9 +1,11 @@
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <memory>
 
 #include "knightstour/frontier/bit_kernel.hpp"
+#include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/frontier_class.hpp"
 #include "knightstour/frontier/live_choices.hpp"
 #include "knightstour/frontier/step_rule.hpp"
@@ -12,11 +14,16 @@
 namespace knightstour {
 
 // The live choices of every class of one type pattern in one step, in for_each_live_choice's
-// order. At most 1 + 5 + 10 choices (no edge, one of five candidates, two of them).
+// order, each with its successors' route_hash. A choice gives every class of the pattern a
+// successor of one pattern (the edges take the same slots one degree up), so where the
+// successors go is planned too, and the step hashes nothing per successor (the hash was 8%
+// of 7x8 closed's CPU: results/frontier/choice-plans-2026-11-26.md). At most 1 + 5 + 10
+// choices (no edge, one of five candidates, two of them).
 struct ChoicePlan {
   static constexpr int kMaxChoices = 16;
   std::uint8_t count = 0;
   std::uint8_t choices[kMaxChoices] = {};  // (i + 1) | (j + 1) << 3; 0: no edge
+  std::uint64_t routes[kMaxChoices] = {};  // route_hash of the successors
 
   static constexpr std::uint8_t encode(int i, int j) {
     return static_cast<std::uint8_t>((i + 1) | ((j + 1) << 3));
@@ -28,10 +35,10 @@ struct ChoicePlan {
 };
 
 // One thread's plans, by type pattern, for the step it expands: a direct-mapped table of
-// 2^12 plans (128 KiB; the few hundred patterns of the part a thread expands stay in its
-// L1/L2 cache). A plan is made from the first class of its pattern that the thread meets and
-// replaced when another pattern takes its slot; a step other than the last one seen empties
-// the table. No allocation after construction.
+// 2^12 plans (640 KiB, of which a part's few hundred patterns touch a tenth: they stay in
+// the thread's L2 cache). A plan is made from the first class of its pattern that the thread meets
+// and replaced when another pattern takes its slot; a step other than the last one seen empties the
+// table. No allocation after construction.
 class ChoicePlans {
  public:
   static constexpr int kBits = 12;
@@ -66,7 +73,15 @@ class ChoicePlans {
     Frontier s;
     unpack<B>(key, rules.slots, 1, s);
     ChoicePlan plan;
+    const std::uint32_t in = (1u << rules.slots) - 1;  // the successor's slots
     for_each_live_choice(rules, r, s.free | 2u, s.done, [&](int i, int j) {
+      std::uint32_t free = s.free | 2u, done = s.done;
+      if (i >= 0) frontier_detail::link_types(free, done, r.candidates[i]);
+      if (j >= 0) frontier_detail::link_types(free, done, r.candidates[j]);
+      // The successor's type_pattern: done 01, an end 10.
+      const std::uint64_t pattern = frontier_detail::spread<B>(done & in) |
+                                    (frontier_detail::spread<B>(~(free | done) & in) << 1);
+      plan.routes[plan.count] = class_hash(pattern);
       plan.choices[plan.count++] = ChoicePlan::encode(i, j);
     });
     return plan;
@@ -76,22 +91,29 @@ class ChoicePlans {
   std::uint64_t made_ = 0;
 };
 
-// expand() for a class whose pattern's plan is known: the same successors in the same order.
-// A class whose plan is empty, or only the no-edge choice, is not unpacked at all.
+// expand() for a class whose pattern's plan is known: the same successors in the same order,
+// each emitted with its route_hash (emit(key, route)). A class whose plan is empty, or only
+// the no-edge choice, is not unpacked at all.
 template <BitKernel B = BitKernel::portable, class Emit, class Close>
 inline void expand_planned(const StepRules& rules, const StepRule& r, std::uint64_t key,
                            const ChoicePlan& plan, Emit&& emit, Close&& close) {
   if (plan.count == 0) return;
   if (plan.only_no_edge()) {
-    emit(shifted_key(key, rules.slots));
+    assert(plan.routes[0] == route_hash(shifted_key(key, rules.slots), rules.slots));
+    emit(shifted_key(key, rules.slots), plan.routes[0]);
     return;
   }
   Frontier s;
   const std::uint32_t s_closers = unpack<B>(key, rules.slots, 1, s);
   s.free |= 2u;  // the new square, degree 0
   for (int c = 0; c < plan.count; ++c) {
+    const std::uint64_t route = plan.routes[c];
+    auto emit_routed = [&](std::uint64_t next) __attribute__((always_inline)) {
+      assert(route == route_hash(next, rules.slots));
+      emit(next, route);
+    };
     frontier_detail::take_choice<B>(rules, r, key, s, s_closers, ChoicePlan::first(plan.choices[c]),
-                                    ChoicePlan::second(plan.choices[c]), emit, close);
+                                    ChoicePlan::second(plan.choices[c]), emit_routed, close);
   }
 }
 
