@@ -16,9 +16,9 @@ namespace knightstour {
 // The live choices of every class of one type pattern in one step, in for_each_live_choice's
 // order, each with its successors' route_hash. A choice gives every class of the pattern a
 // successor of one pattern (the edges take the same slots one degree up), so where the
-// successors go is planned too, and the step hashes nothing per successor (the hash was 8%
-// of 7x8 closed's CPU: results/frontier/choice-plans-2026-11-26.md). At most 1 + 5 + 10
-// choices (no edge, one of five candidates, two of them).
+// successors go is planned too, and the step hashes nothing per successor (hashing each
+// successor cost 4.5% of 7x8 closed's CPU; results/frontier/choice-plans-2026-11-26.md).
+// At most 1 + 5 + 10 choices (no edge, one of five candidates, two of them).
 struct ChoicePlan {
   static constexpr int kMaxChoices = 16;
   std::uint8_t count = 0;
@@ -36,9 +36,11 @@ struct ChoicePlan {
 
 // One thread's plans, by type pattern, for the step it expands: a direct-mapped table of
 // 2^12 plans (640 KiB, of which a part's few hundred patterns touch a tenth: they stay in
-// the thread's L2 cache). A plan is made from the first class of its pattern that the thread meets
-// and replaced when another pattern takes its slot; a step other than the last one seen empties the
-// table. No allocation after construction.
+// the thread's L2 cache). A plan is made from the first class of its pattern that the thread
+// meets and replaced when another pattern takes its slot; a step rule other than the last one
+// seen empties the table. The rule is told by its address, so a table must not outlive the
+// StepRules it has seen (the engine makes one per thread and pass: Expansion). No allocation
+// after construction; the table is not charged to the memory budget (640 KiB a thread).
 class ChoicePlans {
  public:
   static constexpr int kBits = 12;
