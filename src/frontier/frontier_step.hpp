@@ -415,7 +415,8 @@ class StepRun {
       tbb::parallel_for(lo, hi, [&](std::size_t p) {
         if (abort_.load(std::memory_order_relaxed)) return;
         bool wide = false;
-        if (!tables_.local().aggregate(written, p - lo, next_.parts[p], budget_, wide))
+        if (!tables_.local().aggregate(written, p - lo, next_.parts[p], budget_, wide,
+                                       rules_.slots))
           abort_ = true;
         if (wide) overflow = true;
       });
