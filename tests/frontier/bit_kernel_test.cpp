@@ -13,12 +13,14 @@
 #include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
 #include "knightstour/frontier/transition.hpp"
+#include "support/frontier_generations.hpp"
 
 namespace knightstour {
 namespace {
 
 using frontier_detail::gather_even;
 using frontier_detail::spread;
+using test::for_each_generation_class;
 
 constexpr BitKernel kPortable = BitKernel::portable;
 constexpr BitKernel kBmi2 = BitKernel::bmi2;
@@ -54,18 +56,9 @@ TEST(BitKernel, Bmi2PrimitivesEqualThePortableOnes) {
 // kernels; the last step's cycles too.
 void expect_same_sweep(const Sweep& sweep, const FrontierTarget& target) {
   const StepRules rules = make_step_rules(sweep, target);
-  FrontierOptions options;
-  options.threads = 2;
   std::uint64_t keys_checked = 0;
-  for (int k = 0; k < rules.squares; ++k) {
-    options.until_step = k;
-    StopControl stop(Caps{});
-    FrontierResult paused = run_frontier(sweep, target, options, stop);
-    ASSERT_TRUE(paused.paused.has_value()) << "step " << k;
-    const auto& current = std::get<Generation<1>>(paused.paused->classes);
-    const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
-    for (const auto& part : current.parts) {
-      for (const std::uint64_t key : part.keys) {
+  for_each_generation_class(
+      sweep, target, rules, [&](int k, const StepRule& rule, std::uint64_t key) {
         Frontier a, b;
         ASSERT_EQ(unpack<kPortable>(key, rules.slots, 1, a), unpack<kBmi2>(key, rules.slots, 1, b));
         ASSERT_EQ(a.free, b.free);
@@ -84,9 +77,8 @@ void expect_same_sweep(const Sweep& sweep, const FrontierTarget& target) {
         ASSERT_EQ(by_bmi2, by_portable) << "step " << k << " key " << key;
         ASSERT_EQ(closed_bmi2, closed_portable);
         ++keys_checked;
-      }
-    }
-  }
+      });
+  ASSERT_FALSE(::testing::Test::HasFatalFailure());
   EXPECT_GT(keys_checked, 1000u);
 }
 

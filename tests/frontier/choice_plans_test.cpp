@@ -17,6 +17,7 @@
 #include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
 #include "knightstour/frontier/transition.hpp"
+#include "support/frontier_generations.hpp"
 
 namespace knightstour {
 namespace {
@@ -125,20 +126,11 @@ Successors planned(const StepRules& rules, const StepRule& r, std::uint64_t key,
 template <BitKernel B>
 void expect_same_sweep(const Sweep& sweep, const FrontierTarget& target) {
   const StepRules rules = make_step_rules(sweep, target);
-  FrontierOptions options;
-  options.threads = 2;
   ChoicePlans plans;
   std::uint64_t keys_checked = 0, successors = 0, misrouted = 0;
   int cycles = 0;
-  for (int k = 0; k < rules.squares; ++k) {
-    options.until_step = k;
-    StopControl stop(Caps{});
-    FrontierResult paused = run_frontier(sweep, target, options, stop);
-    ASSERT_TRUE(paused.paused.has_value()) << "step " << k;
-    const auto& current = std::get<Generation<1>>(paused.paused->classes);
-    const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
-    for (const auto& part : current.parts) {
-      for (const std::uint64_t key : part.keys) {
+  test::for_each_generation_class(
+      sweep, target, rules, [&](int k, const StepRule& rule, std::uint64_t key) {
         const Successors want = reference_successors(rules, rule, key);
         ASSERT_EQ(direct<B>(rules, rule, key), want) << "step " << k << " key " << key;
         ASSERT_EQ(planned<B>(rules, rule, key, plans, misrouted), want)
@@ -147,9 +139,8 @@ void expect_same_sweep(const Sweep& sweep, const FrontierTarget& target) {
         ++keys_checked;
         successors += want.keys.size();
         cycles += want.closed;
-      }
-    }
-  }
+      });
+  ASSERT_FALSE(::testing::Test::HasFatalFailure());
   EXPECT_GT(keys_checked, 1000u);
   EXPECT_GT(successors, keys_checked / 2);
   EXPECT_GT(cycles + static_cast<int>(!target.closed), 0);  // closed sweeps reach their cycles

@@ -117,8 +117,7 @@ class AggregationTable {
     constexpr int kBucketBits = 10;
     if (n < 256) return;  // a small part: not worth a pass over the buckets
     auto bucket_of = [slots](std::uint64_t key) {
-      return static_cast<std::size_t>((type_pattern(key, slots) * 0x9e3779b97f4a7c15ull) >>
-                                      (64 - kBucketBits));
+      return pattern_bucket(type_pattern(key, slots), kBucketBits);
     };
     std::array<std::uint32_t, (1u << kBucketBits) + 1> end{};
     for (std::size_t i = 0; i < n; ++i) ++end[bucket_of(slots_[i].key) + 1];

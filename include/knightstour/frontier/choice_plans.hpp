@@ -53,8 +53,7 @@ class ChoicePlans {
       rule_ = &r;
     }
     const std::uint64_t pattern = type_pattern(key, rules.slots);
-    // Fibonacci hashing: its top bits do not follow the part's (class_hash of the pattern).
-    Entry& e = table_[(pattern * 0x9e3779b97f4a7c15ull) >> (64 - kBits)];
+    Entry& e = table_[pattern_bucket(pattern, kBits)];
     if (e.pattern != pattern) [[unlikely]] {
       e.pattern = pattern;
       e.plan = make_plan<B>(rules, r, key);
@@ -75,9 +74,10 @@ class ChoicePlans {
     Frontier s;
     unpack<B>(key, rules.slots, 1, s);
     ChoicePlan plan;
+    s.free |= 2u;                                      // the new square, degree 0
     const std::uint32_t in = (1u << rules.slots) - 1;  // the successor's slots
-    for_each_live_choice(rules, r, s.free | 2u, s.done, [&](int i, int j) {
-      std::uint32_t free = s.free | 2u, done = s.done;
+    for_each_live_choice(rules, r, s.free, s.done, [&](int i, int j) {
+      std::uint32_t free = s.free, done = s.done;
       if (i >= 0) frontier_detail::link_types(free, done, r.candidates[i]);
       if (j >= 0) frontier_detail::link_types(free, done, r.candidates[j]);
       // The successor's type_pattern: done 01, an end 10.

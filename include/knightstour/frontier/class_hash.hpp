@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "knightstour/frontier/frontier_class.hpp"
@@ -25,6 +26,14 @@ inline std::uint64_t class_hash(std::uint64_t key) {
 // equal patterns, so the successors that aggregate into one class still meet in one part.
 inline std::uint64_t route_hash(std::uint64_t key, int slots) {
   return class_hash(type_pattern(key, slots));
+}
+
+// One of 2^bits buckets for a type pattern, by Fibonacci hashing (one multiply): its top
+// bits do not follow route_hash's, so the patterns of one part spread over all buckets. For
+// tables that a part's patterns share: a thread's plans (choice_plans.hpp), the buckets that
+// group a part's classes (aggregation_table.hpp).
+inline std::size_t pattern_bucket(std::uint64_t pattern, int bits) {
+  return static_cast<std::size_t>((pattern * 0x9e3779b97f4a7c15ull) >> (64 - bits));
 }
 
 }  // namespace knightstour

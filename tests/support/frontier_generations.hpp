@@ -1,0 +1,44 @@
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <variant>
+
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/frontier/frontier_counter.hpp"
+#include "knightstour/frontier/step_rule.hpp"
+#include "knightstour/frontier/sweep.hpp"
+
+namespace knightstour::test {
+
+// Calls f(k, rule, key) for every class of every generation of a sweep: the classes step k
+// expands, built by the engine itself (run_frontier paused before step k), with step k's
+// rule (`rules` are make_step_rules of the sweep and target). For kernel tests that compare
+// two ways of expanding a class on real generations. Stops at the first fatal failure, in f
+// or here; the caller checks for it (ASSERT_NO_FATAL_FAILURE), as f's ASSERTs end only f.
+template <class F>
+void for_each_generation_class(const Sweep& sweep, const FrontierTarget& target,
+                               const StepRules& rules, F&& f) {
+  FrontierOptions options;
+  options.threads = 2;
+  for (int k = 0; k < rules.squares; ++k) {
+    options.until_step = k;
+    StopControl stop(Caps{});
+    FrontierResult paused = run_frontier(sweep, target, options, stop);
+    if (!paused.paused.has_value()) {
+      FAIL() << "the sweep did not pause before step " << k;
+    }
+    const auto& current = std::get<Generation<1>>(paused.paused->classes);
+    const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
+    for (const auto& part : current.parts) {
+      for (const std::uint64_t key : part.keys) {
+        f(k, rule, key);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+}  // namespace knightstour::test
