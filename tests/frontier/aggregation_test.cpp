@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "knightstour/frontier/aggregation_table.hpp"
@@ -126,37 +127,83 @@ TEST(Aggregation, TheBudgetBoundsBlocksAndTables) {
 
 // With the classes' slots given, a part comes out with the classes of one type pattern
 // together (the next step expands them one after another), and still with the right sums.
-TEST(Aggregation, GroupsAPartsClassesByTypePattern) {
-  constexpr int kSlots = 6;  // types in the low 12 bits
-  MemoryBudget budget(std::uint64_t{1} << 30);
-  SuccessorBlocks<1> blocks(1, budget);
+// Keys of 40 type patterns of kGroupSlots slots (types in the low 12 bits) with mates above
+// them: 6,000 successors, about 3,000 distinct keys. Returns each key's expected sum.
+constexpr int kGroupSlots = 6;
+std::map<std::uint64_t, std::uint64_t> add_patterned_successors(SuccessorBlocks<1>& blocks) {
   std::mt19937_64 rng(11);
   std::vector<std::uint64_t> patterns;
   for (int i = 0; i < 40; ++i) patterns.push_back(rng() & 0xfff);
   std::map<std::uint64_t, std::uint64_t> expected;
   for (int i = 0; i < 6000; ++i) {
-    // A pattern, and mates above the types: 40 patterns, about 3,000 distinct keys.
     const std::uint64_t key = patterns[rng() % patterns.size()] | ((rng() % 80) << 12);
-    ASSERT_TRUE(blocks.add(0, key, WideCount<1>{{1}}));
+    EXPECT_TRUE(blocks.add(0, key, WideCount<1>{{1}}));
     ++expected[key];
   }
+  return expected;
+}
+
+// A part's classes and sums, and how many stretches of one type pattern it has.
+std::pair<std::map<std::uint64_t, std::uint64_t>, std::size_t> sums_and_runs(
+    const Generation<1>::Part& out) {
+  std::map<std::uint64_t, std::uint64_t> got;
+  std::size_t runs = 0;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    got[out.keys[i]] = out.counts[i].limb[0];
+    if (i == 0 ||
+        type_pattern(out.keys[i], kGroupSlots) != type_pattern(out.keys[i - 1], kGroupSlots))
+      ++runs;
+  }
+  return {got, runs};
+}
+
+// A part comes out with the classes of one type pattern together, and the copy that
+// grouping takes is counted in the budget and given back with the table.
+TEST(Aggregation, GroupsAPartsClassesByTypePattern) {
+  MemoryBudget budget(std::uint64_t{1} << 30);
+  SuccessorBlocks<1> blocks(1, budget);
+  const auto expected = add_patterned_successors(blocks);
   AggregationTable<1> table;
   Generation<1>::Part out;
   bool overflow = false;
-  ASSERT_TRUE(table.aggregate({&blocks}, 0, out, budget, overflow, kSlots));
-  std::map<std::uint64_t, std::uint64_t> got;
-  std::size_t runs = 0;  // stretches of one pattern
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    got[out.keys[i]] = out.counts[i].limb[0];
-    if (i == 0 || type_pattern(out.keys[i], kSlots) != type_pattern(out.keys[i - 1], kSlots))
-      ++runs;
-  }
+  const std::uint64_t before = budget.used();
+  ASSERT_TRUE(table.aggregate({&blocks}, 0, out, budget, overflow, kGroupSlots));
+  const auto [got, runs] = sums_and_runs(out);
   EXPECT_EQ(got, expected);
   // 36 distinct patterns (after ends are merged) in 1,024 buckets: a run each, and where
   // two share a bucket their classes interleave (one pair here). In the table's order
   // nearly every class would start a run.
   EXPECT_LT(runs, out.size() / 10);
   EXPECT_GT(out.size(), 2000u);
+  // 16,384 slots, and the grouping's copy of 2/3 of them.
+  EXPECT_EQ(table.bytes(), (16384u + 16384u - 16384u / 3) * 16u);
+  EXPECT_EQ(budget.used(), before + table.bytes() + out.size() * Generation<1>::kClassBytes);
+  table.release(budget);
+  EXPECT_EQ(budget.used(), before + out.size() * Generation<1>::kClassBytes);
+}
+
+// Where the budget holds the table and the part but not the grouping's copy, the part comes
+// out right in the table's order, and the budget is not reported exceeded: grouping only
+// saves time.
+TEST(Aggregation, APartIsNotGroupedWhereTheBudgetHasNoRoomForIt) {
+  constexpr std::uint64_t kChunk = std::uint64_t{64} << 10;
+  constexpr std::uint64_t kTable = 16384 * 16;
+  constexpr std::uint64_t kPartAtMost = 6000 * Generation<1>::kClassBytes;
+  MemoryBudget budget(kTable + kPartAtMost + 3 * kChunk);  // blocks: 2 chunks
+  SuccessorBlocks<1> blocks(1, budget);
+  ASSERT_EQ(budget.chunk_bytes(), kChunk);
+  const auto expected = add_patterned_successors(blocks);
+  ASSERT_EQ(blocks.bytes(), 2 * kChunk);
+  AggregationTable<1> table;
+  Generation<1>::Part out;
+  bool overflow = false;
+  ASSERT_TRUE(table.aggregate({&blocks}, 0, out, budget, overflow, kGroupSlots));
+  const auto [got, runs] = sums_and_runs(out);
+  EXPECT_EQ(got, expected);
+  EXPECT_GT(runs, out.size() / 2);  // table order
+  EXPECT_FALSE(budget.exceeded());
+  EXPECT_EQ(table.bytes(), kTable);
+  EXPECT_LE(budget.peak(), budget.limit());
 }
 
 }  // namespace

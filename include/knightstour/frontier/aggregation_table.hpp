@@ -60,30 +60,34 @@ class AggregationTable {
     }
     // The classes to the table's front first, in slot (hash) order, without a branch per
     // slot: whether a slot is empty is as good as random, and a branch on it mispredicted
-    // half the time. Then the dense front is copied out and every slot emptied.
+    // half the time.
     std::size_t dense = 0;
     for (std::size_t at = 0; at < used; ++at) {
       const Slot s = slots_[at];
       slots_[dense] = s;
       dense += s.key != kNoClass ? 1 : 0;
     }
-    if (slots > 0) group_by_pattern(dense, slots);
+    const Slot* from = slots_.data();
+    if (slots > 0 && dense >= kGroupFrom && fit_grouped(dense, budget))
+      from = group_by_pattern(dense, slots);
     // Reserved, not resized: resizing would zero the part first (3% of a 7x8 count).
     out.keys.reserve(distinct);
     out.counts.reserve(distinct);
-    for (std::size_t i = 0; i < dense; ++i) out.keys.push_back(slots_[i].key);
-    for (std::size_t i = 0; i < dense; ++i) out.counts.push_back(slots_[i].count);
+    for (std::size_t i = 0; i < dense; ++i) out.keys.push_back(from[i].key);
+    for (std::size_t i = 0; i < dense; ++i) out.counts.push_back(from[i].count);
     clear(used);
     return true;
   }
 
-  // Bytes the table holds allocated (its capacity: what the process really holds).
-  std::uint64_t bytes() const { return slots_.capacity() * sizeof(Slot); }
+  // Bytes the table and its grouping's scratch hold allocated (their capacity: what the
+  // process really holds).
+  std::uint64_t bytes() const { return (slots_.capacity() + grouped_.capacity()) * sizeof(Slot); }
 
   // Gives the table's memory back.
   void release(MemoryBudget& budget) {
     budget.release(bytes());
     free_storage(slots_);
+    free_storage(grouped_);
   }
 
  private:
@@ -102,46 +106,55 @@ class AggregationTable {
   bool fit(std::size_t want, MemoryBudget& budget) {
     if (want <= slots_.size()) return true;
     if (!budget.reserve(want * sizeof(Slot))) return false;
-    budget.release(bytes());
+    budget.release(slots_.capacity() * sizeof(Slot));
     slots_.assign(want, Slot{});
     return true;
   }
+  // Room for group_by_pattern to copy n classes, within the budget: as many as the largest
+  // table so far can hold (table_size fills at most 2/3 of it, so the room is made once).
+  // Where the budget cannot hold it, the part stays in table order: grouping only saves time.
+  bool fit_grouped(std::size_t n, MemoryBudget& budget) {
+    if (n <= grouped_.size()) return true;
+    const std::size_t want = std::max(n, slots_.size() - slots_.size() / 3);
+    if (!budget.reserve_if_room(want * sizeof(Slot))) return false;
+    budget.release(grouped_.capacity() * sizeof(Slot));
+    free_storage(grouped_);
+    grouped_.resize(want);
+    return true;
+  }
 
-  // Puts the classes of one type pattern (type_pattern, frontier_class.hpp) of the dense
-  // front next to each other, in one pass of swaps (an American flag sort by a hash of the
-  // pattern, 2^10 buckets). The next step then expands a pattern's classes one after
-  // another: they share one plan (choice_plans.hpp), their branches in the kernel go the
-  // same way, and their successors go to the same few parts. The kernel alone ran 9-15%
-  // faster on classes in that order (results/frontier/choice-plans-2026-11-26.md).
-  void group_by_pattern(std::size_t n, int slots) {
+  // Copies the n classes of the dense front to `grouped_` with the classes of one type
+  // pattern (type_pattern, frontier_class.hpp) next to each other, and returns it: a
+  // counting sort by a hash of the pattern (2^10 buckets), one pass to count the buckets and
+  // one to copy each class to its bucket's next place. The next step then expands a
+  // pattern's classes one after another: they share one plan (choice_plans.hpp), their
+  // branches in the kernel go the same way, and their successors go to the same few parts.
+  // The kernel alone ran 9-15% faster on classes in that order
+  // (results/frontier/choice-plans-2026-11-26.md). An in-place American flag sort did the
+  // same with chains of dependent swaps: 7.6% of a 7x8 count's CPU, against 2.6% for this,
+  // and whole counts took 0.92-0.93 the CPU (results/frontier/grouping-2026-11-26.md).
+  const Slot* group_by_pattern(std::size_t n, int slots) {
     constexpr int kBucketBits = 10;
-    if (n < 256) return;  // a small part: not worth a pass over the buckets
     auto bucket_of = [slots](std::uint64_t key) {
       return pattern_bucket(type_pattern(key, slots), kBucketBits);
     };
-    std::array<std::uint32_t, (1u << kBucketBits) + 1> end{};
-    for (std::size_t i = 0; i < n; ++i) ++end[bucket_of(slots_[i].key) + 1];
-    for (std::size_t b = 1; b < end.size(); ++b) end[b] += end[b - 1];
-    std::array<std::uint32_t, 1u << kBucketBits> next;
-    std::copy(end.begin(), end.end() - 1, next.begin());  // each bucket's first free place
-    for (std::size_t b = 0; b < next.size(); ++b) {
-      while (next[b] < end[b + 1]) {
-        // Carries the class found at bucket b's next place to its own bucket, and the one
-        // it displaces on, until one that belongs in b comes back.
-        Slot x = slots_[next[b]];
-        for (std::size_t to = bucket_of(x.key); to != b; to = bucket_of(x.key)) {
-          std::swap(x, slots_[next[to]++]);
-        }
-        slots_[next[b]++] = x;
-      }
-    }
+    std::array<std::uint32_t, 1u << kBucketBits> next{};
+    for (std::size_t i = 0; i < n; ++i) ++next[bucket_of(slots_[i].key)];
+    std::uint32_t first = 0;  // each bucket's first place
+    for (std::uint32_t& b : next) first += std::exchange(b, first);
+    Slot* to = grouped_.data();
+    for (std::size_t i = 0; i < n; ++i) to[next[bucket_of(slots_[i].key)]++] = slots_[i];
+    return to;
   }
 
   void clear(std::size_t used) {
     for (std::size_t at = 0; at < used; ++at) slots_[at].key = kNoClass;
   }
 
+  // Parts under this many classes are left in table order: not worth two passes.
+  static constexpr std::size_t kGroupFrom = 256;
   std::vector<Slot> slots_;
+  std::vector<Slot> grouped_;  // group_by_pattern's copy, about 2/3 of slots_ (fit)
 };
 
 }  // namespace knightstour

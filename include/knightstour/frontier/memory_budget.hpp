@@ -29,6 +29,12 @@ class MemoryBudget {
   ~MemoryBudget() { drop_idle(); }
 
   bool reserve(std::uint64_t bytes) {
+    if (reserve_if_room(bytes)) return true;
+    exceeded_ = true;
+    return false;
+  }
+  // reserve() for memory that only saves time: a refusal is not the budget exceeded.
+  bool reserve_if_room(std::uint64_t bytes) {
     for (;;) {
       const auto now = used_.fetch_add(bytes) + bytes;
       if (now <= limit_) {
@@ -36,10 +42,8 @@ class MemoryBudget {
         return true;
       }
       used_.fetch_sub(bytes);
-      if (!free_one_idle()) break;
+      if (!free_one_idle()) return false;
     }
-    exceeded_ = true;
-    return false;
   }
   void release(std::uint64_t bytes) { used_.fetch_sub(bytes); }
   // Counts memory that must be held whatever the limit (short-lived copies).
