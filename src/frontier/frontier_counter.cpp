@@ -162,6 +162,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     state.classes = std::move(first);
   }
   std::visit([&](const auto& g) { budget.charge(bytes_of(g)); }, state.classes);
+  if (options.idle_chunks != nullptr) budget.share_idle(*options.idle_chunks);
 
   Live live;
   live.started = started;

@@ -380,6 +380,8 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   JobProgress progress(report.sweeps_planned, board);
   FrontierOptions watched = options;
   watched.watch = &progress.watch();
+  IdleChunks idle;  // the sweeps run one after another and reuse each other's scratch
+  if (watched.idle_chunks == nullptr) watched.idle_chunks = &idle;
 
   // Runs one sweep; false when it stopped (the report then says why).
   auto sweep = [&](const Sweep& s, const FrontierTarget& target, const std::string& what,

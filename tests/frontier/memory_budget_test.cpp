@@ -63,5 +63,54 @@ TEST(MemoryBudget, DropIdleReleasesEveryIdleChunk) {
   EXPECT_EQ(budget.idle_bytes(), 0u);
 }
 
+// A budget's idle chunks outlive it in an IdleChunks, and the next budget takes them in,
+// counted, as far as its limit allows (the same memory, not faulted afresh); a budget whose
+// chunks are another size unmaps them; reserve_if_room's refusal is not the budget exceeded.
+TEST(MemoryBudget, IdleChunksPassFromOneBudgetToTheNext) {
+  IdleChunks kept;
+  void* a = nullptr;
+  void* b = nullptr;
+  {
+    MemoryBudget first(std::uint64_t{2} << 30);
+    first.share_idle(kept);
+    a = first.take_chunk();
+    b = first.take_chunk();
+    ASSERT_NE(a, nullptr);
+    ASSERT_NE(b, nullptr);
+    static_cast<unsigned char*>(a)[0] = 7;
+    first.give_chunk(a);
+    first.give_chunk(b);
+  }
+  EXPECT_EQ(kept.size(), 2u);
+  {
+    // Room for one of the two beside 3 MiB already held.
+    MemoryBudget second(std::uint64_t{1} << 30);
+    ASSERT_EQ(second.chunk_bytes(), 2 * kMiB);
+    second.charge(second.limit() - 3 * kMiB);
+    second.share_idle(kept);
+    EXPECT_EQ(kept.size(), 0u);
+    EXPECT_EQ(second.idle_bytes(), 2 * kMiB);
+    EXPECT_EQ(second.used(), second.limit() - kMiB);
+    void* c = second.take_chunk();
+    EXPECT_TRUE(c == a || c == b);
+    if (c == a) {
+      EXPECT_EQ(static_cast<unsigned char*>(c)[0], 7);
+    }
+    EXPECT_FALSE(second.reserve_if_room(2 * kMiB));
+    EXPECT_FALSE(second.exceeded());
+    second.give_chunk(c);
+    second.release(second.limit() - 3 * kMiB);
+  }
+  EXPECT_EQ(kept.size(), 1u);
+  {
+    MemoryBudget small(64 * kMiB);  // chunks of 128 KiB: the huge page is unmapped
+    ASSERT_NE(small.chunk_bytes(), 2 * kMiB);
+    small.share_idle(kept);
+    EXPECT_EQ(small.used(), 0u);
+    EXPECT_EQ(small.idle_bytes(), 0u);
+  }
+  EXPECT_EQ(kept.size(), 0u);
+}
+
 }  // namespace
 }  // namespace knightstour

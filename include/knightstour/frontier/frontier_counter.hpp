@@ -47,6 +47,9 @@ struct FrontierOptions {
   // The processes counting this sweep together, each holding the classes it owns (nullptr:
   // this process alone). Every rank calls run_frontier with the same sweep and options.
   Ranks* ranks = nullptr;
+  // Scratch chunks handed from one sweep of a job to the next (nullptr: each sweep maps its
+  // own and unmaps them at its end).
+  IdleChunks* idle_chunks = nullptr;
 };
 
 // With several ranks: the same on every rank; classes, expanded, spilled and exchanged are

@@ -5,11 +5,34 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "knightstour/base/huge_chunks.hpp"
 
 namespace knightstour {
+
+// Scratch chunks kept from one budget to the next. A job runs its sweeps one after another
+// (the closed sweep, the prefix, each pinned tail), each under a budget of its own; a chunk
+// that one sweep faulted in is handed to the next instead of being unmapped and faulted and
+// zeroed again (8% of 7x7 all starts' CPU: results/frontier/grouping-2026-11-26.md). While
+// the chunks sit here no budget counts them: a budget takes them in first thing
+// (MemoryBudget::share_idle), and gives its idle ones back when it ends.
+class IdleChunks {
+ public:
+  IdleChunks() = default;
+  IdleChunks(const IdleChunks&) = delete;
+  IdleChunks& operator=(const IdleChunks&) = delete;
+  ~IdleChunks() {
+    for (void* chunk : chunks_) free_chunk(chunk, bytes_);
+  }
+  std::size_t size() const { return chunks_.size(); }
+
+ private:
+  friend class MemoryBudget;
+  std::vector<void*> chunks_;
+  std::size_t bytes_ = 0;  // of each chunk
+};
 
 // Bytes the frontier counter may hold in classes and scratch. Reservations past the limit
 // fail; the counter then stops or spills cleanly (StopReason::memory) instead of being
@@ -26,7 +49,33 @@ class MemoryBudget {
       : limit_(limit), chunk_bytes_(scratch_chunk_bytes(limit)) {}
   MemoryBudget(const MemoryBudget&) = delete;
   MemoryBudget& operator=(const MemoryBudget&) = delete;
-  ~MemoryBudget() { drop_idle(); }
+  ~MemoryBudget() {
+    if (kept_ == nullptr) {
+      drop_idle();
+      return;
+    }
+    for (void* chunk : kept_->chunks_) free_chunk(chunk, kept_->bytes_);  // none, normally
+    kept_->chunks_ = std::move(idle_);
+    kept_->bytes_ = chunk_bytes_;
+  }
+
+  // Takes `kept`'s chunks in as idle ones, counted, as many as fit under the limit beside
+  // what is held already (call it after charging a resumed sweep's classes); unmaps the rest
+  // and any of another size. When this budget ends, its idle chunks go back to `kept`.
+  // Before any thread takes a chunk.
+  void share_idle(IdleChunks& kept) {
+    kept_ = &kept;
+    for (void* chunk : kept.chunks_) {
+      if (kept.bytes_ == chunk_bytes_ && used() + chunk_bytes_ <= limit_) {
+        charge(chunk_bytes_);
+        idle_.push_back(chunk);
+        idle_bytes_ += chunk_bytes_;
+      } else {
+        free_chunk(chunk, kept.bytes_);
+      }
+    }
+    kept.chunks_.clear();
+  }
 
   bool reserve(std::uint64_t bytes) {
     if (reserve_if_room(bytes)) return true;
@@ -125,6 +174,7 @@ class MemoryBudget {
   std::mutex idle_mutex_;
   std::vector<void*> idle_;  // chunks given back, each counted in used_
   std::atomic<std::uint64_t> idle_bytes_{0};
+  IdleChunks* kept_ = nullptr;  // where idle chunks go at the end (share_idle)
 };
 
 }  // namespace knightstour
