@@ -226,7 +226,6 @@ class StepRun {
                 });
           }
         });
-    if (!e.flush(lo)) full = true;
     if (full) abort_ = true;
     live_.expanded.fetch_add(end - begin, std::memory_order_relaxed);
   }

@@ -93,7 +93,6 @@ std::optional<std::uint64_t> exchange_outboxes(
             return;
           }
         }
-        if (!e.flush(lo)) full = true;
       });
   if (full.load()) return std::nullopt;
   return send.size();

@@ -41,32 +41,18 @@ struct Expansion {
         in_memory_parts(in_memory) {
     writer.emplace(files, range_of, buffer_entries, budget);
   }
-  // Keeps a successor of part p (the pass's first part: lo); false when out of memory. It
-  // is staged first and kept with the next kStaged (flush): each one is a write to one of
-  // thousands of parts' blocks, a cache miss, and a batch lets those misses overlap.
+  // Keeps a successor of part p (the pass's first part: lo); false when out of memory.
+  // Written at once: a part's classes come grouped by type pattern (AggregationTable), so
+  // the successors of a run of classes go to the same few parts, whose open blocks are in
+  // the cache. Staging 64 successors and prefetching their parts' blocks, which paid while
+  // successors went to random parts, made a 7x8 count take 1.06x the CPU once they did not
+  // (results/frontier/grouping-2026-11-26.md).
   bool keep(std::size_t p, std::size_t lo, std::uint64_t key, const WideCount<K>& count) {
-    staged[staged_count++] = Staged{p, key, count};
-    return staged_count < kStaged || flush(lo);
-  }
-  // Keeps every staged successor; false when out of memory. Whoever calls keep() calls this
-  // before the blocks are read.
-  bool flush(std::size_t lo) {
-    bool kept = true;
-    const std::size_t n = staged_count;
-    staged_count = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      // Two stages ahead: a part's open state, then (once that has arrived) its next entry.
-      if (i + 2 * kAhead < n) blocks.prefetch_state(in_blocks(staged[i + 2 * kAhead].part, lo));
-      if (i + kAhead < n) blocks.prefetch_entry(in_blocks(staged[i + kAhead].part, lo));
-      const Staged& x = staged[i];
-      const std::size_t b = in_blocks(x.part, lo);
-      if (b == SuccessorBlocks<K>::kNoPart) {
-        writer->add(x.part, x.key, x.count);
-      } else {
-        kept = blocks.add(b, x.key, x.count) && kept;
-      }
+    if (writer && p >= in_memory_parts) {
+      writer->add(p, key, count);
+      return true;
     }
-    return kept;
+    return blocks.add(p - lo, key, count);
   }
   SuccessorBlocks<K> blocks;
   SuccessorBlocks<K> outbox;                 // successors other ranks own, by rank
@@ -76,21 +62,6 @@ struct Expansion {
   ChoicePlans plans;                         // the step's plans, by type pattern
   WideCount<K> closed;                       // cycles completed (last step)
   bool overflow = false;
-
- private:
-  static constexpr std::size_t kStaged = 64;
-  static constexpr std::size_t kAhead = 8;
-  struct Staged {
-    std::size_t part;
-    std::uint64_t key;
-    WideCount<K> count;
-  };
-  // The block list of part p, or none (SuccessorBlocks ignores it) when p goes to a file.
-  std::size_t in_blocks(std::size_t p, std::size_t lo) const {
-    return writer && p >= in_memory_parts ? SuccessorBlocks<K>::kNoPart : p - lo;
-  }
-  Staged staged[kStaged] = {};
-  std::size_t staged_count = 0;
 };
 
 // Bytes of each of a thread's `buffers` (one per range file when writing, one when

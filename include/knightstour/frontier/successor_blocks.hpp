@@ -70,17 +70,6 @@ class SuccessorBlocks {
     return true;
   }
 
-  // Hints that `part` gets a successor soon: its open state, then the entry it will write.
-  static constexpr std::size_t kNoPart = ~std::size_t{0};  // no hint
-  void prefetch_state(std::size_t part) const {
-    if (part < open_.size()) __builtin_prefetch(&open_[part]);
-  }
-  void prefetch_entry(std::size_t part) const {
-    if (part >= open_.size()) return;
-    const Open& o = open_[part];
-    if (o.size < kBlockSize) __builtin_prefetch(o.block->entries + o.size, 1);
-  }
-
   // Calls f(entry) for every successor of `part` this thread holds, newest block first.
   template <class F>
   void for_each(std::size_t part, F&& f) const {
