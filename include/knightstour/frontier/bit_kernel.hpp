@@ -1,5 +1,6 @@
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string_view>
 
@@ -81,6 +82,19 @@ inline __attribute__((always_inline)) std::uint64_t spread(std::uint32_t x) {
   // A class has at most 24 slots.
   return kSpread.of[x & 0xff] | (std::uint64_t{kSpread.of[(x >> 8) & 0xff]} << 16) |
          (std::uint64_t{kSpread.of[(x >> 16) & 0xff]} << 32);
+}
+
+// The slot of the n-th (from 0) set bit of x, for the bmi2 kernel only: pdep puts a single
+// bit at that place. (x86-64-v2 has no instruction for it; the portable unpack keeps a list.)
+inline __attribute__((always_inline)) int nth_set_bit_bmi2(std::uint32_t x, int n) {
+#if defined(__x86_64__)
+  std::uint64_t r;
+  __asm__("pdepq %2, %1, %0" : "=r"(r) : "r"(std::uint64_t{1} << n), "r"(std::uint64_t{x}));
+  return std::countr_zero(r);
+#else
+  for (; n > 0; --n) x &= x - 1;
+  return std::countr_zero(x);
+#endif
 }
 
 }  // namespace frontier_detail
