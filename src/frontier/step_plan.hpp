@@ -33,8 +33,8 @@ inline int part_bits(std::uint64_t successors) {
   return bits;
 }
 
-// The part of a class with hash `hash` in a generation of 2^bits parts: the hash's top bits
-// (its low bits place it in the part's aggregation table).
+// The part of a class with hash `hash` (route_hash) in a generation of 2^bits parts: the
+// hash's top bits.
 inline std::size_t part_at(std::uint64_t hash, int bits) {
   return bits == 0 ? 0 : static_cast<std::size_t>(hash >> (64 - bits));
 }
@@ -62,8 +62,9 @@ std::uint64_t step_bytes(std::uint64_t successors, double classes_per_successor)
 // The successors of `current` at step `rule`, counted on a 1/kSampleEvery of its classes and
 // scaled up: no memory, and a 1/64 of the step's expansions. The sample is runs of
 // kSampleRun classes, one run in every kSampleEvery (the first at a part's own offset), so
-// that a part in a file is read in runs, not whole. Classes lie in a part in the order of
-// their hash's low bits (AggregationTable), so a run is as random as a stride.
+// that a part in a file is read in runs, not whole. Classes lie in a part grouped by type
+// pattern (AggregationTable), so a run holds one or two patterns; the runs of a generation's
+// thousands of parts still reach across its patterns.
 inline constexpr std::size_t kSampleEvery = 64;
 inline constexpr std::size_t kSampleRun = 64;
 template <int K>
