@@ -39,15 +39,15 @@ class AggregationTable {
     // spreading a smaller part over all of it, and sweeping all of it twice below, made
     // aggregation 1.5x as costly on 7x8 closed once parts went by type pattern (their sizes
     // vary more; results/frontier/choice-plans-2026-11-26.md).
-    // A class's slot: its key's Fibonacci hash (one multiply; the top bits depend on every
-    // bit of the key). class_hash's two rounds of multiplying were 2% of a 7x8 count's CPU
-    // more (aggregation 21.5% -> 19.3% of it in perf; results/frontier/grouping-2026-11-26.md).
+    // A class's slot: its key's fibonacci_hash. class_hash's two rounds of multiplying were
+    // 2% of a 7x8 count's CPU more (aggregation 21.5% -> 19.3% of it in perf;
+    // results/frontier/grouping-2026-11-26.md).
     const std::uint64_t mask = used - 1;
-    const int shift = 64 - std::countr_zero(used);
+    const int bits = std::countr_zero(used);  // used is a power of two, at least 64
     std::uint64_t distinct = 0;
     for (const auto* t : threads) {
       t->for_each(part, [&](const typename SuccessorBlocks<K>::Entry& e) {
-        std::uint64_t at = (e.key * 0x9e3779b97f4a7c15ull) >> shift;
+        std::uint64_t at = fibonacci_hash(e.key, bits);
         while (slots_[at].key != e.key && slots_[at].key != kNoClass) at = (at + 1) & mask;
         Slot& s = slots_[at];
         if (s.key == kNoClass) {

@@ -28,12 +28,19 @@ inline std::uint64_t route_hash(std::uint64_t key, int slots) {
   return class_hash(type_pattern(key, slots));
 }
 
-// One of 2^bits buckets for a type pattern, by Fibonacci hashing (one multiply): its top
-// bits do not follow route_hash's, so the patterns of one part spread over all buckets. For
-// tables that a part's patterns share: a thread's plans (choice_plans.hpp), the buckets that
-// group a part's classes (aggregation_table.hpp).
+// The top `bits` bits (1 to 63) of x times 2^64 / phi: Fibonacci hashing, one multiply, and
+// those bits depend on every bit of x. For tables inside one part, where a class's slot
+// needs no more (aggregation_table.hpp).
+inline std::size_t fibonacci_hash(std::uint64_t x, int bits) {
+  return static_cast<std::size_t>((x * 0x9e3779b97f4a7c15ull) >> (64 - bits));
+}
+
+// One of 2^bits buckets for a type pattern, by Fibonacci hashing: its top bits do not follow
+// route_hash's, so the patterns of one part spread over all buckets. For tables that a
+// part's patterns share: a thread's plans (choice_plans.hpp), the buckets that group a
+// part's classes (aggregation_table.hpp).
 inline std::size_t pattern_bucket(std::uint64_t pattern, int bits) {
-  return static_cast<std::size_t>((pattern * 0x9e3779b97f4a7c15ull) >> (64 - bits));
+  return fibonacci_hash(pattern, bits);
 }
 
 }  // namespace knightstour

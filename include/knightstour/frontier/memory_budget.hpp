@@ -23,13 +23,15 @@ class IdleChunks {
   IdleChunks() = default;
   IdleChunks(const IdleChunks&) = delete;
   IdleChunks& operator=(const IdleChunks&) = delete;
-  ~IdleChunks() {
-    for (void* chunk : chunks_) free_chunk(chunk, bytes_);
-  }
+  ~IdleChunks() { unmap(); }
   std::size_t size() const { return chunks_.size(); }
 
  private:
   friend class MemoryBudget;
+  void unmap() {
+    for (void* chunk : chunks_) free_chunk(chunk, bytes_);
+    chunks_.clear();
+  }
   std::vector<void*> chunks_;
   std::size_t bytes_ = 0;  // of each chunk
 };
@@ -54,7 +56,7 @@ class MemoryBudget {
       drop_idle();
       return;
     }
-    for (void* chunk : kept_->chunks_) free_chunk(chunk, kept_->bytes_);  // none, normally
+    kept_->unmap();  // none, normally
     kept_->chunks_ = std::move(idle_);
     kept_->bytes_ = chunk_bytes_;
   }
