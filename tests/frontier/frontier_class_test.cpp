@@ -133,6 +133,47 @@ TEST(FrontierClass, ClassesWithEverySlotAnEndFitAtEveryWidth) {
   }
 }
 
+// unpack_twice writes the class unpack() gives into both frontiers, with both kernels, at
+// every width and in both forms: random classes, and classes with every slot an end (the
+// nested one takes the mixed-radix form at W = 9).
+template <BitKernel B>
+void expect_unpacked_twice() {
+  std::mt19937_64 rng(26);
+  int mixed_seen = 0;
+  for (int width = 1; width <= kMaxFrontierWidth; ++width) {
+    const int slots = class_slots(width);
+    for (int trial = 0; trial < 3000; ++trial) {
+      Frontier f = random_frontier(rng, slots);
+      if (trial == 0) {  // every slot an end, nested
+        f = Frontier{};
+        for (int i = 0; i < slots; ++i) f.mate[i] = static_cast<std::uint8_t>(slots - 1 - i);
+      }
+      const std::uint64_t key = pack(f, slots);
+      if (key & kMixedRadixMates) ++mixed_seen;
+      for (const int shift : {0, 1}) {
+        Frontier once, a, b;
+        const std::uint32_t closers = unpack<B>(key, slots, shift, once);
+        ASSERT_EQ(unpack_twice<B>(key, slots, shift, a, b), closers) << "width " << width;
+        if (shift == 1) {  // slot 1 is left for the new square, as a step takes it
+          for (Frontier* x : {&once, &a, &b}) x->free |= 2u;
+        }
+        expect_same_class(a, once, slots + shift);
+        expect_same_class(b, once, slots + shift);
+      }
+    }
+  }
+  EXPECT_GT(mixed_seen, 0);
+}
+
+TEST(FrontierClass, UnpackTwiceGivesTheSameClassTwicePortable) {
+  expect_unpacked_twice<BitKernel::portable>();
+}
+
+TEST(FrontierClass, UnpackTwiceGivesTheSameClassTwiceBmi2) {
+  if (!cpu_has_bmi2()) GTEST_SKIP() << "this CPU has no BMI2";
+  expect_unpacked_twice<BitKernel::bmi2>();
+}
+
 // A class moved one slot up (a step whose new square takes no edge) has the key its
 // shifted slots pack to, at every width: random classes whose last slot is done.
 TEST(FrontierClass, AShiftedClassKeepsItsMates) {

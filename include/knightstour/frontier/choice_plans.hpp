@@ -105,17 +105,31 @@ inline void expand_planned(const StepRules& rules, const StepRule& r, std::uint6
     emit(shifted_key(key, rules.slots), plan.routes[0]);
     return;
   }
-  Frontier s;
-  const std::uint32_t s_closers = unpack<B>(key, rules.slots, 1, s);
+  // The first choice with an edge links in t, which the unpack wrote beside s, instead of in
+  // a copy of s: copying s right after the unpack's byte stores reads them as 16-byte words
+  // the CPU cannot forward, and waits for the stores to reach the cache. Without that wait a
+  // 7x8 count took 0.958 of the CPU and 6x7 all starts 0.926
+  // (results/frontier/unpack-twice-2026-11-26.md). Later choices copy s: by then the stores
+  // are there (a third copy written by the unpack gained nothing).
+  Frontier s, t;
+  const std::uint32_t s_closers = unpack_twice<B>(key, rules.slots, 1, s, t);
   s.free |= 2u;  // the new square, degree 0
+  t.free = s.free;
+  bool t_fresh = true;  // t is still the unpacked class
   for (int c = 0; c < plan.count; ++c) {
     const std::uint64_t route = plan.routes[c];
     auto emit_routed = [&](std::uint64_t next) __attribute__((always_inline)) {
       assert(route == route_hash(next, rules.slots));
       emit(next, route);
     };
-    frontier_detail::take_choice<B>(rules, r, key, s, s_closers, ChoicePlan::first(plan.choices[c]),
-                                    ChoicePlan::second(plan.choices[c]), emit_routed, close);
+    const int i = ChoicePlan::first(plan.choices[c]);
+    const int j = ChoicePlan::second(plan.choices[c]);
+    if (i < 0 || !t_fresh) {
+      frontier_detail::take_choice<B>(rules, r, key, s, s_closers, i, j, emit_routed, close);
+    } else {
+      t_fresh = false;
+      frontier_detail::take_choice_in<B>(rules, r, t, s_closers, i, j, emit_routed, close);
+    }
   }
 }
 

@@ -187,9 +187,9 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint64_t pack(const Frontier& f, int slots) {
 
 namespace frontier_detail {
 
-template <bool Mixed, BitKernel B>
+template <bool Mixed, BitKernel B, bool Twin = false>
 KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack_as(std::uint64_t key, int slots, int shift,
-                                                    Frontier& f) {
+                                                    Frontier& f, Frontier* twin = nullptr) {
   // A type's low and high bits, one bit a slot: free 00, done 01, opener 10, closer 11.
   const std::uint32_t low = gather_even<B>(key);
   const std::uint32_t high = gather_even<B>(key >> 1);
@@ -239,6 +239,14 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack_as(std::uint64_t key, int slots
     }
     f.mate[at] = static_cast<std::uint8_t>(m);
     f.mate[m] = static_cast<std::uint8_t>(at);
+    if constexpr (Twin) {
+      twin->mate[at] = static_cast<std::uint8_t>(m);
+      twin->mate[m] = static_cast<std::uint8_t>(at);
+    }
+  }
+  if constexpr (Twin) {
+    twin->free = f.free;
+    twin->done = f.done;
   }
   return closers;
 }
@@ -259,6 +267,20 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack(std::uint64_t key, int slots, i
   if (key & kMixedRadixMates) [[unlikely]]
     return frontier_detail::unpack_mixed(key, slots, shift, f);
   return frontier_detail::unpack_as<false, B>(key, slots, shift, f);
+}
+
+// unpack() into f and twin alike, each mate written to both, for a caller that changes one
+// of them at once: a copy of f made right after the unpack would read its mates as 16-byte
+// words, which the CPU cannot forward from the unpack's byte stores (expand_planned).
+template <BitKernel B = BitKernel::portable>
+KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack_twice(std::uint64_t key, int slots, int shift,
+                                                       Frontier& f, Frontier& twin) {
+  if (key & kMixedRadixMates) [[unlikely]] {
+    const std::uint32_t closers = frontier_detail::unpack_mixed(key, slots, shift, f);
+    twin = f;
+    return closers;
+  }
+  return frontier_detail::unpack_as<false, B, true>(key, slots, shift, f, &twin);
 }
 
 // The key of a class moved one slot up, as a step whose new square takes no edge moves it:

@@ -58,6 +58,27 @@ KNIGHTSTOUR_FRONTIER_INLINE bool link(Frontier& f, std::uint32_t& closers, int u
 
 namespace frontier_detail {
 
+// take_choice() with the edges linked in t, a copy of the class the caller made (and may
+// not use again).
+template <BitKernel B, class Emit, class Close>
+KNIGHTSTOUR_FRONTIER_INLINE void take_choice_in(const StepRules& rules, const StepRule& r,
+                                                Frontier& t, std::uint32_t s_closers, int i, int j,
+                                                Emit& emit, Close& close) {
+  const int slots = rules.slots;
+  std::uint32_t closers = s_closers;
+  bool cycle = link(t, closers, r.candidates[i]);
+  if (j >= 0) cycle = link(t, closers, r.candidates[j]) || cycle;
+  if (cycle) {
+    if (r.last) close();
+    return;
+  }
+  if (r.last) return;
+  // Debug builds check the closers kept while linking against the mates, and B's key
+  // against the portable one.
+  assert(pack<B>(t, slots, closers) == pack(t, slots));
+  emit(pack<B>(t, slots, closers));
+}
+
 // Takes choice (i, j) of for_each_live_choice (live_choices.hpp) from class s (unpacked
 // from `key`, the new square free; `s_closers` its closers): links the edges with the
 // mates, and emits the successor's key, or calls close() for a cycle the last step
@@ -76,18 +97,7 @@ KNIGHTSTOUR_FRONTIER_INLINE void take_choice(const StepRules& rules, const StepR
     return;
   }
   Frontier t = s;
-  std::uint32_t closers = s_closers;
-  bool cycle = link(t, closers, r.candidates[i]);
-  if (j >= 0) cycle = link(t, closers, r.candidates[j]) || cycle;
-  if (cycle) {
-    if (r.last) close();
-    return;
-  }
-  if (r.last) return;
-  // Debug builds check the closers kept while linking against the mates, and B's key
-  // against the portable one.
-  assert(pack<B>(t, slots, closers) == pack(t, slots));
-  emit(pack<B>(t, slots, closers));
+  take_choice_in<B>(rules, r, t, s_closers, i, j, emit, close);
 }
 
 }  // namespace frontier_detail
