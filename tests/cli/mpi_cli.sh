@@ -121,8 +121,10 @@ expect_json ranks 2
 # takes the newest step all hold. Both halves are rebuilt from two real checkpoints.
 # step_of FILE: the step a checkpoint resumes at (verify reads its header).
 step_of() { "$KT" verify "$(dirname "$1")" | sed -n "s/^checked: $(basename "$1"): .*; step \([0-9]*\),.*/\1/p"; }
+# 6x30 (9 s over two ranks of one thread here), so that the resumed run below is stopped by
+# its time limit: 6x15 finished within it once the engine got faster.
 D="$TMP/staged"
-mpi 2 count 6x15 --closed --run-dir "$D" --checkpoint 0 --time-limit 1
+mpi 2 count 6x30 --closed --run-dir "$D" --checkpoint 0 --time-limit 1
 expect_exit 3
 mkdir "$TMP/old" && cp "$D/rank-0/checkpoint-0.bin" "$TMP/old/0" && cp "$D/rank-1/checkpoint-0.bin" "$TMP/old/1"
 # (with a progress line a second: rank 0 shows a finished step's exchange and slowest rank)
@@ -153,7 +155,7 @@ for d in committing:$NEW staging:$OLD; do
   LAST="mpirun -np 2 knightstour count --run-dir (stopped while ${d%:*}) --resume"
   expect_exit 0
   expect_err "resuming sweep 1 at step ${d#*:} from checkpoint-0.bin"
-  expect_json closed_cycles 255967892553030600920   # A175881: 6x15
+  expect_json closed_cycles 322863244258188584511076820531771298243292346804   # A175881: 6x30
 done
 # checkpoints at steps no rank shares (a file removed by hand): the sweep starts again
 cp "$TMP/old/1" "$D/rank-1/checkpoint-0.bin"
