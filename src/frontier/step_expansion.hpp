@@ -31,14 +31,18 @@ inline constexpr std::size_t kPollEvery = 4096;
 template <int K>
 struct Expansion {
   Expansion(std::size_t parts, int rank_count, MemoryBudget& budget)
-      : blocks(parts, budget), outbox(rank_count > 1 ? rank_count : 0, budget), read(&budget) {}
+      : blocks(parts, budget),
+        outbox(rank_count > 1 ? rank_count : 0, budget),
+        read(&budget),
+        plans(&budget) {}
   // Write-once: the successors of parts [0, in_memory) stay in blocks, the rest go to files.
   Expansion(SuccessorFiles& files, const std::vector<std::uint32_t>& range_of,
             std::size_t buffer_entries, std::size_t in_memory, int rank_count, MemoryBudget& budget)
       : blocks(in_memory, budget),
         outbox(rank_count > 1 ? rank_count : 0, budget),
         read(&budget),
-        in_memory_parts(in_memory) {
+        in_memory_parts(in_memory),
+        plans(&budget) {
     writer.emplace(files, range_of, buffer_entries, budget);
   }
   // Keeps a successor of part p (the pass's first part: lo); false when out of memory.
@@ -59,7 +63,7 @@ struct Expansion {
   ClassBuffer<K> read;                       // classes of `current` read from its file
   std::optional<SuccessorWriter<K>> writer;  // write-once: successors to range files
   std::size_t in_memory_parts = 0;           // write-once: parts kept in blocks all the same
-  ChoicePlans plans;                         // the step's plans, by type pattern
+  ChoicePlans plans;                         // the step's plans, by type pattern (budgeted)
   WideCount<K> closed;                       // cycles completed (last step)
   bool overflow = false;
 };

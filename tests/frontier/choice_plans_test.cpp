@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <ostream>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/frontier_class.hpp"
 #include "knightstour/frontier/frontier_counter.hpp"
+#include "knightstour/frontier/memory_budget.hpp"
 #include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
 #include "knightstour/frontier/transition.hpp"
@@ -124,9 +126,10 @@ Successors planned(const StepRules& rules, const StepRule& r, std::uint64_t key,
 // the direct kernel and the reference give the same successors in the same order, and the
 // same cycles at the last step; every successor's planned route is its route_hash.
 template <BitKernel B>
-void expect_same_sweep(const Sweep& sweep, const FrontierTarget& target) {
+void expect_same_sweep(const Sweep& sweep, const FrontierTarget& target,
+                       MemoryBudget* budget = nullptr) {
   const StepRules rules = make_step_rules(sweep, target);
-  ChoicePlans plans;
+  ChoicePlans plans(budget);
   std::uint64_t keys_checked = 0, successors = 0, misrouted = 0;
   int cycles = 0;
   test::for_each_generation_class(
@@ -166,6 +169,15 @@ TEST(ChoicePlans, PlannedExpansionEqualsDirectAndReferenceBmi2) {
   expect_same_sweeps<BitKernel::bmi2>();
 }
 
+// A table of 64 plans (a budget of 1 MiB): patterns take each other's slots all the time.
+TEST(ChoicePlans, PlannedExpansionEqualsReferenceWithASmallTable) {
+  MemoryBudget budget(std::uint64_t{1} << 20);
+  expect_same_sweep<BitKernel::portable>(Sweep({6, 6}), FrontierTarget{true, std::nullopt},
+                                         &budget);
+  expect_same_sweep<BitKernel::portable>(Sweep({5, 6}), FrontierTarget{false, std::nullopt},
+                                         &budget);
+}
+
 // The pattern keeps free, done and end apart, and nothing else: not the mates, not which end
 // of a fragment comes first.
 TEST(ChoicePlans, TypePatternKeepsDegreesOnly) {
@@ -189,6 +201,38 @@ TEST(ChoicePlans, TypePatternKeepsDegreesOnly) {
   EXPECT_NE(type_pattern(a, kSlots), type_pattern(c, kSlots));
   // Types: done 01, free 00, and every end 10 whether it opens or closes.
   EXPECT_EQ(type_pattern(a, kSlots), 0b10'10'10'10'00'01u);
+}
+
+// A table of plans is charged to its budget for as long as it lives, once however it is
+// moved (each thread's Expansion holds one for a pass).
+TEST(ChoicePlans, ATableIsChargedToItsBudgetWhileItLives) {
+  MemoryBudget budget(std::uint64_t{1} << 30);
+  std::size_t bytes = 0;
+  {
+    ChoicePlans plans(&budget);
+    bytes = plans.bytes();
+    EXPECT_GE(bytes, std::size_t{1} << 19);  // 4,096 plans of over 128 bytes
+    EXPECT_EQ(budget.used(), bytes);
+    const ChoicePlans moved(std::move(plans));
+    EXPECT_EQ(budget.used(), bytes);
+    const ChoicePlans unbudgeted;
+    EXPECT_EQ(unbudgeted.bytes(), bytes);
+    EXPECT_EQ(budget.used(), bytes);
+  }
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_EQ(budget.peak(), bytes);
+}
+
+// Under a small budget the table takes at most a 64th of it (and holds at least 16 plans).
+TEST(ChoicePlans, ASmallBudgetGetsASmallTable) {
+  for (const std::uint64_t limit : {std::uint64_t{1} << 20, std::uint64_t{3} << 20}) {
+    MemoryBudget budget(limit);
+    const ChoicePlans plans(&budget);
+    EXPECT_LE(plans.bytes() * 64, limit);
+    EXPECT_GT(plans.bytes() * 128, limit);  // the largest power of two that does
+  }
+  MemoryBudget tiny(1024);
+  EXPECT_EQ(ChoicePlans(&tiny).bytes(), ChoicePlans(nullptr).bytes() >> (ChoicePlans::kBits - 4));
 }
 
 }  // namespace

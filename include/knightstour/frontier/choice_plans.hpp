@@ -3,11 +3,13 @@
 #include <cassert>
 #include <cstdint>
 #include <memory>
+#include <utility>
 
 #include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/frontier_class.hpp"
 #include "knightstour/frontier/live_choices.hpp"
+#include "knightstour/frontier/memory_budget.hpp"
 #include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/transition.hpp"
 
@@ -40,20 +42,48 @@ struct ChoicePlan {
 // meets and replaced when another pattern takes its slot; a step rule other than the last one
 // seen empties the table. The rule is told by its address, so a table must not outlive the
 // StepRules it has seen (the engine makes one per thread and pass: Expansion). No allocation
-// after construction; the table is not charged to the memory budget (640 KiB a thread).
+// after construction. Given a budget, the table is charged to it while it lives, and under a
+// budget below 40 MiB it holds fewer plans, at most a 64th of the budget (tests and tiny runs:
+// plans then are made more often, nothing else changes).
 class ChoicePlans {
  public:
   static constexpr int kBits = 12;
-  ChoicePlans() : table_(std::make_unique<Entry[]>(std::size_t{1} << kBits)) {}
+  explicit ChoicePlans(MemoryBudget* budget = nullptr)
+      : bits_(budget != nullptr ? bits_for(budget->limit()) : kBits),
+        table_(std::make_unique<Entry[]>(std::size_t{1} << bits_)),
+        budget_(budget) {
+    if (budget_ != nullptr) budget_->charge(bytes());
+  }
+  ChoicePlans(ChoicePlans&& other) noexcept
+      : bits_(other.bits_),
+        table_(std::move(other.table_)),
+        rule_(other.rule_),
+        made_(other.made_),
+        budget_(std::exchange(other.budget_, nullptr)) {}
+  ChoicePlans& operator=(ChoicePlans&&) = delete;
+  ChoicePlans(const ChoicePlans&) = delete;
+  ChoicePlans& operator=(const ChoicePlans&) = delete;
+  ~ChoicePlans() {
+    if (budget_ != nullptr) budget_->release(bytes());
+  }
+  // Bytes of the table.
+  std::size_t bytes() const { return bytes_of(bits_); }
+  // Plans the table holds: 2^kBits, or fewer (at least 16) under a budget of `limit` bytes,
+  // so that the table takes at most a 64th of it.
+  static int bits_for(std::uint64_t limit) {
+    int bits = kBits;
+    while (bits > 4 && std::uint64_t{64} * bytes_of(bits) > limit) --bits;
+    return bits;
+  }
 
   template <BitKernel B>
   const ChoicePlan& of(const StepRules& rules, const StepRule& r, std::uint64_t key) {
     if (&r != rule_) {
-      for (std::size_t e = 0; e < (std::size_t{1} << kBits); ++e) table_[e].pattern = kNoClass;
+      for (std::size_t e = 0; e < (std::size_t{1} << bits_); ++e) table_[e].pattern = kNoClass;
       rule_ = &r;
     }
     const std::uint64_t pattern = type_pattern(key, rules.slots);
-    Entry& e = table_[pattern_bucket(pattern, kBits)];
+    Entry& e = table_[pattern_bucket(pattern, bits_)];
     if (e.pattern != pattern) [[unlikely]] {
       e.pattern = pattern;
       e.plan = make_plan<B>(rules, r, key);
@@ -68,6 +98,9 @@ class ChoicePlans {
     std::uint64_t pattern = kNoClass;  // no key's pattern has its top bit set
     ChoicePlan plan;
   };
+  static constexpr std::size_t bytes_of(int bits) {
+    return (std::size_t{1} << bits) * sizeof(Entry);
+  }
   template <BitKernel B>
   [[gnu::noinline]] static ChoicePlan make_plan(const StepRules& rules, const StepRule& r,
                                                 std::uint64_t key) {
@@ -88,9 +121,11 @@ class ChoicePlans {
     });
     return plan;
   }
+  int bits_;  // the table holds 2^bits_ plans
   std::unique_ptr<Entry[]> table_;
   const StepRule* rule_ = nullptr;
   std::uint64_t made_ = 0;
+  MemoryBudget* budget_;
 };
 
 // expand() for a class whose pattern's plan is known: the same successors in the same order,
