@@ -34,7 +34,7 @@ struct Expansion {
       : blocks(parts, budget),
         outbox(rank_count > 1 ? rank_count : 0, budget),
         read(&budget),
-        plans(&budget) {}
+        plans(&budget, tbb::this_task_arena::max_concurrency()) {}
   // Write-once: the successors of parts [0, in_memory) stay in blocks, the rest go to files.
   Expansion(SuccessorFiles& files, const std::vector<std::uint32_t>& range_of,
             std::size_t buffer_entries, std::size_t in_memory, int rank_count, MemoryBudget& budget)
@@ -42,7 +42,7 @@ struct Expansion {
         outbox(rank_count > 1 ? rank_count : 0, budget),
         read(&budget),
         in_memory_parts(in_memory),
-        plans(&budget) {
+        plans(&budget, tbb::this_task_arena::max_concurrency()) {
     writer.emplace(files, range_of, buffer_entries, budget);
   }
   // Keeps a successor of part p (the pass's first part: lo); false when out of memory.

@@ -223,13 +223,17 @@ TEST(ChoicePlans, ATableIsChargedToItsBudgetWhileItLives) {
   EXPECT_EQ(budget.peak(), bytes);
 }
 
-// Under a small budget the table takes at most a 64th of it (and holds at least 16 plans).
+// Under a small budget the table takes at most a 64th of a thread's share of it (and holds at
+// least 16 plans).
 TEST(ChoicePlans, ASmallBudgetGetsASmallTable) {
   for (const std::uint64_t limit : {std::uint64_t{1} << 20, std::uint64_t{3} << 20}) {
-    MemoryBudget budget(limit);
-    const ChoicePlans plans(&budget);
-    EXPECT_LE(plans.bytes() * 64, limit);
-    EXPECT_GT(plans.bytes() * 128, limit);  // the largest power of two that does
+    for (const int threads : {1, 4}) {
+      MemoryBudget budget(limit);
+      const ChoicePlans plans(&budget, threads);
+      const std::uint64_t share = limit / static_cast<std::uint64_t>(threads);
+      EXPECT_LE(plans.bytes() * 64, share);
+      EXPECT_GT(plans.bytes() * 128, share);  // the largest power of two that does
+    }
   }
   MemoryBudget tiny(1024);
   EXPECT_EQ(ChoicePlans(&tiny).bytes(), ChoicePlans(nullptr).bytes() >> (ChoicePlans::kBits - 4));

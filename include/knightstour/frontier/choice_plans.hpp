@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <memory>
@@ -42,14 +43,17 @@ struct ChoicePlan {
 // meets and replaced when another pattern takes its slot; a step rule other than the last one
 // seen empties the table. The rule is told by its address, so a table must not outlive the
 // StepRules it has seen (the engine makes one per thread and pass: Expansion). No allocation
-// after construction. Given a budget, the table is charged to it while it lives, and under a
-// budget below 40 MiB it holds fewer plans, at most a 64th of the budget (tests and tiny runs:
-// plans then are made more often, nothing else changes).
+// after construction. Given a budget, the table is charged to it while it lives, and where
+// the budget's share of one of `threads` threads is below 40 MiB it holds fewer plans, at most
+// a 64th of that share (tests and tiny runs: plans are then made more often, nothing else
+// changes).
 class ChoicePlans {
  public:
   static constexpr int kBits = 12;
-  explicit ChoicePlans(MemoryBudget* budget = nullptr)
-      : bits_(budget != nullptr ? bits_for(budget->limit()) : kBits),
+  explicit ChoicePlans(MemoryBudget* budget = nullptr, int threads = 1)
+      : bits_(budget != nullptr
+                  ? bits_for(budget->limit() / static_cast<std::uint64_t>(std::max(threads, 1)))
+                  : kBits),
         table_(std::make_unique<Entry[]>(std::size_t{1} << bits_)),
         budget_(budget) {
     if (budget_ != nullptr) budget_->charge(bytes());
