@@ -72,13 +72,6 @@ class ChoicePlans {
   }
   // Bytes of the table.
   std::size_t bytes() const { return bytes_of(bits_); }
-  // Plans the table holds: 2^kBits, or fewer (at least 16) under a budget of `limit` bytes,
-  // so that the table takes at most a 64th of it.
-  static int bits_for(std::uint64_t limit) {
-    int bits = kBits;
-    while (bits > 4 && std::uint64_t{64} * bytes_of(bits) > limit) --bits;
-    return bits;
-  }
 
   template <BitKernel B>
   const ChoicePlan& of(const StepRules& rules, const StepRule& r, std::uint64_t key) {
@@ -104,6 +97,13 @@ class ChoicePlans {
   };
   static constexpr std::size_t bytes_of(int bits) {
     return (std::size_t{1} << bits) * sizeof(Entry);
+  }
+  // The table's size for a thread whose share of the budget is `share` bytes: 2^kBits plans,
+  // or fewer (at least 16) so that it takes at most a 64th of the share.
+  static int bits_for(std::uint64_t share) {
+    int bits = kBits;
+    while (bits > 4 && std::uint64_t{64} * bytes_of(bits) > share) --bits;
+    return bits;
   }
   template <BitKernel B>
   [[gnu::noinline]] static ChoicePlan make_plan(const StepRules& rules, const StepRule& r,
