@@ -6,6 +6,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
@@ -48,8 +49,8 @@ enum class StepEnd { done, overflow, stopped };
 // it (AggregationTable).
 //
 // When the step may not fit the memory budget, it is split into ranges of parts, built one
-// after another, each range's classes written to a spill file before the next starts (the
-// current generation then goes to a spill file too). The generation is expanded once: the
+// after another, each range's classes written to spill files before the next starts (the
+// current generation then goes to spill files too). The generation is expanded once: the
 // first range's successors stay in blocks, every other successor goes to its range's file
 // (SuccessorFiles); each later range is read back into blocks and aggregated. A range that
 // still runs out of memory is redone as two halves read from its file. A step planned in one
@@ -69,11 +70,11 @@ enum class StepEnd { done, overflow, stopped };
 // thread's own table, and what threads share is touched once a chunk of blocks (MemoryBudget:
 // one atomic add a MiB) or once kPollEvery classes (stop flag, progress counter). Work is
 // over-decomposed for oneTBB's work stealing: expansion in chunks of kPollEvery classes of
-// each part of `current`, aggregation in up to 2^14 parts. What runs on one thread is per
-// step or per pass: planning, collecting the threads' outcomes, writing spilled parts in
-// order. Measured on 16 cores (results/frontier/threads-kernel-stalls-2026-11-25.md): 12.7x
-// on 7x8 closed, 13.6x on 8x8 closed up to step 37. Past one machine's cores, ranks split
-// the classes by hash (owner_rank).
+// each part of `current`, aggregation in up to 2^14 parts. Spilled parts are written by up
+// to kSpillFiles threads at once, each to a file of its own. What runs on one thread is per
+// step or per pass: planning, collecting the threads' outcomes. Measured on 16 cores
+// (results/frontier/threads-kernel-stalls-2026-11-25.md): 12.7x on 7x8 closed, 13.6x on 8x8 closed
+// up to step 37. Past one machine's cores, ranks split the classes by hash (owner_rank).
 template <int K>
 class StepRun {
  public:
@@ -113,7 +114,7 @@ class StepRun {
       ranges_.pop_front();
       if (const auto end = build_range(range)) return *end;
     }
-    if (spilling_) out_->finish(next_);
+    for (auto& s : outs_) s->finish(next_);
     return StepEnd::done;
   }
 
@@ -135,9 +136,36 @@ class StepRun {
   void start_spilling() {
     if (spilling_) return;
     spilling_ = true;
-    spill_parts(current_, spill_, budget_);  // frees the budget the current generation held
-    out_.emplace(spill_);
-    for (std::size_t p = 0; p < next_.parts.size(); ++p) out_->add(next_.parts[p], p, budget_);
+    {
+      Spillers spillers = make_spillers();
+      spill_slices(spillers, current_, 0, current_.parts.size());
+      for (auto& s : spillers) s->finish(current_);  // the budget the generation held is free
+    }
+    outs_ = make_spillers();
+    spill_slices(outs_, next_, 0, next_.parts.size());
+  }
+
+  // Spill files written side by side, one a thread up to kSpillFiles: buffered writes to one
+  // file take its inode's lock, so threads writing the same file would wait for each other.
+  // Writing a range's parts from one thread left the others idle: 11% of the 8x8 closed
+  // count's wall time on 2 cores (results/frontier/parallel-spill-2026-11-26.md).
+  static constexpr std::size_t kSpillFiles = 16;
+  using Spillers = std::vector<std::unique_ptr<PartSpiller<K>>>;
+  Spillers make_spillers() {
+    const auto threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+    Spillers spillers;
+    for (std::size_t i = 0; i < std::clamp<std::size_t>(threads, 1, kSpillFiles); ++i)
+      spillers.push_back(std::make_unique<PartSpiller<K>>(spill_));
+    return spillers;
+  }
+  // Moves the in-memory parts [lo, hi) of g to the spillers' files, spiller i taking the i-th
+  // slice of the range, all at once.
+  void spill_slices(Spillers& spillers, Generation<K>& g, std::size_t lo, std::size_t hi) {
+    const std::size_t n = spillers.size();
+    tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+      for (std::size_t p = lo + (hi - lo) * i / n; p < lo + (hi - lo) * (i + 1) / n; ++p)
+        spillers[i]->add(g.parts[p], p, budget_);
+    });
   }
 
   // A step that does not finish leaves `next` empty, with its budget returned.
@@ -473,7 +501,7 @@ class StepRun {
     if (files_ && --unread_[range.file] == 0) files_->drop(range.file);
     if (!closed_taken_ && !take_closed(pass_closed, closed_wide)) return abandon(StepEnd::overflow);
     if (spilling_) {
-      for (std::size_t p = lo; p < hi; ++p) out_->add(next_.parts[p], p, budget_);
+      spill_slices(outs_, next_, lo, hi);
       return_freed_memory();
     }
     return std::nullopt;
@@ -499,9 +527,9 @@ class StepRun {
   std::size_t parts_ = 1;
   std::deque<Range> ranges_;  // still to build, in order
   bool spilling_ = false;
-  std::optional<PartSpiller<K>> out_;  // when spilling: where built parts of `next` go
-  bool closed_taken_ = false;          // the step's cycles were added to `closed`
-  std::atomic<bool> abort_{false};     // stopped or out of memory: the pass winds down
+  Spillers outs_;                   // when spilling: where built parts of `next` go
+  bool closed_taken_ = false;       // the step's cycles were added to `closed`
+  std::atomic<bool> abort_{false};  // stopped or out of memory: the pass winds down
   tbb::enumerable_thread_specific<AggregationTable<K>> tables_;
 
   // Write-once (a step in several ranges):

@@ -144,6 +144,7 @@ TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
   };
   EXPECT_EQ(spilled(6, 8, {true, {}}, 2).str(), "55488142");
   EXPECT_EQ(spilled(6, 7, {true, {}}, 1).str(), "1067638");
+  EXPECT_EQ(spilled(6, 7, {true, {}}, 4).str(), "1067638");  // four spill files at once
   const Sweep s({6, 6});
   EXPECT_EQ(spilled(6, 6, {false, s.vertex(0)}, 2).str(), "524486");
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
