@@ -275,8 +275,8 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
       "           fades, collapses in columns 6 and 7 and then holds, and falls over the last\n"
       "           three (sweep_outlook.hpp). Fitted to 21 whole sweeps 5 to 8 wide: from\n"
       "           column 4 on, median error x1.15, 90%% within x1.9, worst x12 (early in a\n"
-      "           column). 8x8 closed from 60 s: 20 min, 1.0e9 classes at the peak (the\n"
-      "           count: 9 min 45 s, 5.6e8). Boards past 8 wide are outside the fit. A\n"
+      "           column). 8x8 closed from 60 s: 3 min 51 s, 5.5e8 classes at the peak\n"
+      "           (the count: 3 min 03 s, 3.6e8). Boards past 8 wide are outside the fit. A\n"
       "           longer --calibrate sees more of the sweep, up to the memory budget.\n");
   return kExitOk;
 }

@@ -140,7 +140,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
                             const FrontierOptions& options, StopControl& stop,
                             std::optional<FrontierState> resume) {
   const auto started = Clock::now();
-  const StepRules rules = make_step_rules(sweep, target);
+  const StepRules rules = make_step_rules(sweep, target, options.fold_mirror);
   FrontierResult result;
   result.steps = rules.squares;
   MemoryBudget budget(options.memory_limit);

@@ -27,6 +27,7 @@
 #include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/generation_store.hpp"
+#include "knightstour/frontier/mirror.hpp"
 #include "knightstour/frontier/ranks.hpp"
 #include "knightstour/frontier/successor_blocks.hpp"
 #include "knightstour/frontier/successor_files.hpp"
@@ -226,6 +227,7 @@ class StepRun {
     const int bits = bits_;
     [[maybe_unused]] const int rank_count = rank_count_, me = me_;
     [[maybe_unused]] const std::uint32_t class_mask = (1u << rules.slots) - 1;
+    const bool fold = rule.fold_mirror;
     Expansion<K>& e = expansions.local();
     bool full = false;
     current_.parts[part].for_each_chunk(
@@ -236,6 +238,11 @@ class StepRun {
             expand_planned<B>(
                 rules, rule, keys[i], e.plans.template of<B>(rules, rule, keys[i]),
                 [&](std::uint64_t key, std::uint64_t hash) {
+                  if (fold) {
+                    std::uint64_t pattern = type_pattern(key, rules.slots);
+                    if (keep_mirror_canonical<B>(key, pattern, rules.mirror))
+                      hash = class_hash(pattern);
+                  }
                   // Debug builds check every successor (I1, I3).
                   assert(class_invariants_hold(key, rules.slots, rule.no_future & class_mask));
                   const std::size_t p = part_at(hash, bits);

@@ -4,7 +4,7 @@
 
 namespace knightstour {
 
-StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target) {
+StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool fold_mirror) {
   const int w = sweep.width();
   const int n = sweep.size();
   const int window = 2 * w + 1;  // processed squares that can still have unprocessed neighbours
@@ -14,6 +14,7 @@ StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target) {
   rules.slots = class_slots(w);
   rules.squares = n;
   rules.odd = n % 2 == 1;
+  rules.mirror = across_mirror(w);
   rules.steps.resize(static_cast<std::size_t>(n));
   // Unprocessed neighbours of square a once squares 0..k are processed.
   auto future = [&](int a, int k) {
@@ -36,6 +37,8 @@ StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target) {
       }
     }
     r.last = k == n - 1;
+    // After the last step there is nothing to fold. A pinned sweep is not folded (mirror.hpp).
+    r.fold_mirror = fold_mirror && w > 1 && k % w == w - 1 && !r.last && !target.pinned;
     for (int d = 0; d <= window; ++d) {
       const int a = k - d;
       if (a < 0) continue;

@@ -50,6 +50,9 @@ struct FrontierOptions {
   // Scratch chunks handed from one sweep of a job to the next (nullptr: each sweep maps its
   // own and unmaps them at its end).
   IdleChunks* idle_chunks = nullptr;
+  // Keep the classes after a step that ends a column up to the mirror across (mirror.hpp):
+  // the same counts from about 0.6 as many classes. Off only for tests that compare the two.
+  bool fold_mirror = true;
 };
 
 // With several ranks: the same on every rank; classes, expanded, spilled and exchanged are

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "knightstour/frontier/frontier_class.hpp"
+#include "knightstour/frontier/mirror.hpp"
 #include "knightstour/frontier/sweep.hpp"
 
 namespace knightstour {
@@ -29,6 +30,9 @@ struct StepRule {
   bool t_required = false;    // the pinned start: its T edge is in every counted tour
   bool t_only_first = false;  // before the pinned start: T may get one edge, not two
   bool last = false;          // square k is the last square: only closed cycles count
+  // The step ends a column and the rest of the sweep is symmetric across: its successors are
+  // kept up to the mirror (mirror.hpp).
+  bool fold_mirror = false;
 
   // Liveness after the step (pruning rules; each loses no tour):
   std::uint32_t no_future = 0;   // slots whose square has no unprocessed neighbour: must be done
@@ -54,9 +58,12 @@ struct StepRules {
   int slots = 0;  // class_slots(width)
   int squares = 0;
   bool odd = false;  // an odd number of squares: both ends of an open tour on colour 0
+  MirrorMap mirror;  // of the classes after a step that ends a column
   std::vector<StepRule> steps;
 };
 
-StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target);
+// `fold_mirror` false: no step keeps its classes up to the mirror (tests compare both).
+StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target,
+                          bool fold_mirror = true);
 
 }  // namespace knightstour
