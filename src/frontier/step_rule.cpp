@@ -37,8 +37,11 @@ StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool
       }
     }
     r.last = k == n - 1;
-    // After the last step there is nothing to fold. A pinned sweep is not folded (mirror.hpp).
-    r.fold_mirror = fold_mirror && w > 1 && k % w == w - 1 && !r.last && !target.pinned;
+    // After the last step there is nothing to fold. A pinned sweep is folded only where its
+    // pin is on the mirror's axis, the middle of an odd width: its own image (mirror.hpp).
+    const bool symmetric =
+        !target.pinned || (*target.pinned < n && w % 2 == 1 && *target.pinned % w == w / 2);
+    r.fold_mirror = fold_mirror && w > 1 && k % w == w - 1 && !r.last && symmetric;
     for (int d = 0; d <= window; ++d) {
       const int a = k - d;
       if (a < 0) continue;

@@ -115,14 +115,15 @@ TEST(Mirror, ImagesOfRealClassesAreClassesAndAgreeOnTheKeptOne) {
 }
 
 // What folding rests on: after a step that ends a column, a class and its mirror image have
-// the same number of completions, for cycles and for open paths with T free.
+// the same number of completions: for cycles, for open paths with T free, and for paths
+// pinned on the mirror's axis (5x7 at c3, sweep vertex 12), before the pin as after it.
 TEST(Mirror, AClassAndItsImageHaveTheSameCompletions) {
   struct Case {
     BoardShape shape;
     FrontierTarget target;
   };
-  for (const Case& c :
-       {Case{{6, 6}, {true, {}}}, Case{{5, 5}, {false, {}}}, Case{{4, 6}, {false, {}}}}) {
+  for (const Case& c : {Case{{6, 6}, {true, {}}}, Case{{5, 5}, {false, {}}},
+                        Case{{4, 6}, {false, {}}}, Case{{5, 7}, {false, 12}}}) {
     const Sweep sweep(c.shape);
     const StepRules rules = make_step_rules(sweep, c.target);
     const int w = sweep.width();
@@ -148,7 +149,8 @@ TEST(Mirror, AClassAndItsImageHaveTheSameCompletions) {
 
 // Folded and not, a sweep gives the same count, from fewer classes folded, on two threads.
 // Counts from OEIS (A001230: 6x6 9,862 cycles; A165134: 5x5 1,728 directed open tours, so
-// 864 paths; 5x6 8 cycles), or for a nine-wide sweep of 3x9 the plain three-wide sweep's.
+// 864 paths; 5x6 8 cycles) and DESIGN.md (5x5 from the centre, a pin on the axis: 64), or
+// for a nine-wide sweep of 3x9 the plain three-wide sweep's.
 TEST(Mirror, FoldingKeepsTheCountsWithFewerClasses) {
   auto count = [](const Sweep& sweep, const FrontierTarget& target, bool fold) {
     FrontierOptions options;
@@ -171,6 +173,7 @@ TEST(Mirror, FoldingKeepsTheCountsWithFewerClasses) {
       {{5, 6}, {}, {true, {}}, "8"},
       {{5, 5}, {}, {false, {}}, "864"},
       {{3, 9}, {false, false, false, true}, {false, {}}, paths_3x9},
+      {{5, 5}, {}, {false, 12}, "64"},  // from the centre, on the axis (DESIGN.md)
   };
   for (const auto& c : cases) {
     const Sweep sweep(c.shape, c.o);
@@ -185,21 +188,32 @@ TEST(Mirror, FoldingKeepsTheCountsWithFewerClasses) {
   }
 }
 
-// Only steps that end a column, not the last, and never a pinned sweep (mirror.hpp).
+// Only steps that end a column, not the last, and a pinned sweep only where its pin is on the
+// mirror's axis (the middle of an odd width), before the pin as after it (mirror.hpp); never
+// the all-starts prefix (pinned past the last square) or an even width's pin.
 TEST(Mirror, StepsThatFold) {
   const Sweep sweep({5, 7});
   const StepRules closed = make_step_rules(sweep, {true, {}});
   const StepRules open = make_step_rules(sweep, {false, {}});
   const StepRules pinned = make_step_rules(sweep, {false, 0});
+  const StepRules off_axis = make_step_rules(sweep, {false, 21});  // u = 1
+  const StepRules on_axis = make_step_rules(sweep, {false, 22});   // u = 2, the middle
+  const StepRules prefix = make_step_rules(sweep, {false, sweep.size()});
   const StepRules off = make_step_rules(sweep, {true, {}}, false);
   for (int k = 0; k < sweep.size(); ++k) {
     const bool ends_column = k % 5 == 4 && k != sweep.size() - 1;
     const auto at = static_cast<std::size_t>(k);
     EXPECT_EQ(closed.steps[at].fold_mirror, ends_column) << k;
     EXPECT_EQ(open.steps[at].fold_mirror, ends_column) << k;
+    EXPECT_EQ(on_axis.steps[at].fold_mirror, ends_column) << k;
     EXPECT_FALSE(pinned.steps[at].fold_mirror) << k;
+    EXPECT_FALSE(off_axis.steps[at].fold_mirror) << k;
+    EXPECT_FALSE(prefix.steps[at].fold_mirror) << k;
     EXPECT_FALSE(off.steps[at].fold_mirror) << k;
   }
+  const Sweep even({6, 7});
+  const StepRules middle = make_step_rules(even, {false, 2});
+  for (const auto& r : middle.steps) EXPECT_FALSE(r.fold_mirror);
 }
 
 }  // namespace

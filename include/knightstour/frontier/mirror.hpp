@@ -20,14 +20,15 @@ namespace knightstour {
 // successors of the steps that end a column.
 //
 // This holds wherever the rest of the sweep treats every square alike up to the mirror:
-// closed cycles, open paths with T free, and a pinned sweep once its pinned square is
-// processed. Before a pin it does not: the pin's mirror image is another square. After a pin
-// it holds but does not pay: the classes a pin leaves are not symmetric, so few meet their
-// image (6x7 from a1 expanded 13.76 M classes folded, 13.69 M not). So only sweeps without a
-// pin are folded (make_step_rules, StepRule::fold_mirror), and not the all-starts prefix,
-// whose classes go on into pinned sweeps. Pruning rules do not matter: each loses no tour,
-// so the DP's count of a class is its true number of completions whether or not a rule would
-// have pruned its image.
+// closed cycles, open paths with T free, a sweep pinned on the mirror's axis (the middle of
+// an odd width, its own image), and any pinned sweep once its pin is processed. Before a pin
+// off the axis it does not: the pin's image is another square. After such a pin it holds but
+// does not pay: the classes the pin leaves are not symmetric, so few meet their image (6x7
+// from a1 expanded 13.76 M classes folded, 13.69 M not). So sweeps without a pin and sweeps
+// pinned on the axis are folded (make_step_rules, StepRule::fold_mirror); the all-starts
+// prefix, whose classes go on into pinned sweeps, is not. Pruning rules do not matter: each
+// loses no tour, so the DP's count of a class is its true number of completions whether or
+// not a rule would have pruned its image.
 //
 // Slots after such a step (frontier_class.hpp): 0 is T, 1 + d the square k - d. For d < 2W
 // the square is in column (d div W) back, at u = W-1 - (d mod W), so the mirror takes d to

@@ -30,8 +30,8 @@ struct StepRule {
   bool t_required = false;    // the pinned start: its T edge is in every counted tour
   bool t_only_first = false;  // before the pinned start: T may get one edge, not two
   bool last = false;          // square k is the last square: only closed cycles count
-  // The step ends a column and the rest of the sweep is symmetric across: its successors are
-  // kept up to the mirror (mirror.hpp).
+  // The step ends a column and the whole sweep is symmetric across (no pin, or a pin on the
+  // axis): its successors are kept up to the mirror (mirror.hpp).
   bool fold_mirror = false;
 
   // Liveness after the step (pruning rules; each loses no tour):
