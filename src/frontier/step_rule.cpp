@@ -16,6 +16,12 @@ StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool
   rules.odd = n % 2 == 1;
   rules.mirror = across_mirror(w);
   rules.steps.resize(static_cast<std::size_t>(n));
+  // Whether the sweep is symmetric across, so that it folds at the end of each column: a
+  // pinned sweep only where its pin is on the mirror's axis, the middle of an odd width,
+  // its own image (mirror.hpp).
+  const bool folds =
+      fold_mirror && w > 1 &&
+      (!target.pinned || (*target.pinned < n && w % 2 == 1 && *target.pinned % w == w / 2));
   // Unprocessed neighbours of square a once squares 0..k are processed.
   auto future = [&](int a, int k) {
     int f = 0;
@@ -37,11 +43,8 @@ StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool
       }
     }
     r.last = k == n - 1;
-    // After the last step there is nothing to fold. A pinned sweep is folded only where its
-    // pin is on the mirror's axis, the middle of an odd width: its own image (mirror.hpp).
-    const bool symmetric =
-        !target.pinned || (*target.pinned < n && w % 2 == 1 && *target.pinned % w == w / 2);
-    r.fold_mirror = fold_mirror && w > 1 && k % w == w - 1 && !r.last && symmetric;
+    // After the last step there is nothing to fold.
+    r.fold_mirror = folds && k % w == w - 1 && !r.last;
     for (int d = 0; d <= window; ++d) {
       const int a = k - d;
       if (a < 0) continue;
