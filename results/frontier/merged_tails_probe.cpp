@@ -32,7 +32,8 @@ FrontierState merged(const std::vector<FrontierState>& states) {
   std::unordered_map<std::uint64_t, std::uint64_t> sum;
   for (const auto& st : states)
     for (const auto& part : std::get<Generation<1>>(st.classes).parts)
-      for (std::size_t i = 0; i < part.keys.size(); ++i) sum[part.keys[i]] += part.counts[i].limb[0];
+      for (std::size_t i = 0; i < part.keys.size(); ++i)
+        sum[part.keys[i]] += part.counts[i].limb[0];
   Generation<1> out;
   out.parts.resize(64);
   std::size_t at = 0;
@@ -91,8 +92,9 @@ int main(int argc, char** argv) {
     const FrontierResult r1 = run_frontier(s, {false, pins.front()}, nofold, stop, m);
     const FrontierResult rf = run_frontier(s, {false, std::nullopt}, o, stop, m);
     MemoryBudget budget(~std::uint64_t{0});
-    FrontierState m4{m.next_step,
-                     widened(widened(std::move(std::get<Generation<1>>(m.classes)), budget), budget)};
+    FrontierState m4{
+        m.next_step,
+        widened(widened(std::move(std::get<Generation<1>>(m.classes)), budget), budget)};
     const FrontierResult r4 = run_frontier(s, {false, pins.front()}, nofold, stop, std::move(m4));
     std::printf(
         "column %d (%zu pins, from step %d): at its end %llu classes in the tails, %llu in their "
@@ -109,6 +111,7 @@ int main(int argc, char** argv) {
     sep_x += sep_x_col;
     m_x += r1.expanded;
   }
-  std::printf("all columns: separate %llu classes %.3f s; merged %llu classes %.3f s, 4 limbs %.3f s\n",
-              (unsigned long long)sep_x, sep_s, (unsigned long long)m_x, m1_s, m4_s);
+  std::printf(
+      "all columns: separate %llu classes %.3f s; merged %llu classes %.3f s, 4 limbs %.3f s\n",
+      (unsigned long long)sep_x, sep_s, (unsigned long long)m_x, m1_s, m4_s);
 }

@@ -130,8 +130,11 @@ MethodChoice choose_method(const CountRequest& r) {
   if (!frontier_fits) return {Method::dfs, "too wide for the frontier method"};
   const bool closed = r.closed.value_or(false);
   const bool all = r.all_starts.value_or(false);
-  const int from = closed ? kFrontierClosedSquares : kFrontierOpenSquares;
-  const std::string job = closed ? "closed" : (all ? "open, all starts" : "open, one start");
+  const int from = !closed ? kFrontierOpenSquares
+                   : all   ? kFrontierClosedAllStartsSquares
+                           : kFrontierClosedSquares;
+  const std::string job = closed ? (all ? "closed, all starts" : "closed, one start")
+                                 : (all ? "open, all starts" : "open, one start");
   if (squares >= from) {
     return {Method::frontier, "faster for " + job + " from " + squares_text(from) + " on"};
   }
