@@ -116,10 +116,11 @@ int main(int argc, char** argv) {
     double t0 = now();
     const FrontierResult r = run_frontier(s, target, o, stop, std::move(start));
     const double forward_s = now() - t0;
-    std::printf("%s forward: %s paths, %zu generations kept, %llu classes expanded, %.3f s "
-                "(with copying them)\n",
-                s.shape().name().c_str(), r.count.with_commas().c_str(), gens.size(),
-                static_cast<unsigned long long>(r.expanded), forward_s);
+    std::printf(
+        "%s forward: %s paths, %zu generations kept, %llu classes expanded, %.3f s "
+        "(with copying them)\n",
+        s.shape().name().c_str(), r.count.with_commas().c_str(), gens.size(),
+        static_cast<unsigned long long>(r.expanded), forward_s);
     if (static_cast<int>(gens.size()) != n) {
       std::fprintf(stderr, "expected %d generations\n", n);
       return 1;
@@ -142,33 +143,32 @@ int main(int argc, char** argv) {
       const int u = k % s.width();
       const int pair = (k - u) + std::min(u, s.width() - 1 - u);
       tbb::enumerable_thread_specific<u128> ends_here(0);
-      tbb::parallel_for(
-          tbb::blocked_range<std::size_t>(0, g.keys.size(), 4096),
-          [&](const tbb::blocked_range<std::size_t>& r) {
-            u128& local = ends_here.local();
-            for (std::size_t i = r.begin(); i != r.end(); ++i) {
-              const u64 key = g.keys[i];
-              const int td = t_degree(key);
-              u64 c = 0;
-              u64 c_t = 0;  // of successors that gave T an edge at this step
-              expand<BitKernel::portable>(
-                  rules, rule, key,
-                  [&](u64 succ) {
-                    if (rule.fold_mirror) succ = mirror_canonical(succ, rules.mirror);
-                    const u64 v = table->find(succ);
-                    c += v;
-                    if (t_degree(succ) > td) c_t += v;
-                  },
-                  [&] {
-                    // The last step closes the cycle through T: the last square is an end
-                    // exactly when its edge to T is one of the two it takes; counted from
-                    // the sum below instead.
-                    ++c;
-                  });
-              values[i] = c;
-              local += static_cast<u128>(g.counts[i]) * c_t;
-            }
-          });
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, g.keys.size(), 4096),
+                        [&](const tbb::blocked_range<std::size_t>& r) {
+                          u128& local = ends_here.local();
+                          for (std::size_t i = r.begin(); i != r.end(); ++i) {
+                            const u64 key = g.keys[i];
+                            const int td = t_degree(key);
+                            u64 c = 0;
+                            u64 c_t = 0;  // of successors that gave T an edge at this step
+                            expand<BitKernel::portable>(
+                                rules, rule, key,
+                                [&](u64 succ) {
+                                  if (rule.fold_mirror) succ = mirror_canonical(succ, rules.mirror);
+                                  const u64 v = table->find(succ);
+                                  c += v;
+                                  if (t_degree(succ) > td) c_t += v;
+                                },
+                                [&] {
+                                  // The last step closes the cycle through T: the last square is an
+                                  // end exactly when its edge to T is one of the two it takes;
+                                  // counted from the sum below instead.
+                                  ++c;
+                                });
+                            values[i] = c;
+                            local += static_cast<u128>(g.counts[i]) * c_t;
+                          }
+                        });
       backward_expanded += g.keys.size();
       u128 here = 0;
       for (const u128 x : ends_here) here += x;
@@ -188,10 +188,11 @@ int main(int argc, char** argv) {
     const int lu = lastv % s.width();
     pair_ends[static_cast<std::size_t>((lastv - lu) + std::min(lu, s.width() - 1 - lu))] +=
         2 * paths - others;
-    std::printf("backward: %llu classes expanded, %.3f s (of which %.3f s building tables); "
-                "paths by the backward pass %s the forward count\n",
-                static_cast<unsigned long long>(backward_expanded), backward_s, build_s,
-                total0 == paths ? "equal" : "DIFFER FROM");
+    std::printf(
+        "backward: %llu classes expanded, %.3f s (of which %.3f s building tables); "
+        "paths by the backward pass %s the forward count\n",
+        static_cast<unsigned long long>(backward_expanded), backward_s, build_s,
+        total0 == paths ? "equal" : "DIFFER FROM");
     // The grid, board squares by row from the top.
     std::vector<u64> grid(static_cast<std::size_t>(n));
     for (int v = 0; v < n; ++v) {
@@ -202,7 +203,8 @@ int main(int argc, char** argv) {
     }
     const int rows = s.shape().rows, cols = s.shape().cols;
     std::printf("tours_by_start (a1, b1, ...):");
-    for (int sq = 0; sq < rows * cols; ++sq) std::printf(" %llu", (unsigned long long)grid[static_cast<std::size_t>(sq)]);
+    for (int sq = 0; sq < rows * cols; ++sq)
+      std::printf(" %llu", (unsigned long long)grid[static_cast<std::size_t>(sq)]);
     std::printf("\n");
   }
   return 0;

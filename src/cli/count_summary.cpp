@@ -177,9 +177,12 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
   std::printf("memory     %s of classes at the peak (budget %s)", gib(st.peak_class_bytes).c_str(),
               gib(st.memory_budget).c_str());
   if (st.peak_anonymous_bytes > 0) {
-    std::printf("; %s held at most %s (anonymous memory, sampled every %.1f s)",
+    // "at most 0.00 GiB" of a small run read as nothing held at all.
+    const bool small = st.peak_anonymous_bytes < std::uint64_t{5} << 20;
+    std::printf("; %s held %s (anonymous memory, sampled every %.1f s)",
                 st.ranks > 1 ? "the largest rank" : "the process",
-                gib(st.peak_anonymous_bytes).c_str(), st.anonymous_sample_seconds);
+                small ? "under 0.01 GiB" : ("at most " + gib(st.peak_anonymous_bytes)).c_str(),
+                st.anonymous_sample_seconds);
   }
   std::printf("\n");
   if (st.spilled_bytes > 0) {
