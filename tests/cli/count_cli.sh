@@ -213,16 +213,18 @@ elif [ "$past" = no ]; then
   ! grep -Eq '^memory +past' "$TMP/out" || { LAST="estimate memory"; fail "a memory line within the budget"; }
 fi
 # The calibration stops at the budget instead of spilling: an estimate writes nothing to disk,
-# so a $TMPDIR it cannot write to is no matter (a spilling calibration failed there).
-TMPDIR="$TMP/no-such-dir" run estimate 7x10 --closed --calibrate 2 --memory 100M --progress 0 --json
+# so a $TMPDIR it cannot write to is no matter (a spilling calibration failed there). The
+# budget stops it within 0.1 s in a release build; the long --calibrate leaves a Debug build
+# under load the time to reach it (with 100M and 2 s, `scripts/test dev` failed here).
+TMPDIR="$TMP/no-such-dir" run estimate 7x10 --closed --calibrate 20 --memory 30M --progress 0 --json
 expect_exit 0
 CHECKS=$((CHECKS + 1))
-python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["stopped_at_memory_budget"] is True and j["memory_budget"]==100*2**20 and j["past_memory_budget"] is True and j["classes_left"]>1e7 and j["peak_classes"]>1e6, j' "$TMP/out" \
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["stopped_at_memory_budget"] is True and j["memory_budget"]==30*2**20 and j["past_memory_budget"] is True and j["classes_left"]>1e7 and j["peak_classes"]>1e6, j' "$TMP/out" \
   || { LAST="estimate --memory"; fail "not stopped at the budget, or no projection"; }
-TMPDIR="$TMP/no-such-dir" run estimate 7x10 --closed --calibrate 2 --memory 100M --progress 0
+TMPDIR="$TMP/no-such-dir" run estimate 7x10 --closed --calibrate 20 --memory 30M --progress 0
 expect_exit 0
-expect_out '^stopped +the calibration reached the memory budget of 0.0977 GiB after [0-9.]+ s'
-expect_out '^memory +past the budget of 0.0977 GiB \(--memory\): the count would spill'
+expect_out '^stopped +the calibration reached the memory budget of 0.0293 GiB after [0-9.]+ s'
+expect_out '^memory +past the budget of 0.0293 GiB \(--memory\): the count would spill'
 CHECKS=$((CHECKS + 1))
 [ ! -e "$TMP/no-such-dir" ] || { LAST="estimate --memory"; fail "the estimate made \$TMPDIR"; }
 run estimate 7x10 --closed --calibrate 1 --memory 1K --progress 0
