@@ -48,20 +48,19 @@ Flat flatten(const FrontierState& st) {
   return f;
 }
 
-// Open addressing, linear probing: key -> completions (all ones marks an empty slot; no
-// class packs to it).
+// Open addressing, linear probing: key -> completions (kNoClass marks an empty slot).
 struct Table {
   std::vector<u64> keys, values;
   u64 mask = 0;
   explicit Table(const std::vector<u64>& k, const std::vector<u64>& v) {
     std::size_t cap = 16;
     while (cap < 2 * k.size()) cap *= 2;
-    keys.assign(cap, ~u64{0});
+    keys.assign(cap, kNoClass);
     values.assign(cap, 0);
     mask = cap - 1;
     for (std::size_t i = 0; i < k.size(); ++i) {
       u64 h = hash(k[i]) & mask;
-      while (keys[h] != ~u64{0}) h = (h + 1) & mask;
+      while (keys[h] != kNoClass) h = (h + 1) & mask;
       keys[h] = k[i];
       values[h] = v[i];
     }
@@ -75,7 +74,7 @@ struct Table {
   u64 find(u64 k) const {  // 0 when absent (a successor the sweep dropped)
     for (u64 h = hash(k) & mask;; h = (h + 1) & mask) {
       if (keys[h] == k) return values[h];
-      if (keys[h] == ~u64{0}) return 0;
+      if (keys[h] == kNoClass) return 0;
     }
   }
 };
@@ -112,100 +111,98 @@ int main(int argc, char** argv) {
   FrontierState start = *run_frontier(s, target, first, stop).paused;
   gens.push_back(flatten(start));
   o.after_step = [&](const FrontierState& st) { gens.push_back(flatten(st)); };
-  {
-    double t0 = now();
-    const FrontierResult r = run_frontier(s, target, o, stop, std::move(start));
-    const double forward_s = now() - t0;
-    std::printf(
-        "%s forward: %s paths, %zu generations kept, %llu classes expanded, %.3f s "
-        "(with copying them)\n",
-        s.shape().name().c_str(), r.count.with_commas().c_str(), gens.size(),
-        static_cast<unsigned long long>(r.expanded), forward_s);
-    if (static_cast<int>(gens.size()) != n) {
-      std::fprintf(stderr, "expected %d generations\n", n);
-      return 1;
-    }
-    const StepRules rules = make_step_rules(s, target, true);
-    t0 = now();
-    std::vector<u128> pair_ends(n, 0);  // by sweep vertex of the pair's smaller member
-    std::vector<u64> next_values;       // completions of generation k + 1, by index
-    u128 total0 = 0;
-    double build_s = 0;
-    std::uint64_t backward_expanded = 0;
-    for (int k = n - 1; k >= 0; --k) {
-      const Flat& g = gens[static_cast<std::size_t>(k)];
-      const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
-      const double b0 = now();
-      std::optional<Table> table;
-      if (k + 1 < n) table.emplace(gens[static_cast<std::size_t>(k) + 1].keys, next_values);
-      build_s += now() - b0;
-      std::vector<u64> values(g.keys.size());
-      const int u = k % s.width();
-      const int pair = (k - u) + std::min(u, s.width() - 1 - u);
-      tbb::enumerable_thread_specific<u128> ends_here(0);
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, g.keys.size(), 4096),
-                        [&](const tbb::blocked_range<std::size_t>& r) {
-                          u128& local = ends_here.local();
-                          for (std::size_t i = r.begin(); i != r.end(); ++i) {
-                            const u64 key = g.keys[i];
-                            const int td = t_degree(key);
-                            u64 c = 0;
-                            u64 c_t = 0;  // of successors that gave T an edge at this step
-                            expand<BitKernel::portable>(
-                                rules, rule, key,
-                                [&](u64 succ) {
-                                  if (rule.fold_mirror) succ = mirror_canonical(succ, rules.mirror);
-                                  const u64 v = table->find(succ);
-                                  c += v;
-                                  if (t_degree(succ) > td) c_t += v;
-                                },
-                                [&] {
-                                  // The last step closes the cycle through T: the last square is an
-                                  // end exactly when its edge to T is one of the two it takes;
-                                  // counted from the sum below instead.
-                                  ++c;
-                                });
-                            values[i] = c;
-                            local += static_cast<u128>(g.counts[i]) * c_t;
-                          }
-                        });
-      backward_expanded += g.keys.size();
-      u128 here = 0;
-      for (const u128 x : ends_here) here += x;
-      pair_ends[static_cast<std::size_t>(pair)] += here;
-      if (k == 0) {
-        for (std::size_t i = 0; i < g.keys.size(); ++i)
-          total0 += static_cast<u128>(g.counts[i]) * values[i];
-      }
-      next_values = std::move(values);
-    }
-    const double backward_s = now() - t0;
-    // The last square's ends: twice the paths, less every other square's.
-    u128 others = 0;
-    for (const u128 x : pair_ends) others += x;
-    const u128 paths = static_cast<u128>(r.count.low());
-    const int lastv = n - 1;
-    const int lu = lastv % s.width();
-    pair_ends[static_cast<std::size_t>((lastv - lu) + std::min(lu, s.width() - 1 - lu))] +=
-        2 * paths - others;
-    std::printf(
-        "backward: %llu classes expanded, %.3f s (of which %.3f s building tables); "
-        "paths by the backward pass %s the forward count\n",
-        static_cast<unsigned long long>(backward_expanded), backward_s, build_s,
-        total0 == paths ? "equal" : "DIFFER FROM");
-    // The grid, board squares by row from the top.
-    std::vector<u64> grid(static_cast<std::size_t>(n));
-    for (int v = 0; v < n; ++v) {
-      const int uu = v % s.width();
-      const int mirror = (v - uu) + (s.width() - 1 - uu);
-      const u128 sum = pair_ends[static_cast<std::size_t>(std::min(v, mirror))];
-      grid[static_cast<std::size_t>(s.square(v))] = static_cast<u64>(mirror == v ? sum : sum / 2);
-    }
-    const int rows = s.shape().rows, cols = s.shape().cols;
-    std::printf("tours_by_start (a1, b1, ...):");
-    for (int sq = 0; sq < rows * cols; ++sq)
-      std::printf(" %llu", (unsigned long long)grid[static_cast<std::size_t>(sq)]);
-    std::printf("\n");
+  double t0 = now();
+  const FrontierResult r = run_frontier(s, target, o, stop, std::move(start));
+  const double forward_s = now() - t0;
+  std::printf(
+      "%s forward: %s paths, %zu generations kept, %llu classes expanded, %.3f s "
+      "(with copying them)\n",
+      s.shape().name().c_str(), r.count.with_commas().c_str(), gens.size(),
+      static_cast<unsigned long long>(r.expanded), forward_s);
+  if (static_cast<int>(gens.size()) != n) {
+    std::fprintf(stderr, "expected %d generations\n", n);
+    return 1;
   }
+  const StepRules rules = make_step_rules(s, target, true);
+  // The fold mixes square v with its mirror image: ends are summed per pair, under the
+  // pair's smaller sweep vertex.
+  const int w = s.width();
+  auto mirror_of = [w](int v) { return v - v % w + (w - 1 - v % w); };
+  auto pair_of = [&](int v) { return std::min(v, mirror_of(v)); };
+  t0 = now();
+  std::vector<u128> pair_ends(n, 0);  // by sweep vertex of the pair's smaller member
+  std::vector<u64> next_values;       // completions of generation k + 1, by index
+  u128 total0 = 0;
+  double build_s = 0;
+  std::uint64_t backward_expanded = 0;
+  for (int k = n - 1; k >= 0; --k) {
+    const Flat& g = gens[static_cast<std::size_t>(k)];
+    const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
+    const double b0 = now();
+    std::optional<Table> table;
+    if (k + 1 < n) table.emplace(gens[static_cast<std::size_t>(k) + 1].keys, next_values);
+    build_s += now() - b0;
+    std::vector<u64> values(g.keys.size());
+    const int pair = pair_of(k);
+    tbb::enumerable_thread_specific<u128> ends_here(0);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, g.keys.size(), 4096),
+                      [&](const tbb::blocked_range<std::size_t>& r) {
+                        u128& local = ends_here.local();
+                        for (std::size_t i = r.begin(); i != r.end(); ++i) {
+                          const u64 key = g.keys[i];
+                          const int td = t_degree(key);
+                          u64 c = 0;
+                          u64 c_t = 0;  // of successors that gave T an edge at this step
+                          expand<BitKernel::portable>(
+                              rules, rule, key,
+                              [&](u64 succ) {
+                                if (rule.fold_mirror) succ = mirror_canonical(succ, rules.mirror);
+                                const u64 v = table->find(succ);
+                                c += v;
+                                if (t_degree(succ) > td) c_t += v;
+                              },
+                              [&] {
+                                // The last step closes the cycle through T: the last square is an
+                                // end exactly when its edge to T is one of the two it takes;
+                                // counted from the sum below instead.
+                                ++c;
+                              });
+                          values[i] = c;
+                          local += static_cast<u128>(g.counts[i]) * c_t;
+                        }
+                      });
+    backward_expanded += g.keys.size();
+    u128 here = 0;
+    for (const u128 x : ends_here) here += x;
+    pair_ends[static_cast<std::size_t>(pair)] += here;
+    if (k == 0) {
+      for (std::size_t i = 0; i < g.keys.size(); ++i)
+        total0 += static_cast<u128>(g.counts[i]) * values[i];
+    }
+    next_values = std::move(values);
+  }
+  const double backward_s = now() - t0;
+  // The last square's ends: twice the paths, less every other square's.
+  u128 others = 0;
+  for (const u128 x : pair_ends) others += x;
+  const u128 paths = static_cast<u128>(r.count.low());
+  pair_ends[static_cast<std::size_t>(pair_of(n - 1))] += 2 * paths - others;
+  std::printf(
+      "backward: %llu classes expanded, %.3f s (of which %.3f s building tables); "
+      "paths by the backward pass %s the forward count\n",
+      static_cast<unsigned long long>(backward_expanded), backward_s, build_s,
+      total0 == paths ? "equal" : "DIFFER FROM");
+  // The grid, board squares by row from the top.
+  std::vector<u64> grid(static_cast<std::size_t>(n));
+  for (int v = 0; v < n; ++v) {
+    const u128 sum = pair_ends[static_cast<std::size_t>(pair_of(v))];
+    grid[static_cast<std::size_t>(s.square(v))] =
+        static_cast<u64>(mirror_of(v) == v ? sum : sum / 2);
+  }
+  const int rows = s.shape().rows, cols = s.shape().cols;
+  std::printf("tours_by_start (a1, b1, ...):");
+  for (int sq = 0; sq < rows * cols; ++sq)
+    std::printf(" %llu", (unsigned long long)grid[static_cast<std::size_t>(sq)]);
+  std::printf("\n");
   return 0;
 }

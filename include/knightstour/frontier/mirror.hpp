@@ -107,11 +107,10 @@ inline std::uint64_t mirrored_key(std::uint64_t key, const MirrorMap& m) {
 // which the patterns differ is set in the winner's); where the patterns are equal, the
 // smaller key. Where the class's own pattern wins, which costs a few shifts to see, the
 // image's key is not built. It left fewer classes than the smaller key or the smaller
-// pattern: 7x8 closed 95.3 M
-// expanded, against 108.9 M and 110.8 M (162.9 M not folded); 6x7 open (every path once)
-// 18.5 M, against 21.4 M and 20.7 M (32.1 M). An end beating a done square left about as
-// many (93.6 M and 18.5 M) with a higher peak (11.4 M against 10.5 M on 7x8). The choice
-// matters because the rest of the sweep prunes a class and its image at different steps.
+// pattern: 7x8 closed 95.3 M expanded, against 108.9 M and 110.8 M (162.9 M not folded);
+// 6x7 open (every path once) 18.5 M, against 21.4 M and 20.7 M (32.1 M). An end beating a done
+// square left about as many (93.6 M and 18.5 M) with a higher peak (11.4 M against 10.5 M on 7x8).
+// The choice matters because the rest of the sweep prunes a class and its image at different steps.
 // Replaces `key` by the image's key and `pattern` by its pattern when the image is kept;
 // returns whether it is.
 template <BitKernel B = BitKernel::portable>
