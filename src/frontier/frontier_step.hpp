@@ -74,8 +74,9 @@ enum class StepEnd { done, overflow, stopped };
 // each part of `current`, aggregation in up to 2^14 parts. Spilled parts are written by up
 // to kSpillFiles threads at once, each to a file of its own. What runs on one thread is per
 // step or per pass: planning, collecting the threads' outcomes. Measured on 16 cores
-// (results/frontier/threads-kernel-stalls-2026-11-25.md): 12.7x on 7x8 closed, 13.6x on 8x8 closed
-// up to step 37. Past one machine's cores, ranks split the classes by hash (owner_rank).
+// (results/frontier/threads-2026-11-27.md): 8x8 closed 1.96x from 8 to 16 threads and 1.92x from
+// 4 to 8, with the same CPU per class at every count. Past one machine's cores, ranks split the
+// classes by hash (owner_rank).
 template <int K>
 class StepRun {
  public:
