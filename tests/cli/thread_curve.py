@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """scripts/thread-curve against the runs it makes: every run's JSON holds the count checked by
 --expect, the table's medians are the medians of the runs' own wall times, a wrong --expect
-fails the script, and bad options are one error line. Usage: thread_curve.py KNIGHTSTOUR"""
+fails the script, bad options are one error line, and a build carried by scripts/carry-build
+runs through its own loader. Usage: thread_curve.py KNIGHTSTOUR"""
 import glob
 import json
 import os
@@ -60,6 +61,21 @@ def main():
         p = run(binary, out, "--threads", "1", "--expect", "closed_cycles=9863", "--label", "wrong", *JOB)
         check(p.returncode == 1, f"wrong --expect: exit {p.returncode}")
         check("WRONG (9862)" in p.stdout, f"wrong --expect names the count:\n{p.stdout}")
+
+        # A build carried with its libraries (scripts/carry-build), run through its loader.
+        carried = os.path.join(out, "carried")
+        p = subprocess.run([os.path.join(ROOT, "scripts", "carry-build"), "--binary", binary, carried],
+                           capture_output=True, text=True, timeout=60)
+        check(p.returncode == 0, f"carry-build: exit {p.returncode}\n{p.stderr}")
+        loader = os.path.join(carried, "lib", "ld-linux-x86-64.so.2")
+        check(p.stdout.split()[:1] == [loader], f"carry-build prints the loader first: {p.stdout!r}")
+        p = run(os.path.join(carried, "knightstour"), out, "--loader", loader, "--lib-dir",
+                os.path.join(carried, "lib"), "--threads", "1", "--expect", "closed_cycles=9862",
+                "--label", "carried", *JOB)
+        check(p.returncode == 0 and "| complete | right |" in p.stdout, f"carried build:\n{p.stdout}{p.stderr}")
+        d = json.load(open(os.path.join(out, "carried-t1.json")))
+        check(d["command"][:3] == [loader, "--library-path", os.path.join(carried, "lib")],
+              f"the carried run goes through its loader: {d['command'][:3]}")
 
         for bad, word in ((["--repeat", "0"], "--repeat"), (["--threads", "two"], "--threads"),
                           (["--expect", "closed_cycles"], "--expect")):
