@@ -7,6 +7,7 @@ import glob
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -20,12 +21,6 @@ JOB = ["--", "6x6", "--closed", "--start", "a1", "--method", "frontier"]
 def run(binary, out, *extra):
     return subprocess.run([sys.executable, SCRIPT, "--binary", binary, "--out", out, *extra],
                           capture_output=True, text=True, timeout=120)
-
-
-def median(xs):
-    xs = sorted(xs)
-    n = len(xs)
-    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
 def main():
@@ -53,7 +48,7 @@ def main():
             m = re.search(rf"^\| {t} \| 3 \| ([\d.]+) \| ([\d.]+) to ([\d.]+) \|", table, re.M)
             check(m is not None, f"a medians row for {t} thread(s):\n{table}")
             if m and ws:
-                check(m.group(1) == f"{median(ws):.3f}", f"{t} threads: median {m.group(1)}, runs {ws}")
+                check(m.group(1) == f"{statistics.median(ws):.3f}", f"{t} threads: median {m.group(1)}, runs {ws}")
                 check(m.group(2) == f"{min(ws):.3f}" and m.group(3) == f"{max(ws):.3f}",
                       f"{t} threads: range {m.group(2)} to {m.group(3)}, runs {ws}")
         check("Speed-up against" in table and "medians" in table, "speed-ups from the medians")
