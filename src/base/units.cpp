@@ -3,6 +3,8 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <iterator>
 #include <optional>
 #include <string_view>
 
@@ -110,6 +112,20 @@ double parse_seconds(const std::string& option, const std::string& text) {
                      "'");
   }
   return value;
+}
+
+std::string size_text(std::uint64_t bytes) {
+  static constexpr const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB"};
+  if (bytes < 1024) return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+  double value = static_cast<double>(bytes) / 1024;
+  std::size_t unit = 0;
+  while (value >= 1024 && unit + 1 < std::size(kUnits)) {
+    value /= 1024;
+    ++unit;
+  }
+  char text[40];
+  std::snprintf(text, sizeof text, "%.2f %s", value, kUnits[unit]);
+  return text;
 }
 
 }  // namespace knightstour

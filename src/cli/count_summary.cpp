@@ -8,6 +8,7 @@
 
 #include "cli_options.hpp"
 #include "json_counts.hpp"
+#include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
 #include "output.hpp"
 #include "provenance.hpp"
@@ -49,13 +50,13 @@ void print_status(const CountResult& r) {
           "           Spilling was off (%s):\n"
           "           give --spill-dir DIR, a $TMPDIR that can be written, or more --memory "
           "(now %s).\n",
-          st.spill_off.c_str(), gib(st.memory_budget).c_str());
+          st.spill_off.c_str(), size_text(st.memory_budget).c_str());
     } else if (r.stop_reason == StopReason::memory) {
       std::printf(st.spills ? "           The budget (--memory %s) is too small for one part of a "
                               "step even when spilling: give it more.\n"
                             : "           Give more --memory (now %s), or leave out --spill-dir "
                               "none so that classes past it go to disk.\n",
-                  gib(st.memory_budget).c_str());
+                  size_text(st.memory_budget).c_str());
     } else if (r.run_dir) {
       const std::string launcher =
           st.ranks > 1 ? "mpirun -np " + std::to_string(st.ranks) + " " : std::string();
@@ -175,7 +176,7 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
               with_commas(st.peak_classes).c_str(), st.width,
               with_commas(st.classes_expanded).c_str(), st.count_bits);
   std::printf("memory     %s of classes at the peak (budget %s)", gib(st.peak_class_bytes).c_str(),
-              gib(st.memory_budget).c_str());
+              size_text(st.memory_budget).c_str());
   if (st.peak_anonymous_bytes > 0) {
     // "at most 0.00 GiB" of a small run read as nothing held at all.
     const bool small = st.peak_anonymous_bytes < std::uint64_t{5} << 20;

@@ -4,6 +4,7 @@
 #include <exception>
 #include <filesystem>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 
@@ -152,6 +153,11 @@ int run(int argc, char** argv) {
     return fail(cli::kExitFailure, std::string("system error: ") + e.what());
   } catch (const std::bad_alloc&) {
     return fail(cli::kExitFailure, "out of memory");
+  } catch (const std::overflow_error&) {
+    // Long boards get there: 3x300's open tours from a corner need about 530 bits.
+    return fail(cli::kExitUsage,
+                "the count passes 512 bits (about 1.3e154), the widest count knightstour "
+                "keeps: the board is too big to count");
   } catch (const std::exception& e) {
     return fail(cli::kExitFailure, std::string("internal error: ") + e.what());
   }

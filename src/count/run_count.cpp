@@ -12,6 +12,7 @@
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/process_memory.hpp"
+#include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/count/method_choice.hpp"
@@ -202,6 +203,16 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   const std::uint64_t sharing = ranks ? static_cast<std::uint64_t>(ranks->ranks_on_this_node()) : 1;
   options.memory_limit =
       r.memory ? *r.memory : (free_now ? free_now / 2 / sharing : (4ull << 30) / sharing);
+  // The budget is what keeps the run from the OOM killer: one past the memory there is
+  // would let the classes grow until the system kills the process instead of spilling.
+  if (r.memory && free_now && *r.memory > free_now / sharing) {
+    spdlog::warn(
+        "--memory {} is more than the {} this {} has available now: the classes may outgrow "
+        "memory before the count spills, and the system may kill it (about half of what is "
+        "available, the default, leaves room for the rest of the process)",
+        size_text(*r.memory), size_text(free_now / sharing),
+        sharing > 1 ? "rank's share of the node" : "machine");
+  }
   // Rank 0 speaks for all.
   options.progress_seconds = ranks && ranks->rank() != 0 ? 0 : r.progress_seconds;
   // Spilled classes go into the run directory when there is one (the user chose a disk for

@@ -20,4 +20,8 @@ std::uint64_t parse_size(const std::string& option, const std::string& text);
 inline constexpr double kMaxSeconds = 100.0 * 365 * 86400;
 double parse_seconds(const std::string& option, const std::string& text);
 
+// A size for people: in the largest of bytes, KiB, MiB, GiB and TiB that keeps it at least 1,
+// two decimals ("1.00 KiB", "11.14 GiB"), so that a budget of a few KiB does not read 0.00 GiB.
+std::string size_text(std::uint64_t bytes);
+
 }  // namespace knightstour

@@ -70,7 +70,7 @@ class BigCount {
     return b;
   }
 
-  // Throw std::overflow_error past 512 bits (a count no board here can reach in time).
+  // Throw std::overflow_error past 512 bits (long boards reach it: 3x300 open from a corner).
   BigCount& operator+=(const BigCount& other);
   BigCount operator*(std::uint64_t factor) const;
   BigCount operator/(std::uint64_t divisor) const;  // divisor > 0; remainder dropped
