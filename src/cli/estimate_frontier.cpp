@@ -13,6 +13,7 @@
 #include "json_counts.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
+#include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/run_count.hpp"
 #include "knightstour/frontier/generation.hpp"
@@ -29,6 +30,8 @@ std::string gib(double bytes) {
   const double gibs = bytes / (1024.0 * 1024 * 1024);
   if (gibs >= 1024) {
     std::snprintf(b, sizeof b, "%.3g TiB", gibs / 1024);
+  } else if (gibs < 0.01) {  // a tiny --memory: "1 KiB", not "9.54e-07 GiB"
+    return size_text(static_cast<std::uint64_t>(bytes));
   } else {
     std::snprintf(b, sizeof b, "%.3g GiB", gibs);
   }

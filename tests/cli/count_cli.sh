@@ -230,6 +230,7 @@ CHECKS=$((CHECKS + 1))
 run estimate 7x10 --closed --calibrate 1 --memory 1K --progress 0
 expect_exit 0
 expect_out '^projected +nothing: the budget stopped the calibration before it expanded a class \(give more --memory\)'
+expect_out 'memory budget of 1.00 KiB after'  # not 9.54e-07 GiB
 run estimate 7x7 --start a1 --method dfs --memory 1G; expect_usage_error '--memory'
 run estimate 7x10 --closed --calibrate 1 --progress 0
 expect_out '^projected +~[0-9.e+]+ classes still to expand; the largest generation ~'
