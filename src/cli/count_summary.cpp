@@ -187,8 +187,11 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
   }
   std::printf("\n");
   if (st.spilled_bytes > 0) {
-    std::printf("disk       %s of classes and successors spilled; up to %d ranges a step\n",
-                gib(st.spilled_bytes).c_str(), st.max_passes);
+    const std::string ranges = st.max_passes > 1
+                                   ? "up to " + std::to_string(st.max_passes) + " ranges a step"
+                                   : std::string("one range a step");
+    std::printf("disk       %s of classes and successors spilled; %s\n",
+                gib(st.spilled_bytes).c_str(), ranges.c_str());
   }
   if (st.ranks > 1) {
     std::printf("ranks      %d MPI processes; %s of successors sent between them\n", st.ranks,
