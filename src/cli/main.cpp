@@ -154,9 +154,9 @@ int run(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     return fail(cli::kExitFailure, "out of memory");
   } catch (const std::overflow_error&) {
-    // Long boards get there: 3x300's open tours from a corner need about 530 bits.
+    // Long boards get there: 3x600's open tours from a corner need about 1060 bits.
     return fail(cli::kExitUsage,
-                "the count passes 512 bits (about 1.3e154), the widest count knightstour "
+                "the count passes 1024 bits (about 1.8e308), the widest count knightstour "
                 "keeps: the board is too big to count");
   } catch (const std::exception& e) {
     return fail(cli::kExitFailure, std::string("internal error: ") + e.what());

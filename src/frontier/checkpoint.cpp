@@ -216,7 +216,8 @@ std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::pa
     throw FormatError("checkpoint " + path.string() + " belongs to another job (" +
                       describe(h.job) + ", not " + describe(job) + "); it cannot be resumed here");
   }
-  if (h.limbs != 1 && h.limbs != 2 && h.limbs != 4 && h.limbs != 8) damaged(path, "bad limbs");
+  if (h.limbs != 1 && h.limbs != 2 && h.limbs != 4 && h.limbs != 8 && h.limbs != 16)
+    damaged(path, "bad limbs");
   if (h.parts == 0 || h.parts > (1u << 20)) damaged(path, "bad part count");
   return h;
 }
@@ -283,8 +284,11 @@ FrontierState load_checkpoint(const std::filesystem::path& path, const Checkpoin
     case 4:
       state.classes = file_parts<4>(c.file, c.sizes, offset, path);
       break;
-    default:
+    case 8:
       state.classes = file_parts<8>(c.file, c.sizes, offset, path);
+      break;
+    default:
+      state.classes = file_parts<16>(c.file, c.sizes, offset, path);
       break;
   }
   return state;

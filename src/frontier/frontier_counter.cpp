@@ -223,8 +223,10 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
                 return sweep_with<2>(rules, state, options, stop, budget, spill, live, result);
               } else if constexpr (std::is_same_v<G, Generation<4>>) {
                 return sweep_with<4>(rules, state, options, stop, budget, spill, live, result);
-              } else {
+              } else if constexpr (std::is_same_v<G, Generation<8>>) {
                 return sweep_with<8>(rules, state, options, stop, budget, spill, live, result);
+              } else {
+                return sweep_with<16>(rules, state, options, stop, budget, spill, live, result);
               }
             },
             state.classes);
@@ -233,10 +235,10 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
         std::visit(
             [&](auto& g) {
               using G = std::decay_t<decltype(g)>;
-              if constexpr (G::kLimbs < 8) {
+              if constexpr (G::kLimbs < kMaxLimbs) {
                 state.classes = widened(std::move(g), budget, &spill);
               } else {
-                throw std::overflow_error("the count exceeds 512 bits");
+                throw std::overflow_error("the count exceeds 1024 bits");
               }
             },
             state.classes);

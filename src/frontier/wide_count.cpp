@@ -16,7 +16,7 @@ BigCount& BigCount::operator+=(const BigCount& other) {
     limb_[i] = static_cast<std::uint64_t>(s);
     carry = static_cast<unsigned>(s >> 64);
   }
-  if (carry) throw std::overflow_error("count exceeds 512 bits");
+  if (carry) throw std::overflow_error("count exceeds 1024 bits");
   return *this;
 }
 
@@ -28,7 +28,7 @@ BigCount BigCount::operator*(std::uint64_t factor) const {
     out.limb_[i] = static_cast<std::uint64_t>(p);
     carry = static_cast<std::uint64_t>(p >> 64);
   }
-  if (carry) throw std::overflow_error("count exceeds 512 bits");
+  if (carry) throw std::overflow_error("count exceeds 1024 bits");
   return out;
 }
 
@@ -84,7 +84,7 @@ std::string BigCount::with_commas() const {
 }
 
 BigCount BigCount::parse(const std::string& decimal) {
-  if (decimal.empty() || decimal.size() > 160) throw std::invalid_argument("not a count");
+  if (decimal.empty() || decimal.size() > 309) throw std::invalid_argument("not a count");
   BigCount out;
   for (char c : decimal) {
     if (c < '0' || c > '9') throw std::invalid_argument("not a count");

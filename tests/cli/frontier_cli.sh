@@ -37,10 +37,10 @@ run count 6x6 --start a1 --method frontier --memory 4000T --progress 0
 expect_exit 0
 expect_out '^tours +524,486 '
 expect_err 'warning: --memory 4000.00 TiB is more than the .* available now'
-# A count past 512 bits (long boards reach it in a second) is refused with one line, not
+# A count past 1024 bits (long boards reach it in a second) is refused with one line, not
 # reported as an internal error.
-run count 3x300 --start a1 --method frontier --progress 0
-expect_usage_error 'the count passes 512 bits .*too big to count'
+run count 3x600 --start a1 --method frontier --progress 0
+expect_usage_error 'the count passes 1024 bits .*too big to count'
 run count 6x8 --closed --start a1 --method frontier --memory 8M --spill-dir "$TMP/missing"
 expect_exit 1
 expect_err "cannot create a directory in $TMP/missing"

@@ -108,6 +108,39 @@ TEST(Checkpoint, RoundTrip) {
   EXPECT_FALSE(std::filesystem::exists(path.string() + ".tmp"));
 }
 
+// The widest counts (16 limbs, 1024 bits: long boards) round-trip too, every limb.
+TEST(Checkpoint, TheWidestCountsRoundTrip) {
+  test::TempDir dir;
+  const auto path = dir / "checkpoint.bin";
+  Generation<kMaxLimbs> g;
+  g.parts.resize(3);
+  for (std::uint64_t i = 0; i < 100; ++i) {
+    auto& part = g.parts[i % 3];
+    part.keys.push_back(7 * i + 3);
+    WideCount<kMaxLimbs> c;
+    for (std::size_t l = 0; l < kMaxLimbs; ++l) c.limb[l] = (i + 1) * 0x9E3779B97F4A7C15ull ^ l;
+    part.counts.push_back(c);
+  }
+  FrontierState state;
+  state.next_step = 5;
+  state.classes = g;
+  write_checkpoint(path, kJob, 0, state);
+  const auto header = read_checkpoint_header(path, kJob);
+  ASSERT_TRUE(header);
+  EXPECT_EQ(header->limbs, kMaxLimbs);
+  const FrontierState back = load_checkpoint(path, kJob, 0);
+  const auto& b = std::get<Generation<kMaxLimbs>>(back.classes);
+  ASSERT_EQ(b.parts.size(), g.parts.size());
+  for (std::size_t p = 0; p < g.parts.size(); ++p) {
+    std::vector<std::uint64_t> keys(b.parts[p].size());
+    std::vector<WideCount<kMaxLimbs>> counts(b.parts[p].size());
+    b.parts[p].read_keys(0, keys.size(), keys.data());
+    b.parts[p].read_counts(0, counts.size(), counts.data());
+    EXPECT_EQ(keys, g.parts[p].keys);
+    EXPECT_EQ(counts, g.parts[p].counts);
+  }
+}
+
 // Any changed byte of the header (its job, sweep, step, sizes) or after it, or a cut file, is
 // refused, never resumed from. Before format 2 the header was outside the checksum: a flipped
 // step bit resumed a wrong count as complete.

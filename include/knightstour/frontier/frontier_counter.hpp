@@ -18,8 +18,9 @@
 
 namespace knightstour {
 
-// The classes between two steps, with counts of 1, 2, 4 or 8 limbs (64 to 512 bits).
-using AnyGeneration = std::variant<Generation<1>, Generation<2>, Generation<4>, Generation<8>>;
+// The classes between two steps, with counts of 1, 2, 4, 8 or 16 limbs (64 to 1024 bits).
+using AnyGeneration =
+    std::variant<Generation<1>, Generation<2>, Generation<4>, Generation<8>, Generation<16>>;
 
 // Where a sweep stands between two steps: the state a checkpoint saves.
 struct FrontierState {
@@ -80,7 +81,7 @@ struct FrontierResult {
 
 // Counts the Hamiltonian cycles (closed) or paths (open; with one end pinned when asked)
 // of the board's knight graph by the frontier DP, on options.threads threads. Counts widen
-// from 64 bits as needed (a step whose counts overflow is redone wider); past 512 bits it
+// from 64 bits as needed (a step whose counts overflow is redone wider); past 1024 bits it
 // throws std::overflow_error. Stops cleanly on the stop control (time limit, signals,
 // checked about every few thousand classes) and when the classes would exceed the memory
 // limit; a stopped result has no count. `resume` continues a saved sweep.

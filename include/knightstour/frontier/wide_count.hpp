@@ -54,10 +54,14 @@ struct WideCount {
   friend bool operator==(const WideCount&, const WideCount&) = default;
 };
 
-// An exact count of up to 512 bits for reports: sums and small multiples of DP results.
+// The widest count the frontier method keeps: 16 limbs, 1024 bits (about 1.8e308). Long
+// boards need them: 3x300's open tours from a corner take about 530 bits, 6x90's 550.
+inline constexpr int kMaxLimbs = 16;
+
+// An exact count of up to 1024 bits for reports: sums and small multiples of DP results.
 class BigCount {
  public:
-  static constexpr int kLimbs = 8;
+  static constexpr int kLimbs = kMaxLimbs;
 
   BigCount() = default;
   explicit BigCount(std::uint64_t value) { limb_[0] = value; }
@@ -70,7 +74,7 @@ class BigCount {
     return b;
   }
 
-  // Throw std::overflow_error past 512 bits (long boards reach it: 3x300 open from a corner).
+  // Throw std::overflow_error past 1024 bits.
   BigCount& operator+=(const BigCount& other);
   BigCount operator*(std::uint64_t factor) const;
   BigCount operator/(std::uint64_t divisor) const;  // divisor > 0; remainder dropped
