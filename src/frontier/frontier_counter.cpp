@@ -20,6 +20,7 @@
 #include "knightstour/base/threads.hpp"
 #include "knightstour/frontier/generation_store.hpp"
 #include "rank_clock.hpp"
+#include "room_warning.hpp"
 
 namespace knightstour {
 
@@ -41,7 +42,7 @@ std::uint64_t bytes_of(const Generation<K>& g) {
 template <int K>
 bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOptions& options,
                 StopControl& stop, MemoryBudget& budget, SpillArea& spill, Live& live,
-                FrontierResult& result) {
+                frontier_detail::RoomWatch& room, FrontierResult& result) {
   Generation<K> current = std::move(std::get<Generation<K>>(state.classes));
   result.limbs = K;
   Ranks* ranks = several_ranks(options.ranks);
@@ -121,6 +122,11 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     result.classes.push_back(size_now);
     live.step_done(expanded_everywhere, size_now);
     result.peak_classes = std::max(result.peak_classes, size_now);
+    if (spill.enabled() && room.due(k, rules.width, rules.squares) &&
+        (ranks == nullptr || ranks->rank() == 0)) {
+      room.check(result.classes, k, rules.width, rules.squares, Generation<K>::kClassBytes,
+                 budget.limit(), options.spill_dir, ranks ? 1.0 / ranks->size() : 1.0);
+    }
     if (k == rules.squares - 1) {
       result.count = BigCount::of(closed);
       result.complete = true;
@@ -145,6 +151,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   result.steps = rules.squares;
   MemoryBudget budget(options.memory_limit);
   SpillArea spill(options.spill_dir);
+  frontier_detail::RoomWatch room;
   FrontierState state;
   if (resume) {
     state = std::move(*resume);
@@ -218,15 +225,20 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
             [&](auto& g) {
               using G = std::decay_t<decltype(g)>;
               if constexpr (std::is_same_v<G, Generation<1>>) {
-                return sweep_with<1>(rules, state, options, stop, budget, spill, live, result);
+                return sweep_with<1>(rules, state, options, stop, budget, spill, live, room,
+                                     result);
               } else if constexpr (std::is_same_v<G, Generation<2>>) {
-                return sweep_with<2>(rules, state, options, stop, budget, spill, live, result);
+                return sweep_with<2>(rules, state, options, stop, budget, spill, live, room,
+                                     result);
               } else if constexpr (std::is_same_v<G, Generation<4>>) {
-                return sweep_with<4>(rules, state, options, stop, budget, spill, live, result);
+                return sweep_with<4>(rules, state, options, stop, budget, spill, live, room,
+                                     result);
               } else if constexpr (std::is_same_v<G, Generation<8>>) {
-                return sweep_with<8>(rules, state, options, stop, budget, spill, live, result);
+                return sweep_with<8>(rules, state, options, stop, budget, spill, live, room,
+                                     result);
               } else {
-                return sweep_with<16>(rules, state, options, stop, budget, spill, live, result);
+                return sweep_with<16>(rules, state, options, stop, budget, spill, live, room,
+                                      result);
               }
             },
             state.classes);

@@ -37,6 +37,24 @@ run count 6x6 --start a1 --method frontier --memory 4000T --progress 0
 expect_exit 0
 expect_out '^tours +524,486 '
 expect_err 'warning: --memory 4000.00 TiB is more than the .* available now'
+# A sweep projected to outgrow the budget and the spill disk together is told so once, before
+# the disk fills (7x8 closed peaks at 10.5 M classes, 168 MB); one that fits is not.
+mkdir -p "$TMP/tiny"
+if mount -t tmpfs -o size=40M tmpfs "$TMP/tiny" 2>/dev/null; then
+  run count 7x8 --closed --start a1 --method frontier --memory 16M --spill-dir "$TMP/tiny" --progress 0
+  expect_exit 1
+  expect_err 'warning: this sweep is projected to peak at .*more than the memory budget \(16.00 MiB\) and the free disk in .* hold together'
+  expect_err 'the disk is full'
+  CHECKS=$((CHECKS + 1))
+  [ "$(grep -c 'projected to peak' "$TMP/err")" -eq 1 ] || fail "the warning should come once"
+  umount "$TMP/tiny"
+else
+  echo "note: cannot mount a tmpfs here (not root?); the spill-room warning is not checked"
+fi
+run count 6x8 --closed --start a1 --method frontier --memory 8M --spill-dir "$TMP" --progress 0
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+! grep -q 'projected to peak' "$TMP/err" || fail "a count that fits its disk was warned"
 # A count past 1024 bits (long boards reach it in a second) is refused with one line, not
 # reported as an internal error.
 run count 3x600 --start a1 --method frontier --progress 0

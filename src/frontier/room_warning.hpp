@@ -1,0 +1,65 @@
+#pragma once
+
+// A warning, once a sweep, that it is projected to outgrow the memory budget and the spill
+// disk together. Such a count spills for hours and then stops with a full disk (8x8 open on
+// a machine with 77 GB free: results/frontier/8x8-open-folded-steps-2026-11-27.md); said
+// early, the user can give --spill-dir a larger disk, or stop and ask `estimate`.
+
+#include <spdlog/spdlog.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <system_error>
+#include <vector>
+
+#include "knightstour/base/units.hpp"
+#include "knightstour/frontier/sweep_outlook.hpp"
+
+namespace knightstour::frontier_detail {
+
+// Bytes the projected largest generation takes, when they pass `room` (the budget plus the
+// free disk); nothing when they fit. A step also holds its successors on disk beside the
+// generation, so a sweep past this bound runs out of disk, and one below it still may.
+inline std::optional<double> room_shortfall(const SweepOutlook& outlook, double bytes_per_class,
+                                            double room) {
+  const double need = outlook.peak_classes * bytes_per_class;
+  if (need > room) return need;
+  return std::nullopt;
+}
+
+// Checks after step k (zero-based) at the end of every column from the fourth on, where the
+// projection has settled (sweep_outlook: 90% within 1.9x from there), and warns at most once.
+// `sizes`: the classes after each step so far, over all ranks; `share`: this rank's part of
+// them (1 / ranks).
+class RoomWatch {
+ public:
+  bool due(int k, int width, int steps) const {
+    return !warned_ && (k + 1) % width == 0 && k + 1 >= 4 * width && k + 1 < steps;
+  }
+  void check(const std::vector<std::uint64_t>& sizes, int k, int width, int steps,
+             double bytes_per_class, std::uint64_t budget, const std::filesystem::path& spill_dir,
+             double share) {
+    if (sizes.empty()) return;
+    std::error_code error;
+    const auto space = std::filesystem::space(spill_dir, error);
+    if (error) return;
+    const SweepOutlook outlook = sweep_outlook(sizes, k + 1, steps, width, sizes.back());
+    const double room = static_cast<double>(budget) + static_cast<double>(space.available);
+    const auto need = room_shortfall(outlook, bytes_per_class * share, room);
+    if (!need) return;
+    warned_ = true;
+    spdlog::warn(
+        "this sweep is projected to peak at ~{:.2g} classes, ~{} (the projection can be off by "
+        "2x), more than the memory budget ({}) and the free disk in {} ({}) hold together: "
+        "the count will likely stop with a full disk. --spill-dir can put it on a larger disk; "
+        "`knightstour estimate` projects a count before it runs",
+        outlook.peak_classes * share, size_text(static_cast<std::uint64_t>(*need)),
+        size_text(budget), spill_dir.string(), size_text(space.available));
+  }
+
+ private:
+  bool warned_ = false;
+};
+
+}  // namespace knightstour::frontier_detail
