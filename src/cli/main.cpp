@@ -4,7 +4,6 @@
 #include <exception>
 #include <filesystem>
 #include <new>
-#include <stdexcept>
 #include <string>
 #include <system_error>
 
@@ -12,6 +11,7 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "knightstour/base/errors.hpp"
+#include "knightstour/frontier/wide_count.hpp"
 #include "mpi_world.hpp"
 #include "provenance.hpp"
 
@@ -153,7 +153,7 @@ int run(int argc, char** argv) {
     return fail(cli::kExitFailure, std::string("system error: ") + e.what());
   } catch (const std::bad_alloc&) {
     return fail(cli::kExitFailure, "out of memory");
-  } catch (const std::overflow_error&) {
+  } catch (const CountTooWide&) {
     // Long boards get there: 3x600's open tours from a corner need about 1060 bits.
     return fail(cli::kExitUsage,
                 "the count passes 1024 bits (about 1.8e308), the widest count knightstour "

@@ -250,7 +250,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
               if constexpr (G::kLimbs < kMaxLimbs) {
                 state.classes = widened(std::move(g), budget, &spill);
               } else {
-                throw std::overflow_error("the count exceeds 1024 bits");
+                throw CountTooWide();
               }
             },
             state.classes);

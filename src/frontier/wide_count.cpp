@@ -16,7 +16,7 @@ BigCount& BigCount::operator+=(const BigCount& other) {
     limb_[i] = static_cast<std::uint64_t>(s);
     carry = static_cast<unsigned>(s >> 64);
   }
-  if (carry) throw std::overflow_error("count exceeds 1024 bits");
+  if (carry) throw CountTooWide();
   return *this;
 }
 
@@ -28,7 +28,7 @@ BigCount BigCount::operator*(std::uint64_t factor) const {
     out.limb_[i] = static_cast<std::uint64_t>(p);
     carry = static_cast<std::uint64_t>(p >> 64);
   }
-  if (carry) throw std::overflow_error("count exceeds 1024 bits");
+  if (carry) throw CountTooWide();
   return out;
 }
 

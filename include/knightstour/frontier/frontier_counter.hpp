@@ -82,7 +82,7 @@ struct FrontierResult {
 // Counts the Hamiltonian cycles (closed) or paths (open; with one end pinned when asked)
 // of the board's knight graph by the frontier DP, on options.threads threads. Counts widen
 // from 64 bits as needed (a step whose counts overflow is redone wider); past 1024 bits it
-// throws std::overflow_error. Stops cleanly on the stop control (time limit, signals,
+// throws CountTooWide. Stops cleanly on the stop control (time limit, signals,
 // checked about every few thousand classes) and when the classes would exceed the memory
 // limit; a stopped result has no count. `resume` continues a saved sweep.
 FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,

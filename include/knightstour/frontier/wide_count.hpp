@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 namespace knightstour {
@@ -58,6 +59,13 @@ struct WideCount {
 // boards need them: 3x300's open tours from a corner take about 530 bits, 6x90's 550.
 inline constexpr int kMaxLimbs = 16;
 
+// A count that would pass kMaxLimbs limbs: the board is too big to count (the CLI says so
+// with exit 2).
+class CountTooWide : public std::overflow_error {
+ public:
+  CountTooWide() : std::overflow_error("the count passes 1024 bits") {}
+};
+
 // An exact count of up to 1024 bits for reports: sums and small multiples of DP results.
 class BigCount {
  public:
@@ -74,7 +82,7 @@ class BigCount {
     return b;
   }
 
-  // Throw std::overflow_error past 1024 bits.
+  // Throw CountTooWide past 1024 bits.
   BigCount& operator+=(const BigCount& other);
   BigCount operator*(std::uint64_t factor) const;
   BigCount operator/(std::uint64_t divisor) const;  // divisor > 0; remainder dropped
