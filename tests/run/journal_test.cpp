@@ -1,7 +1,10 @@
 #include "knightstour/run/journal.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
+#include <csignal>
+#include <filesystem>
 #include <fstream>
 
 #include "knightstour/base/errors.hpp"
@@ -88,6 +91,33 @@ TEST(Journal, TornLastLineIsReportedNotParsed) {
   EXPECT_TRUE(j.torn_tail);
   EXPECT_EQ(j.records.size(), 1u);
   EXPECT_EQ(j.valid_bytes, good);
+}
+
+// An append that a file size limit stops partway (as a full disk does) throws and leaves
+// the journal as it was: whole lines only, nothing torn for verify to find.
+TEST(Journal, AFailedAppendLeavesNoTornLine) {
+  TempDir dir;
+  const auto path = dir / "journal-0.tsv";
+  JournalWriter w(path, JournalKind::enumerate, 36);
+  w.append({record(0, 10)});
+  const auto good = std::filesystem::file_size(path);
+  // Room for part of the next records only; SIGXFSZ ignored, so write(2) fails with EFBIG.
+  const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+  rlimit old_limit{};
+  ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &old_limit), 0);
+  rlimit tight = old_limit;
+  tight.rlim_cur = static_cast<rlim_t>(good + 40);
+  ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &tight), 0);
+  EXPECT_THROW(w.append({record(1, 20), record(2, 30)}), IoError);
+  setrlimit(RLIMIT_FSIZE, &old_limit);
+  std::signal(SIGXFSZ, old_handler);
+  EXPECT_EQ(std::filesystem::file_size(path), good);
+  const auto j = read_journal(path, JournalKind::enumerate, 36);
+  EXPECT_FALSE(j.torn_tail);
+  EXPECT_EQ(j.records.size(), 1u);
+  // The writer goes on where the last whole line ends.
+  w.append({record(3, 40)});
+  EXPECT_EQ(read_journal(path, JournalKind::enumerate, 36).records.size(), 2u);
 }
 
 TEST(Journal, MalformedLinesAreFormatErrors) {

@@ -34,7 +34,8 @@ enum class JournalKind { count, enumerate };
 
 std::string journal_line(const JournalRecord& record, JournalKind kind);
 
-// Appends records; each append is one write(2), so a crash leaves at most one torn last line.
+// Appends records; each append is one write(2), so a crash leaves at most one torn last line,
+// and a write that fails (a full disk, a file size limit) is cut back to the last whole line.
 class JournalWriter {
  public:
   JournalWriter(const std::filesystem::path& path, JournalKind kind, int squares);
