@@ -223,23 +223,8 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
       while (true) {
         const bool finished = std::visit(
             [&](auto& g) {
-              using G = std::decay_t<decltype(g)>;
-              if constexpr (std::is_same_v<G, Generation<1>>) {
-                return sweep_with<1>(rules, state, options, stop, budget, spill, live, room,
-                                     result);
-              } else if constexpr (std::is_same_v<G, Generation<2>>) {
-                return sweep_with<2>(rules, state, options, stop, budget, spill, live, room,
-                                     result);
-              } else if constexpr (std::is_same_v<G, Generation<4>>) {
-                return sweep_with<4>(rules, state, options, stop, budget, spill, live, room,
-                                     result);
-              } else if constexpr (std::is_same_v<G, Generation<8>>) {
-                return sweep_with<8>(rules, state, options, stop, budget, spill, live, room,
-                                     result);
-              } else {
-                return sweep_with<16>(rules, state, options, stop, budget, spill, live, room,
-                                      result);
-              }
+              return sweep_with<std::decay_t<decltype(g)>::kLimbs>(
+                  rules, state, options, stop, budget, spill, live, room, result);
             },
             state.classes);
         if (finished) break;

@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <system_error>
 #include <vector>
 
@@ -23,15 +22,6 @@ namespace knightstour::frontier_detail {
 // 3.5 generations of successors beside the two: docs/frontier.md). A lower bound, so that the
 // warning, when it comes, is meant (the projection itself is within 1.9x for 90% of steps).
 inline constexpr double kPeakStepGenerations = 3;
-
-// What the widest step needs (kPeakStepGenerations of the projected largest generation), when
-// it passes `room` (the budget plus the free disk); nothing when it fits.
-inline std::optional<double> room_shortfall(const SweepOutlook& outlook, double bytes_per_class,
-                                            double room) {
-  const double need = kPeakStepGenerations * outlook.peak_classes * bytes_per_class;
-  if (need > room) return need;
-  return std::nullopt;
-}
 
 // Checks after step k (zero-based) at the end of every column from the fourth on, where the
 // projection has settled (sweep_outlook: 90% within 1.9x from there), and warns at most once.
@@ -51,13 +41,12 @@ class RoomWatch {
     if (error) return;
     const SweepOutlook outlook = sweep_outlook(sizes, k + 1, steps, width, sizes.back());
     const double room = static_cast<double>(budget) + static_cast<double>(space.available);
-    const auto need = room_shortfall(outlook, bytes_per_class * share, room);
+    const double peak = outlook.peak_classes * share;  // this rank's classes
+    const double need = kPeakStepGenerations * peak * bytes_per_class;
     spdlog::debug("step {}: projected peak ~{:.3g} classes; the widest step needs ~{}, room {}",
-                  k + 1, outlook.peak_classes * share,
-                  size_text(static_cast<std::uint64_t>(kPeakStepGenerations * outlook.peak_classes *
-                                                       share * bytes_per_class)),
+                  k + 1, peak, size_text(static_cast<std::uint64_t>(need)),
                   size_text(static_cast<std::uint64_t>(room)));
-    if (!need) return;
+    if (need <= room) return;
     warned_ = true;
     spdlog::warn(
         "this sweep is projected to peak at ~{:.2g} classes; its widest step would need ~{} "
@@ -65,8 +54,8 @@ class RoomWatch {
         "the memory budget ({}) and the free disk in {} ({}) hold together: the count will "
         "likely stop with a full disk. --spill-dir can put it on a larger disk; `knightstour "
         "estimate` projects a count before it runs",
-        outlook.peak_classes * share, size_text(static_cast<std::uint64_t>(*need)),
-        size_text(budget), spill_dir.string(), size_text(space.available));
+        peak, size_text(static_cast<std::uint64_t>(need)), size_text(budget), spill_dir.string(),
+        size_text(space.available));
   }
 
  private:
