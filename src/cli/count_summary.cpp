@@ -197,8 +197,11 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
     std::printf("ranks      %d MPI processes; %s of successors sent between them\n", st.ranks,
                 gib(st.exchanged_bytes).c_str());
   }
-  std::printf("threads    %d%s; %d sweep%s\n", r.threads, st.ranks > 1 ? " per rank" : "",
-              st.sweeps, st.sweeps == 1 ? "" : "s");
+  std::printf("threads    %d%s; %d sweep%s%s\n", r.threads, st.ranks > 1 ? " per rank" : "",
+              st.sweeps, st.sweeps == 1 ? "" : "s",
+              st.grid_method == "backward pass"
+                  ? " (the last a pass back over the one before: the tours from each square)"
+                  : "");
   std::printf("time       %.3f s (%.1f CPU-seconds", r.seconds, r.cpu_seconds);
   if (st.classes_expanded > 0) {
     std::printf(", %.0f ns of CPU per class expanded",
@@ -289,6 +292,7 @@ void print_json(const CountResult& r) {
     j["sweeps_planned"] = f.sweeps_planned;
     j["sweeps_finished"] = f.sweeps_finished;
     j["sweeps_resumed"] = f.sweeps_resumed;
+    j["grid_method"] = f.grid_method.empty() ? json(nullptr) : json(f.grid_method);
     j["peak_classes"] = f.peak_classes;
     j["classes_expanded"] = f.classes_expanded;
     j["peak_class_bytes"] = f.peak_class_bytes;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -152,6 +153,17 @@ CountResult count_dfs(const CountRequest& r, const MethodChoice& choice,
 
 // ---- the frontier method --------------------------------------------------------------
 
+// KNIGHTSTOUR_GRID=tails or pass picks how an all-starts grid is counted (for benchmarks and
+// tests; unset or auto: grid_by_backward_pass chooses).
+GridMethod grid_method_from_environment() {
+  const char* asked = std::getenv("KNIGHTSTOUR_GRID");
+  const std::string a = asked != nullptr ? asked : "";
+  if (a.empty() || a == "auto") return GridMethod::automatic;
+  if (a == "tails") return GridMethod::pinned_tails;
+  if (a == "pass") return GridMethod::backward_pass;
+  throw UsageError("KNIGHTSTOUR_GRID must be auto, tails or pass, not '" + a + "'");
+}
+
 FrontierRequest frontier_request(const CountRequest& r) {
   FrontierRequest f;
   f.shape = r.shape.value();
@@ -159,6 +171,7 @@ FrontierRequest frontier_request(const CountRequest& r) {
   if (!r.all_starts.value_or(false)) f.start = r.prefix.at(0);
   f.total_only = r.total_only;
   f.open_sweeps_only = r.open_sweeps_only;
+  f.grid = grid_method_from_environment();
   return f;
 }
 
@@ -188,7 +201,8 @@ void fill_counts(CountResult& res, const FrontierReport& rep) {
 
 CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
                            std::optional<FrontierRunDir> run) {
-  const FrontierRequest f = run ? run->request() : frontier_request(r);
+  FrontierRequest f = run ? run->request() : frontier_request(r);
+  f.grid = grid_method_from_environment();
   validate(f);
   const auto started = std::chrono::steady_clock::now();
   const double cpu_before = process_cpu_seconds();
@@ -265,6 +279,8 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.sweeps_planned = rep.sweeps_planned;
   st.sweeps_finished = rep.sweeps_finished;
   st.sweeps_resumed = rep.sweeps_resumed;
+  if (!f.closed && !f.start && !f.total_only)
+    st.grid_method = rep.grid_by_backward_pass ? "backward pass" : "pinned tails";
   st.peak_classes = rep.peak_classes;
   st.classes_expanded = rep.expanded;
   st.peak_class_bytes = rep.peak_bytes;

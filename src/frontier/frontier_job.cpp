@@ -1,5 +1,7 @@
 #include "knightstour/frontier/frontier_job.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -13,7 +15,9 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/process_memory.hpp"
 #include "knightstour/base/progress.hpp"
+#include "knightstour/frontier/backward_pass.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
+#include "knightstour/frontier/ranks.hpp"
 
 namespace knightstour {
 
@@ -98,6 +102,14 @@ class JobProgress {
  public:
   JobProgress(int planned, const std::string& board) : planned_(planned), board_(board) {}
 
+  // A job whose plan changed (a backward pass that fell back to pinned tails).
+  void replan(int planned) { planned_ = planned; }
+  // From now until the job ends, the backward pass is what runs.
+  void backward_pass(const BackwardProgress* pass) {
+    pass_started_.store(elapsed());
+    pass_ = pass;
+  }
+
   void sweep_done(bool counted_here) {
     ++done_;
     if (counted_here) {
@@ -112,19 +124,30 @@ class JobProgress {
     const auto s = watch_.snapshot();
     std::string line;
     double left = -1;
-    if (!s) {
+    const int planned = planned_.load();
+    if (const BackwardProgress* pass = pass_.load()) {
+      const auto done = pass->classes_done.load();
+      const auto total = pass->classes_total.load();
+      line = board_ + " the pass back over the sweep, step " +
+             std::to_string(pass->steps_done.load()) + " of " +
+             std::to_string(pass->steps_total.load()) + " (tours from each square, " +
+             std::to_string(done_.load()) + " of " + std::to_string(planned) + " sweeps done)";
+      if (done > 0 && total >= done) {
+        left = (now - pass_started_.load()) * static_cast<double>(total - done) /
+               static_cast<double>(done);
+      }
+    } else if (!s) {
       // Between two sweeps (a prefix restored, a checkpoint written, or the job stopping): the
       // line still names the sweep that is next, as every other line of the job does.
       const int done = done_.load();
-      line =
-          board_ +
-          (done < planned_ ? " sweep " + std::to_string(done + 1) + "/" + std::to_string(planned_)
-                           : " all sweeps") +
-          " (" + std::to_string(done) + " of " + std::to_string(planned_) + " done)";
+      line = board_ +
+             (done < planned ? " sweep " + std::to_string(done + 1) + "/" + std::to_string(planned)
+                             : " all sweeps") +
+             " (" + std::to_string(done) + " of " + std::to_string(planned) + " done)";
     } else {
       // Most wanted first and last: a narrow terminal cuts the middle.
-      line = board_ + " sweep " + std::to_string(std::min(done_.load() + 1, planned_)) + "/" +
-             std::to_string(planned_) + ", step " + std::to_string(s->step + 1) + "/" +
+      line = board_ + " sweep " + std::to_string(std::min(done_.load() + 1, planned)) + "/" +
+             std::to_string(planned) + ", step " + std::to_string(s->step + 1) + "/" +
              std::to_string(s->steps) + ranges_figures(*s) + ", " +
              human_count(static_cast<double>(s->classes)) + " classes in " + gib(s->budget_gib) +
              " GiB, process " +
@@ -135,7 +158,7 @@ class JobProgress {
              ")";
       left = s->seconds_left;
     }
-    const int not_started = std::max(0, planned_ - done_.load() - (s ? 1 : 0));
+    const int not_started = std::max(0, planned - done_.load() - (s ? 1 : 0));
     if (left >= 0 && not_started > 0) {
       const int finished = finished_here_.load();
       left = finished > 0 ? left + not_started * finished_at_.load() / finished : -1;
@@ -149,7 +172,7 @@ class JobProgress {
   double fraction() const {
     const auto s = watch_.snapshot();
     const double part = s && s->steps > 0 ? static_cast<double>(s->step) / s->steps : 0;
-    return std::min(0.999, (done_.load() + part) / std::max(1, planned_));
+    return std::min(0.999, (done_.load() + part) / std::max(1, planned_.load()));
   }
 
  private:
@@ -157,13 +180,15 @@ class JobProgress {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   }
 
-  const int planned_;
+  std::atomic<int> planned_;
   const std::string board_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   std::atomic<int> done_{0};
   std::atomic<int> finished_here_{0};
   std::atomic<double> finished_at_{0};  // seconds from the start to the last sweep finished here
   SweepWatch watch_;
+  std::atomic<const BackwardProgress*> pass_{nullptr};
+  std::atomic<double> pass_started_{0};
 };
 
 }  // namespace
@@ -340,7 +365,98 @@ bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
   return true;
 }
 
+enum class BackwardOutcome { done, stopped, fell_back };
+
+// The grid by one unpinned sweep, its generations kept, and the pass back over them
+// (backward_pass.hpp). The sweep gets a quarter of the memory budget and its kept generations
+// half; the pass's two tables (one generation's classes each, at most half full) take the
+// rest. When the generations outgrow their half the sweep is abandoned at once (its after_step
+// throws) and the job takes pinned tails instead, having lost the sweep's steps so far (less than
+// --total-only costs).
+BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options, StopControl& stop,
+                             FrontierReport& report, JobProgress& progress) {
+  const FrontierTarget unpinned{false, std::nullopt};
+  report.grid_by_backward_pass = true;  // also when it stops: the way it was going
+  FrontierOptions o = options;
+  o.memory_limit = options.memory_limit / 4;
+  o.label = "open tours, every path once, kept for the pass back";
+  KeptGenerations kept(options.memory_limit / 2);
+  o.until_step = 0;
+  FrontierResult first = run_frontier(plain, unpinned, o, stop);
+  if (!first.paused) {
+    absorb(report, first);
+    return BackwardOutcome::stopped;
+  }
+  struct OutOfRoom {};
+  o.until_step = -1;
+  o.after_step = [&](const FrontierState& state) {
+    if (!kept.keep(state)) throw OutOfRoom{};
+  };
+  std::optional<FrontierResult> swept;
+  try {
+    if (!kept.keep(*first.paused)) throw OutOfRoom{};
+    swept = run_frontier(plain, unpinned, o, stop, std::move(first.paused));
+    // Its quarter of the budget was too small (without a spill folder): the tails get it all.
+    if (!swept->complete && swept->stop_reason == StopReason::memory) throw OutOfRoom{};
+  } catch (const OutOfRoom&) {
+    spdlog::info(
+        "the unpinned sweep and its generations outgrew their share of the memory budget: the "
+        "tours from each square come from pinned tails instead");
+    report.grid_by_backward_pass = false;
+    return BackwardOutcome::fell_back;
+  }
+  const FrontierResult& r = *swept;
+  absorb(report, r);
+  report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes + kept.bytes());
+  if (!r.complete) return BackwardOutcome::stopped;
+  progress.sweep_done(true);
+  ++report.sweeps_finished;
+  BackwardProgress pass;
+  progress.backward_pass(&pass);
+  const auto t0 = std::chrono::steady_clock::now();
+  BackwardPassResult grid =
+      tours_from_every_square(plain, o.fold_mirror, kept, r.count, stop, &pass);
+  progress.backward_pass(nullptr);
+  report.expanded += grid.expanded;
+  report.steps_seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ++report.sweeps;
+  if (grid.tours_by_square.empty()) {
+    report.stop_reason = stop.reason();
+    report.classes_left = static_cast<double>(pass.classes_total - pass.classes_done);
+    return BackwardOutcome::stopped;
+  }
+  progress.sweep_done(true);
+  ++report.sweeps_finished;
+  report.tours_by_start = std::move(grid.tours_by_square);
+  report.tours = r.count * 2;
+  return BackwardOutcome::done;
+}
+
 }  // namespace
+
+bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
+                           const FrontierJournal* journal) {
+  if (request.closed || request.start || request.total_only) return false;
+  const bool alone = several_ranks(options.ranks) == nullptr;
+  if (request.grid == GridMethod::backward_pass) {
+    if (journal != nullptr || !alone) {
+      throw UsageError(
+          "the backward pass keeps its generations in memory only and runs in one process: "
+          "not with a run directory or MPI ranks");
+    }
+    return true;
+  }
+  if (request.grid == GridMethod::pinned_tails || journal != nullptr || !alone) return false;
+  // The tails cost about one sweep's second half per class of start squares; the pass about
+  // three sweeps, but its lookups are random, into tables that grow about twice with each
+  // square of width. Measured (results/frontier/backward-pass-2026-11-27.md), the pass wins
+  // from about 2^(W-2) classes on: 4x5 (6 classes) 1.5x, 5x6 (9) 1.25x, 6x12 (18) 1.16x; and
+  // loses below: 5x7 (6) 0.93x, 6x8 (12) 0.85x, 6x6 (6) 0.68x.
+  const int width = Sweep(request.shape).width();
+  const auto classes = static_cast<std::int64_t>(start_classes(request.shape).size());
+  return classes >= (std::int64_t{1} << std::max(0, width - 2));
+}
 
 void validate(const FrontierRequest& request) {
   const Sweep plain(request.shape);  // validates the width
@@ -356,10 +472,11 @@ void validate(const FrontierRequest& request) {
   chosen_bit_kernel();  // a bad KNIGHTSTOUR_BIT_KERNEL stops the run here, before any work
 }
 
-int planned_sweeps(const FrontierRequest& request) {
+int planned_sweeps(const FrontierRequest& request, bool backward_pass) {
   if (request.closed) return 1;
   const int closed_sweep = request.open_sweeps_only ? 0 : 1;
   if (request.start || request.total_only) return closed_sweep + 1;
+  if (backward_pass) return closed_sweep + 2;
   return closed_sweep + static_cast<int>(start_classes(request.shape).size());
 }
 
@@ -374,7 +491,8 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   const std::int64_t squares = shape.squares();
   FrontierReport report;
   report.width = plain.width();
-  report.sweeps_planned = planned_sweeps(request);
+  const bool backward = grid_by_backward_pass(request, options, journal);
+  report.sweeps_planned = planned_sweeps(request, backward);
   const auto started = std::chrono::steady_clock::now();
   const std::string board = std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
   JobProgress progress(report.sweeps_planned, board);
@@ -451,7 +569,15 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   } else if (ok) {
     report.tours_by_start.assign(static_cast<std::size_t>(squares), BigCount{});
     report.closed_by_start.assign(static_cast<std::size_t>(squares), closed_per_start);
-    ok = count_all_starts(shape, classes, watched, stop, journal, report, sweep);
+    BackwardOutcome outcome = BackwardOutcome::fell_back;
+    if (backward) outcome = grid_by_pass(plain, watched, stop, report, progress);
+    if (outcome == BackwardOutcome::fell_back) {
+      report.sweeps_planned = planned_sweeps(request);
+      progress.replan(report.sweeps_planned);
+      ok = count_all_starts(shape, classes, watched, stop, journal, report, sweep);
+    } else {
+      ok = outcome == BackwardOutcome::done;
+    }
     report.closed_tours = closed_per_start * static_cast<std::uint64_t>(squares);
   }
   if (ok && squares == 1 && !request.closed) {

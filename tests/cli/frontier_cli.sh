@@ -134,6 +134,31 @@ expect_exit 3
 run count --run-dir "$D" --resume --total-only
 expect_usage_error 'total only vs tours from each square'
 
+# The grid of a long board comes from one unpinned sweep and a pass back over it; with a run
+# directory, from pinned tails (which resume): the same grid, and the total OEIS A079137(12)
+# gives (36,486,328 undirected paths of 4x12). KNIGHTSTOUR_GRID forces either way; the pass
+# is refused on a run directory, as is a value it does not know.
+run count 4x12 --all-starts --method frontier --progress 0 --json
+expect_exit 0
+expect_json tours 72972656
+expect_json grid_method "backward pass"
+expect_json sweeps 3
+cp "$TMP/out" "$TMP/pass.json"
+run count 4x12 --all-starts --method frontier --run-dir "$TMP/tails" --progress 0 --json
+expect_exit 0
+expect_json grid_method "pinned tails"
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; a,b=(json.load(open(f)) for f in sys.argv[1:]); sys.exit(a["tours_by_start"]!=b["tours_by_start"])' \
+  "$TMP/pass.json" "$TMP/out" || fail "the pass and the tails gave different grids"
+KNIGHTSTOUR_GRID=tails run count 4x12 --all-starts --method frontier --progress 0 --json
+expect_json grid_method "pinned tails"
+run count 4x12 --all-starts --method frontier --progress 0
+expect_out '^threads +[0-9]+; 3 sweeps \(the last a pass back over the one before: the tours from each square\)'
+KNIGHTSTOUR_GRID=pass run count 4x12 --all-starts --method frontier --run-dir "$TMP/pass-dir"
+expect_usage_error 'the backward pass keeps its generations in memory only'
+KNIGHTSTOUR_GRID=both run count 4x12 --all-starts --method frontier
+expect_usage_error "KNIGHTSTOUR_GRID must be auto, tails or pass, not 'both'"
+
 export KNIGHTSTOUR_BIT_KERNEL=sse
 run count 6x6 --start a1 --method frontier; expect_usage_error "KNIGHTSTOUR_BIT_KERNEL='sse': expected portable or bmi2"
 unset KNIGHTSTOUR_BIT_KERNEL

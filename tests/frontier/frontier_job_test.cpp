@@ -177,7 +177,7 @@ TEST(FrontierJob, OpenSweepsOnlyLeaveOutTheClosedSweepAlone) {
       EXPECT_EQ(open.closed_tours, BigCount{});
       EXPECT_EQ(open.sweeps_planned, whole.sweeps_planned - 1);
       EXPECT_EQ(open.sweeps, open.sweeps_planned);
-      EXPECT_EQ(planned_sweeps(request), open.sweeps_planned);
+      EXPECT_EQ(planned_sweeps(request, open.grid_by_backward_pass), open.sweeps_planned);
       EXPECT_LT(open.expanded, whole.expanded);  // the closed sweep's classes are not in it
     }
   }

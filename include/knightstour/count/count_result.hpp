@@ -37,6 +37,9 @@ struct FrontierStatistics {
   int sweeps_planned = 0;
   int sweeps_finished = 0;
   int sweeps_resumed = 0;  // taken up from the run directory
+  // An open all-starts grid's: "pinned tails" or "backward pass" (frontier_job.hpp's
+  // GridMethod); empty for every other job.
+  std::string grid_method;
   std::uint64_t peak_classes = 0;
   std::uint64_t classes_expanded = 0;  // this session
   std::uint64_t peak_class_bytes = 0;

@@ -11,6 +11,13 @@
 
 namespace knightstour {
 
+// How an all-starts job counts the open tours from each square (the grid).
+enum class GridMethod {
+  automatic,      // the backward pass where it pays and can run (grid_by_backward_pass)
+  pinned_tails,   // a shared prefix and one pinned sweep per class of start squares
+  backward_pass,  // one unpinned sweep and a pass back over it (backward_pass.hpp)
+};
+
 // What `count --method frontier` is asked: the numbers the enumerator gives for a start
 // square or for all starts, on any board whose shorter side is at most 8.
 struct FrontierRequest {
@@ -23,6 +30,7 @@ struct FrontierRequest {
   // sweeps, which hold most of the classes (on 8x8 the unpinned open sweep holds 15 to 23
   // times the closed one's classes at the same step). No journal: sweep numbers would shift.
   bool open_sweeps_only = false;
+  GridMethod grid = GridMethod::automatic;  // all starts, open, not total_only
 };
 
 // The directed tours the enumerator would count, assembled from one or more sweeps:
@@ -34,6 +42,9 @@ struct FrontierRequest {
 //  - open over all starts: one pinned sweep per symmetry class of start squares (squares a
 //    board symmetry maps onto each other have equal counts; on a board with an odd number of
 //    squares both ends of a path lie on the majority colour, so minority squares are 0);
+//  - or, on long boards (grid_by_backward_pass), the unpinned sweep below with every
+//    generation kept and a pass back over them that gives every square's ends at once
+//    (backward_pass.hpp): about n column steps on an n-long board where the tails take n^2;
 //  - open over all starts, total only: one unpinned sweep counts every undirected path once
 //    (T takes its two edges anywhere), and each runs two ways: 2P directed tours. On 8x7 it
 //    expands 2.4 times fewer classes than the prefix and 16 pinned tails.
@@ -45,6 +56,7 @@ struct FrontierReport {
   BigCount cycles;                        // closed cycles (undirected) of the board
   std::vector<BigCount> tours_by_start;   // all starts: per board square
   std::vector<BigCount> closed_by_start;  // all starts: per board square
+  bool grid_by_backward_pass = false;     // the grid came (or was coming) from the backward pass
   int sweeps = 0;                         // sweeps run (each a full DP over the board)
   int sweeps_resumed = 0;                 // of those, finished or saved by an earlier run
   int sweeps_finished = 0;                // of those, finished (now or earlier)
@@ -74,9 +86,22 @@ struct FrontierReport {
 void validate(const FrontierRequest& request);
 
 // How many sweeps the job runs (closed: 1; open from a start: 2; open over all starts: 1
-// plus one per class of start squares; open_sweeps_only: one fewer). The shared prefix of an
+// plus one per class of start squares, or with `backward_pass` (grid_by_backward_pass) 3,
+// the pass counted as a sweep; open_sweeps_only: one fewer). The shared prefix of an
 // all-starts job is saved as sweep number planned_sweeps() and never finishes.
-int planned_sweeps(const FrontierRequest& request);
+int planned_sweeps(const FrontierRequest& request, bool backward_pass = false);
+
+class FrontierJournal;
+
+// Whether an all-starts job with these options counts its grid by the backward pass:
+// asked (request.grid), or, automatically, on one process (not over MPI ranks) without a
+// journal (the pass keeps its generations in memory only, so a run directory's job takes
+// pinned tails, which resume) on a board with at least 2^(W-2) classes of start squares, W
+// the sweep's width: the tails then cost more than the pass
+// (results/frontier/backward-pass-2026-11-27.md).
+// Throws UsageError when the backward pass is asked with a journal or several ranks.
+bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
+                           const FrontierJournal* journal);
 
 // One pinned sweep per class of equivalent start squares: the class's squares and the
 // representative swept. Squares that cannot start an open tour (minority colour on an odd

@@ -46,6 +46,52 @@ struct WideCount {
       return carry != 0;
     }
   }
+  // this -= other; true when other is larger (the result then wraps).
+  bool subtract(const WideCount& other) {
+    unsigned char borrow = 0;
+    for (int i = 0; i < K; ++i) {
+      const std::uint64_t a = limb[static_cast<std::size_t>(i)];
+      const std::uint64_t d = a - other.limb[static_cast<std::size_t>(i)];
+      const std::uint64_t t = d - borrow;
+      borrow = static_cast<unsigned char>((d > a) | (t > d));
+      limb[static_cast<std::size_t>(i)] = t;
+    }
+    return borrow != 0;
+  }
+  // this *= other; true when the product does not fit in K limbs (the result is then its
+  // low K limbs). Schoolbook: used per path end, not per class (ends_by_square.cpp).
+  bool multiply(const WideCount& other) {
+    std::array<std::uint64_t, K> out{};
+    bool overflow = false;
+    for (int i = 0; i < K; ++i) {
+      const std::uint64_t a = limb[static_cast<std::size_t>(i)];
+      if (a == 0) continue;
+      std::uint64_t carry = 0;
+      for (int j = 0; j < K; ++j) {
+        const std::uint64_t b = other.limb[static_cast<std::size_t>(j)];
+        if (i + j >= K) {
+          overflow = overflow || b != 0;
+          continue;
+        }
+        const std::size_t at = static_cast<std::size_t>(i) + static_cast<std::size_t>(j);
+        const uint128 p = static_cast<uint128>(a) * b + out[at] + carry;
+        out[at] = static_cast<std::uint64_t>(p);
+        carry = static_cast<std::uint64_t>(p >> 64);
+      }
+      overflow = overflow || carry != 0;
+    }
+    limb = out;
+    return overflow;
+  }
+  // The same number in L >= K limbs.
+  template <int L>
+  WideCount<L> widened() const {
+    static_assert(L >= K);
+    WideCount<L> w;
+    for (int i = 0; i < K; ++i)
+      w.limb[static_cast<std::size_t>(i)] = limb[static_cast<std::size_t>(i)];
+    return w;
+  }
   bool is_zero() const {
     for (auto x : limb) {
       if (x != 0) return false;
@@ -90,6 +136,26 @@ class BigCount {
 
   bool fits_u64() const;
   std::uint64_t low() const { return limb_[0]; }
+  // The count in K limbs; CountTooWide when it does not fit.
+  template <int K>
+  WideCount<K> to_wide() const {
+    WideCount<K> w;
+    for (int i = 0; i < kLimbs; ++i) {
+      const std::uint64_t x = limb_[static_cast<std::size_t>(i)];
+      if (i < K) {
+        w.limb[static_cast<std::size_t>(i)] = x;
+      } else if (x != 0) {
+        throw CountTooWide();
+      }
+    }
+    return w;
+  }
+  // 64-bit limbs up to the highest nonzero one (at least 1).
+  int limbs_used() const {
+    int n = kLimbs;
+    while (n > 1 && limb_[static_cast<std::size_t>(n) - 1] == 0) --n;
+    return n;
+  }
   double approx() const;                              // nearest double, for rates and logs
   std::string str() const;                            // decimal
   std::string with_commas() const;                    // 1,234,567

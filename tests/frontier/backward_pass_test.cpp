@@ -1,0 +1,186 @@
+// The grid of open tours by the backward pass (backward_pass.hpp): against the enumerator on
+// every board up to 36 squares, against pinned tails on long boards with wide counts, with
+// and without the mirror fold; and how the job chooses it, falls back from it and refuses it.
+#include "knightstour/frontier/backward_pass.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "knightstour/base/errors.hpp"
+#include "knightstour/frontier/frontier_job.hpp"
+#include "support/count_helpers.hpp"
+
+namespace knightstour {
+namespace {
+
+std::string name(BoardShape s) { return std::to_string(s.rows) + "x" + std::to_string(s.cols); }
+
+FrontierReport grid(BoardShape shape, GridMethod method, FrontierOptions options = {}) {
+  StopControl stop({});
+  options.threads = 2;
+  FrontierRequest request{shape, false, {}};
+  request.grid = method;
+  FrontierReport r = count_by_frontier(request, options, stop);
+  EXPECT_TRUE(r.complete);
+  return r;
+}
+
+TEST(BackwardPass, AgreesWithTheEnumeratorOnEveryBoardUpTo36Squares) {
+  for (int rows = 1; rows <= 36; ++rows) {
+    for (int cols = 1; rows * cols <= 36; ++cols) {
+      const BoardShape shape{rows, cols};
+      SCOPED_TRACE(name(shape));
+      const RunReport dfs = test::count(test::make_all_starts_job(name(shape)));
+      const FrontierReport f = grid(shape, GridMethod::backward_pass);
+      EXPECT_TRUE(f.grid_by_backward_pass);
+      EXPECT_EQ(f.tours, BigCount(dfs.tours));
+      ASSERT_EQ(f.tours_by_start.size(), dfs.tours_by_start.size());
+      for (std::size_t sq = 0; sq < dfs.tours_by_start.size(); ++sq)
+        EXPECT_EQ(f.tours_by_start[sq], BigCount(dfs.tours_by_start[sq])) << "square " << sq;
+      EXPECT_EQ(f.closed_tours, BigCount(dfs.closed));
+    }
+  }
+}
+
+// Past the enumerator: the two ways of counting the grid against each other, on boards whose
+// counts take 64 to 512 bits, both orientations, with the mirror fold on and off.
+TEST(BackwardPass, AgreesWithPinnedTailsOnLongBoards) {
+  const BoardShape boards[] = {{3, 40}, {40, 3}, {4, 24}, {5, 11}, {2, 60}, {3, 170}};
+  for (const BoardShape shape : boards) {
+    SCOPED_TRACE(name(shape));
+    const FrontierReport tails = grid(shape, GridMethod::pinned_tails);
+    const FrontierReport pass = grid(shape, GridMethod::backward_pass);
+    EXPECT_FALSE(tails.grid_by_backward_pass);
+    EXPECT_TRUE(pass.grid_by_backward_pass);
+    EXPECT_EQ(pass.tours_by_start, tails.tours_by_start);
+    EXPECT_EQ(pass.tours, tails.tours);
+    EXPECT_EQ(pass.sweeps, 3);
+    if (shape.rows * shape.cols <= 60) {
+      FrontierOptions unfolded;
+      unfolded.fold_mirror = false;
+      EXPECT_EQ(grid(shape, GridMethod::backward_pass, unfolded).tours_by_start,
+                tails.tours_by_start);
+    }
+  }
+  // The longest of them needs counts past 256 bits.
+  EXPECT_GT(grid({3, 170}, GridMethod::backward_pass).limbs, 4);
+}
+
+// A journal that keeps nothing: enough to say a job has one.
+class NoJournal : public FrontierJournal {
+ public:
+  std::optional<BigCount> finished(int) override { return std::nullopt; }
+  void finish(int, const BigCount&) override {}
+  std::optional<FrontierState> saved(int) override { return std::nullopt; }
+  bool has_saved(int) override { return false; }
+  void after_step(int, const FrontierState&) override {}
+};
+
+// Automatic: the pass on boards with many classes of start squares for their width, the tails
+// on the others and whenever a journal keeps the job.
+TEST(BackwardPass, TheJobChoosesItWhereItPays) {
+  FrontierOptions options;
+  EXPECT_TRUE(grid_by_backward_pass({{3, 20}, false, {}}, options, nullptr));
+  EXPECT_TRUE(grid_by_backward_pass({{5, 10}, false, {}}, options, nullptr));
+  EXPECT_FALSE(grid_by_backward_pass({{6, 7}, false, {}}, options, nullptr));
+  EXPECT_FALSE(grid_by_backward_pass({{8, 8}, false, {}}, options, nullptr));
+  FrontierRequest tails{{3, 20}, false, {}};
+  tails.grid = GridMethod::pinned_tails;
+  EXPECT_FALSE(grid_by_backward_pass(tails, options, nullptr));
+  FrontierRequest total{{3, 20}, false, {}};
+  total.total_only = true;
+  EXPECT_FALSE(grid_by_backward_pass(total, options, nullptr));
+  EXPECT_FALSE(grid_by_backward_pass({{3, 20}, true, {}}, options, nullptr));
+  EXPECT_FALSE(grid_by_backward_pass({{3, 20}, false, 0}, options, nullptr));
+  // A journal (a run directory) resumes pinned tails; the pass keeps nothing on disk.
+  NoJournal journal;
+  EXPECT_FALSE(grid_by_backward_pass({{3, 20}, false, {}}, options, &journal));
+  FrontierRequest pass{{3, 20}, false, {}};
+  pass.grid = GridMethod::backward_pass;
+  EXPECT_THROW(grid_by_backward_pass(pass, options, &journal), UsageError);
+}
+
+// The pass keeps its generations in memory: where they do not fit, the job counts the grid by
+// pinned tails instead, with the same result.
+TEST(BackwardPass, FallsBackToPinnedTailsWhenTheGenerationsDoNotFit) {
+  const FrontierReport whole = grid({5, 8}, GridMethod::backward_pass);
+  ASSERT_TRUE(whole.grid_by_backward_pass);
+  FrontierOptions small;
+  small.memory_limit = std::uint64_t{16} << 20;  // the sweep gets 4 MiB: 5x8 needs more
+  const FrontierReport fell_back = grid({5, 8}, GridMethod::backward_pass, small);
+  EXPECT_FALSE(fell_back.grid_by_backward_pass);
+  EXPECT_EQ(fell_back.tours_by_start, whole.tours_by_start);
+  EXPECT_EQ(fell_back.sweeps, 1 + 12);  // the closed sweep and 12 tails
+}
+
+// The generations of the unpinned sweep of `shape`, and its count of paths.
+KeptGenerations kept_generations(const Sweep& sweep, BigCount& paths) {
+  KeptGenerations kept(~std::uint64_t{0});
+  StopControl stop({});
+  FrontierOptions o;
+  o.until_step = 0;
+  const FrontierTarget unpinned{false, std::nullopt};
+  FrontierResult first = run_frontier(sweep, unpinned, o, stop);
+  EXPECT_TRUE(kept.keep(*first.paused));
+  o.until_step = -1;
+  o.after_step = [&](const FrontierState& s) { EXPECT_TRUE(kept.keep(s)); };
+  const FrontierResult r = run_frontier(sweep, unpinned, o, stop, std::move(first.paused));
+  EXPECT_TRUE(r.complete);
+  paths = r.count;
+  return kept;
+}
+
+// Sum of n(X) c(X) over the first generation must be the sweep's count: a pass given another
+// count stops with an error instead of printing a grid.
+TEST(BackwardPass, ChecksItsPathsAgainstTheSweep) {
+  const Sweep sweep({5, 6});
+  BigCount paths;
+  const KeptGenerations kept = kept_generations(sweep, paths);
+  ASSERT_TRUE(kept.whole(sweep.size()));
+  StopControl stop({});
+  const BackwardPassResult ok = tours_from_every_square(sweep, true, kept, paths, stop);
+  ASSERT_EQ(ok.tours_by_square.size(), 30u);
+  BigCount ends;
+  for (const BigCount& t : ok.tours_by_square) ends += t;
+  EXPECT_EQ(ends, paths * 2);
+  BigCount wrong = paths;
+  wrong += BigCount(1);
+  EXPECT_THROW(tours_from_every_square(sweep, true, kept, wrong, stop), std::logic_error);
+}
+
+TEST(BackwardPass, StopsWhenAskedWithoutAGrid) {
+  const Sweep sweep({5, 6});
+  BigCount paths;
+  const KeptGenerations kept = kept_generations(sweep, paths);
+  StopControl stop({});
+  stop.request(StopReason::signal);
+  BackwardProgress progress;
+  const BackwardPassResult r = tours_from_every_square(sweep, true, kept, paths, stop, &progress);
+  EXPECT_TRUE(r.tours_by_square.empty());
+  EXPECT_LT(progress.steps_done.load(), 30);
+}
+
+TEST(BackwardPass, KeepsGenerationsUpToItsLimitOnly) {
+  const Sweep sweep({5, 6});
+  BigCount paths;
+  const KeptGenerations all = kept_generations(sweep, paths);
+  ASSERT_GT(all.bytes(), 0u);
+  KeptGenerations some(all.bytes() / 2);
+  bool refused = false;
+  for (int k = 0; k < sweep.size(); ++k) {
+    const FrontierState state{k, all.at(k)};
+    if (!some.keep(state)) refused = true;
+  }
+  EXPECT_TRUE(refused);
+  EXPECT_TRUE(some.gave_up());
+  EXPECT_FALSE(some.whole(sweep.size()));
+  EXPECT_EQ(some.bytes(), 0u);
+  // Out of order (a generation missing) is refused too.
+  KeptGenerations gap(~std::uint64_t{0});
+  EXPECT_TRUE(gap.keep({0, all.at(0)}));
+  EXPECT_FALSE(gap.keep({2, all.at(2)}));
+}
+
+}  // namespace
+}  // namespace knightstour
