@@ -22,24 +22,47 @@
 
 namespace knightstour {
 
+namespace {
+
+std::uint64_t memory_bytes(const AnyGeneration& g) {
+  return std::visit([](const auto& x) { return x.memory_bytes(); }, g);
+}
+
+}  // namespace
+
 bool KeptGenerations::keep(const FrontierState& state) {
   if (gave_up_) return false;
-  const auto [bytes, spilled] = std::visit(
+  const int k = state.next_step;
+  const bool spilled = std::visit(
       [](const auto& g) {
         bool in_file = false;
         for (const auto& part : g.parts) in_file = in_file || part.in_file();
-        return std::pair{g.memory_bytes(), in_file};
+        return in_file;
       },
       state.classes);
-  if (spilled || bytes_ + bytes > limit_ ||
-      state.next_step != static_cast<int>(kept_.size())) {
+  const std::uint64_t bytes = memory_bytes(state.classes);
+  limbs_ = std::max(limbs_, std::visit([](const auto& g) { return g.kLimbs; }, state.classes));
+  if (!columns_only_ && bytes_ + bytes > limit_) {
+    // From now on only the columns' first generations; those kept so far are dropped.
+    columns_only_ = true;
+    for (std::size_t i = 0; i < kept_.size(); ++i) {
+      if (held_[i] == 0 || column_start(static_cast<int>(i))) continue;
+      bytes_ -= memory_bytes(kept_[i]);
+      kept_[i] = AnyGeneration{};
+      held_[i] = 0;
+    }
+  }
+  const bool wanted = !columns_only_ || column_start(k);
+  if (spilled || k != static_cast<int>(held_.size()) || (wanted && bytes_ + bytes > limit_)) {
     gave_up_ = true;
     std::vector<AnyGeneration>().swap(kept_);
+    std::vector<char>().swap(held_);
     bytes_ = 0;
     return false;
   }
-  kept_.push_back(state.classes);
-  bytes_ += bytes;
+  held_.push_back(wanted ? 1 : 0);
+  kept_.push_back(wanted ? state.classes : AnyGeneration{});
+  if (wanted) bytes_ += bytes;
   return true;
 }
 
@@ -63,7 +86,8 @@ class CompletionTable {
     while (slots < 2 * classes) slots *= 2;
     mask_ = slots - 1;
     bytes_ = slots * kWords * 8;
-    if (bytes_ >= kHugePageBytes) bytes_ = (bytes_ + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+    if (bytes_ >= kHugePageBytes)
+      bytes_ = (bytes_ + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
     words_ = static_cast<std::uint64_t*>(allocate_chunk(bytes_));
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, slots, std::size_t{1} << 16),
                       [&](const tbb::blocked_range<std::size_t>& r) {
@@ -115,18 +139,16 @@ class CompletionTable {
   std::size_t mask_ = 0;
 };
 
-int limbs_of(const AnyGeneration& g) {
-  return std::visit([](const auto& x) { return std::decay_t<decltype(x)>::kLimbs; }, g);
-}
-
 void broken(const char* what) { throw std::logic_error(std::string("backward pass: ") + what); }
 
 // The pass, its counts in K limbs.
 template <int K>
 class Pass {
  public:
-  Pass(const Sweep& sweep, const StepRules& rules, StopControl& stop, BackwardProgress* progress)
+  Pass(const Sweep& sweep, const FrontierOptions& forward, const StepRules& rules,
+       StopControl& stop, BackwardProgress* progress)
       : sweep_(sweep),
+        forward_(forward),
         rules_(rules),
         stop_(stop),
         progress_(progress),
@@ -136,6 +158,8 @@ class Pass {
     const int n = sweep_.size();
     BackwardPassResult out;
     for (int k = n - 1; k >= 0; --k) {
+      const AnyGeneration* generation = generation_at(k, kept, out);
+      if (generation == nullptr) return {};  // stopped while recomputing a column
       const bool done = std::visit(
           [&](const auto& g) {
             constexpr int L = std::decay_t<decltype(g)>::kLimbs;
@@ -146,9 +170,9 @@ class Pass {
               return step(k, g);
             }
           },
-          kept.at(k));
+          *generation);
       if (!done) return {};
-      const std::uint64_t size = std::visit([](const auto& g) { return g.size(); }, kept.at(k));
+      const std::uint64_t size = std::visit([](const auto& g) { return g.size(); }, *generation);
       out.expanded += size;
       if (progress_ != nullptr) {
         progress_->classes_done += size;
@@ -189,6 +213,28 @@ class Pass {
     std::vector<Successor> successors;
     ChoicePlans plans;  // the step's choices by type pattern, as the sweep takes them
   };
+
+  // Generation k: kept, or recomputed with the rest of its column from the column's first
+  // (the sweep's own engine, forward_'s options); nullptr when stopped.
+  const AnyGeneration* generation_at(int k, const KeptGenerations& kept, BackwardPassResult& out) {
+    if (kept.has(k)) return &kept.at(k);
+    const int from = k - k % sweep_.width();
+    if (column_from_ != from) {
+      column_.clear();
+      column_from_ = -1;
+      FrontierOptions o = forward_;
+      o.until_step = std::min(from + sweep_.width() - 1, sweep_.size() - 1);
+      o.after_step = [&](const FrontierState& s) { column_.push_back(s.classes); };
+      o.watch = nullptr;
+      o.label = "the pass back, recomputing a column";
+      const FrontierResult r = run_frontier(sweep_, FrontierTarget{false, std::nullopt}, o, stop_,
+                                            FrontierState{from, kept.at(from)});
+      if (!r.paused) return nullptr;
+      out.expanded += r.expanded;
+      column_from_ = from;
+    }
+    return &column_[static_cast<std::size_t>(k - from - 1)];
+  }
 
   int mirror_of(int v) const {
     const int w = sweep_.width();
@@ -282,41 +328,70 @@ class Pass {
   }
 
   const Sweep& sweep_;
+  const FrontierOptions& forward_;
   const StepRules& rules_;
   StopControl& stop_;
   BackwardProgress* progress_;
   std::vector<WideCount<K>> pair_ends_;  // by the pair's smaller sweep vertex
   WideCount<K> first_paths_;             // sum of n(X) c(X) over generation 0
   CompletionTable<K> next_;              // generation k + 1's completions
+  std::vector<AnyGeneration> column_;    // generations column_from_ + 1 ... recomputed
+  int column_from_ = -1;
   const BitKernel bit_kernel_ = chosen_bit_kernel();
   tbb::enumerable_thread_specific<Local> locals_;
 };
 
 }  // namespace
 
-BackwardPassResult tours_from_every_square(const Sweep& sweep, bool fold_mirror,
+namespace {
+
+// The limbs of the pass's counts: every product and sum counts distinct paths, at most twice
+// the paths; the forward counts of a class can be wider than that (partial paths that die
+// out). A width the generations come in: 1, 2, 4, 8 or 16.
+int pass_limbs(const KeptGenerations& kept, const BigCount& paths) {
+  const int limbs = std::max((paths * 2).limbs_used(), kept.limbs());
+  int k = 1;
+  while (k < limbs) k *= 2;
+  return k;
+}
+
+}  // namespace
+
+std::uint64_t pass_scratch_bytes(const Sweep& sweep, const KeptGenerations& kept,
+                                 std::uint64_t peak_classes, const BigCount& paths) {
+  const auto k = static_cast<std::uint64_t>(pass_limbs(kept, paths));
+  const std::uint64_t tables = 2 * (4 * peak_classes) * 8 * (1 + k);
+  const std::uint64_t column = kept.columns_only()
+                                   ? static_cast<std::uint64_t>(sweep.width() - 1) * peak_classes *
+                                         8 * (1 + static_cast<std::uint64_t>(kept.limbs()))
+                                   : 0;
+  return tables + column;
+}
+
+BackwardPassResult tours_from_every_square(const Sweep& sweep, const FrontierOptions& forward,
                                            const KeptGenerations& kept, const BigCount& paths,
                                            StopControl& stop, BackwardProgress* progress) {
   const int n = sweep.size();
   if (!kept.whole(n)) throw std::logic_error("backward pass: generations missing");
-  // Every product and sum counts distinct paths, at most twice the paths; the forward counts
-  // of a class can be wider than that (partial paths that die out).
-  int limbs = (paths * 2).limbs_used();
+  const int limbs = pass_limbs(kept, paths);
+  // Classes of the generations held; with columns only, each stands for its column's.
   std::uint64_t classes = 0;
   for (int k = 0; k < n; ++k) {
-    limbs = std::max(limbs, limbs_of(kept.at(k)));
-    classes += std::visit([](const auto& g) { return g.size(); }, kept.at(k));
+    if (!kept.has(k)) continue;
+    const std::uint64_t size = std::visit([](const auto& g) { return g.size(); }, kept.at(k));
+    classes += kept.columns_only() ? size * static_cast<std::uint64_t>(sweep.width()) : size;
   }
   if (progress != nullptr) {
     progress->classes_total = classes;
     progress->steps_total = n;
   }
-  const StepRules rules = make_step_rules(sweep, FrontierTarget{false, std::nullopt}, fold_mirror);
-  if (limbs <= 1) return Pass<1>(sweep, rules, stop, progress).run(kept, paths);
-  if (limbs <= 2) return Pass<2>(sweep, rules, stop, progress).run(kept, paths);
-  if (limbs <= 4) return Pass<4>(sweep, rules, stop, progress).run(kept, paths);
-  if (limbs <= 8) return Pass<8>(sweep, rules, stop, progress).run(kept, paths);
-  return Pass<16>(sweep, rules, stop, progress).run(kept, paths);
+  const StepRules rules =
+      make_step_rules(sweep, FrontierTarget{false, std::nullopt}, forward.fold_mirror);
+  if (limbs <= 1) return Pass<1>(sweep, forward, rules, stop, progress).run(kept, paths);
+  if (limbs <= 2) return Pass<2>(sweep, forward, rules, stop, progress).run(kept, paths);
+  if (limbs <= 4) return Pass<4>(sweep, forward, rules, stop, progress).run(kept, paths);
+  if (limbs <= 8) return Pass<8>(sweep, forward, rules, stop, progress).run(kept, paths);
+  return Pass<16>(sweep, forward, rules, stop, progress).run(kept, paths);
 }
 
 }  // namespace knightstour

@@ -15,6 +15,7 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/process_memory.hpp"
 #include "knightstour/base/progress.hpp"
+#include "knightstour/base/units.hpp"
 #include "knightstour/frontier/backward_pass.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/ranks.hpp"
@@ -369,10 +370,11 @@ enum class BackwardOutcome { done, stopped, fell_back };
 
 // The grid by one unpinned sweep, its generations kept, and the pass back over them
 // (backward_pass.hpp). The sweep gets a quarter of the memory budget and its kept generations
-// half; the pass's two tables (one generation's classes each, at most half full) take the
-// rest. When the generations outgrow their half the sweep is abandoned at once (its after_step
-// throws) and the job takes pinned tails instead, having lost the sweep's steps so far (less than
-// --total-only costs).
+// half (all of them, or each column's first); the pass's tables, and a column's generations
+// recomputed, take the rest. When the generations outgrow their half the sweep is abandoned
+// at once (its after_step throws), and when the pass would not fit beside them it is not
+// started; either way the job takes pinned tails instead, having lost the sweep's work (at
+// most what --total-only costs).
 BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options, StopControl& stop,
                              FrontierReport& report, JobProgress& progress) {
   const FrontierTarget unpinned{false, std::nullopt};
@@ -380,7 +382,7 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   FrontierOptions o = options;
   o.memory_limit = options.memory_limit / 4;
   o.label = "open tours, every path once, kept for the pass back";
-  KeptGenerations kept(options.memory_limit / 2);
+  KeptGenerations kept(options.memory_limit / 2, plain.width());
   o.until_step = 0;
   FrontierResult first = run_frontier(plain, unpinned, o, stop);
   if (!first.paused) {
@@ -411,11 +413,28 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   if (!r.complete) return BackwardOutcome::stopped;
   progress.sweep_done(true);
   ++report.sweeps_finished;
+  const std::uint64_t need = kept.bytes() +
+                             pass_scratch_bytes(plain, kept, r.peak_classes, r.count) +
+                             (kept.columns_only() ? o.memory_limit : 0);
+  if (need > options.memory_limit) {
+    spdlog::info(
+        "the pass back over the unpinned sweep would need {} beside its generations, more than "
+        "the memory budget: the tours from each square come from pinned tails instead",
+        size_text(need));
+    report.grid_by_backward_pass = false;
+    return BackwardOutcome::fell_back;
+  }
+  if (kept.columns_only()) {
+    spdlog::info(
+        "the unpinned sweep's generations outgrew half the memory budget: each column's first "
+        "is kept and the pass back recomputes the others (one more sweep's work)");
+  }
   BackwardProgress pass;
   progress.backward_pass(&pass);
   const auto t0 = std::chrono::steady_clock::now();
-  BackwardPassResult grid =
-      tours_from_every_square(plain, o.fold_mirror, kept, r.count, stop, &pass);
+  FrontierOptions again = o;  // for the columns the pass recomputes
+  again.after_step = nullptr;
+  BackwardPassResult grid = tours_from_every_square(plain, again, kept, r.count, stop, &pass);
   progress.backward_pass(nullptr);
   report.expanded += grid.expanded;
   report.steps_seconds +=
@@ -572,7 +591,10 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     BackwardOutcome outcome = BackwardOutcome::fell_back;
     if (backward) outcome = grid_by_pass(plain, watched, stop, report, progress);
     if (outcome == BackwardOutcome::fell_back) {
-      report.sweeps_planned = planned_sweeps(request);
+      // The closed sweep, an unpinned sweep that finished before the pass was given up, and
+      // the tails.
+      report.sweeps_planned =
+          report.sweeps + planned_sweeps(request) - (request.open_sweeps_only ? 0 : 1);
       progress.replan(report.sweeps_planned);
       ok = count_all_starts(shape, classes, watched, stop, journal, report, sweep);
     } else {

@@ -101,6 +101,20 @@ TEST(BackwardPass, TheJobChoosesItWhereItPays) {
   EXPECT_THROW(grid_by_backward_pass(pass, options, &journal), UsageError);
 }
 
+// Under a budget too small for every generation, the pass keeps each column's first and
+// recomputes the others: the same grid, counts past 256 bits (3x170), at more classes.
+TEST(BackwardPass, RecomputesColumnsUnderASmallBudget) {
+  const BoardShape shape{3, 170};
+  const FrontierReport whole = grid(shape, GridMethod::backward_pass);
+  FrontierOptions small;
+  small.memory_limit = std::uint64_t{4} << 20;
+  const FrontierReport columns = grid(shape, GridMethod::backward_pass, small);
+  EXPECT_TRUE(columns.grid_by_backward_pass);
+  EXPECT_EQ(columns.tours_by_start, whole.tours_by_start);
+  EXPECT_GT(columns.expanded, whole.expanded);
+  EXPECT_GT(columns.limbs, 4);
+}
+
 // The pass keeps its generations in memory: where they do not fit, the job counts the grid by
 // pinned tails instead, with the same result.
 TEST(BackwardPass, FallsBackToPinnedTailsWhenTheGenerationsDoNotFit) {
@@ -116,7 +130,7 @@ TEST(BackwardPass, FallsBackToPinnedTailsWhenTheGenerationsDoNotFit) {
 
 // The generations of the unpinned sweep of `shape`, and its count of paths.
 KeptGenerations kept_generations(const Sweep& sweep, BigCount& paths) {
-  KeptGenerations kept(~std::uint64_t{0});
+  KeptGenerations kept(~std::uint64_t{0}, sweep.width());
   StopControl stop({});
   FrontierOptions o;
   o.until_step = 0;
@@ -139,14 +153,14 @@ TEST(BackwardPass, ChecksItsPathsAgainstTheSweep) {
   const KeptGenerations kept = kept_generations(sweep, paths);
   ASSERT_TRUE(kept.whole(sweep.size()));
   StopControl stop({});
-  const BackwardPassResult ok = tours_from_every_square(sweep, true, kept, paths, stop);
+  const BackwardPassResult ok = tours_from_every_square(sweep, {}, kept, paths, stop);
   ASSERT_EQ(ok.tours_by_square.size(), 30u);
   BigCount ends;
   for (const BigCount& t : ok.tours_by_square) ends += t;
   EXPECT_EQ(ends, paths * 2);
   BigCount wrong = paths;
   wrong += BigCount(1);
-  EXPECT_THROW(tours_from_every_square(sweep, true, kept, wrong, stop), std::logic_error);
+  EXPECT_THROW(tours_from_every_square(sweep, {}, kept, wrong, stop), std::logic_error);
 }
 
 TEST(BackwardPass, StopsWhenAskedWithoutAGrid) {
@@ -156,28 +170,42 @@ TEST(BackwardPass, StopsWhenAskedWithoutAGrid) {
   StopControl stop({});
   stop.request(StopReason::signal);
   BackwardProgress progress;
-  const BackwardPassResult r = tours_from_every_square(sweep, true, kept, paths, stop, &progress);
+  const BackwardPassResult r = tours_from_every_square(sweep, {}, kept, paths, stop, &progress);
   EXPECT_TRUE(r.tours_by_square.empty());
   EXPECT_LT(progress.steps_done.load(), 30);
 }
 
-TEST(BackwardPass, KeepsGenerationsUpToItsLimitOnly) {
-  const Sweep sweep({5, 6});
+// Under a limit below all the generations the pass keeps each column's first only and
+// recomputes the rest of a column when it gets there: the same grid. Below even those it
+// keeps nothing, and says so.
+TEST(BackwardPass, KeepsColumnsOnlyOrNothingPastItsLimit) {
+  const Sweep sweep({5, 7});
+  const int w = sweep.width();
   BigCount paths;
   const KeptGenerations all = kept_generations(sweep, paths);
-  ASSERT_GT(all.bytes(), 0u);
-  KeptGenerations some(all.bytes() / 2);
+  ASSERT_FALSE(all.columns_only());
+  StopControl stop({});
+  const BackwardPassResult whole = tours_from_every_square(sweep, {}, all, paths, stop);
+
+  KeptGenerations columns(all.bytes() / 2, w);
+  for (int k = 0; k < sweep.size(); ++k) EXPECT_TRUE(columns.keep({k, all.at(k)}));
+  ASSERT_TRUE(columns.whole(sweep.size()));
+  EXPECT_TRUE(columns.columns_only());
+  for (int k = 0; k < sweep.size(); ++k) EXPECT_EQ(columns.has(k), k % w == 0) << k;
+  EXPECT_LE(columns.bytes(), all.bytes() / 2);
+  const BackwardPassResult recomputed = tours_from_every_square(sweep, {}, columns, paths, stop);
+  EXPECT_EQ(recomputed.tours_by_square, whole.tours_by_square);
+  EXPECT_GT(recomputed.expanded, whole.expanded);  // the columns' rest, expanded again
+
+  KeptGenerations none(columns.bytes() / 2, w);
   bool refused = false;
-  for (int k = 0; k < sweep.size(); ++k) {
-    const FrontierState state{k, all.at(k)};
-    if (!some.keep(state)) refused = true;
-  }
+  for (int k = 0; k < sweep.size() && !refused; ++k) refused = !none.keep({k, all.at(k)});
   EXPECT_TRUE(refused);
-  EXPECT_TRUE(some.gave_up());
-  EXPECT_FALSE(some.whole(sweep.size()));
-  EXPECT_EQ(some.bytes(), 0u);
+  EXPECT_TRUE(none.gave_up());
+  EXPECT_FALSE(none.whole(sweep.size()));
+  EXPECT_EQ(none.bytes(), 0u);
   // Out of order (a generation missing) is refused too.
-  KeptGenerations gap(~std::uint64_t{0});
+  KeptGenerations gap(~std::uint64_t{0}, w);
   EXPECT_TRUE(gap.keep({0, all.at(0)}));
   EXPECT_FALSE(gap.keep({2, all.at(2)}));
 }

@@ -39,33 +39,44 @@
 namespace knightstour {
 
 // A sweep's generations, copied as it runs (its after_step hook; the first one from the
-// state it starts from), while they take at most `limit` bytes and none is spilled. Past
-// that it drops them all and keeps nothing more (keep() says false): the caller stops the
-// sweep and falls back to pinned tails.
+// state it starts from), while they take at most `limit` bytes and none is spilled.
+// Generation k is the classes step k expands. When all of them would pass the limit it keeps
+// only each column's first (k a multiple of `width`), from which the pass recomputes the
+// rest of a column when it gets there: W times less memory for one more forward sweep. When
+// even those pass it, it drops them all and keeps nothing more (keep() says false): the
+// caller stops the sweep and falls back to pinned tails.
 class KeptGenerations {
  public:
-  explicit KeptGenerations(std::uint64_t limit) : limit_(limit) {}
+  KeptGenerations(std::uint64_t limit, int width) : limit_(limit), width_(width) {}
   bool keep(const FrontierState& state);
-  // Every generation of a finished sweep of `steps` steps is held (generation k: the
-  // classes step k expands).
-  bool whole(int steps) const { return !gave_up_ && static_cast<int>(kept_.size()) == steps; }
+  // A finished sweep of `steps` steps is held: every generation, or every column's first.
+  bool whole(int steps) const { return !gave_up_ && static_cast<int>(held_.size()) == steps; }
   bool gave_up() const { return gave_up_; }
+  bool columns_only() const { return columns_only_; }
+  int width() const { return width_; }
   std::uint64_t bytes() const { return bytes_; }
+  int limbs() const { return limbs_; }  // of the widest generation seen, held or not
+  bool has(int step) const { return held_[static_cast<std::size_t>(step)] != 0; }
   const AnyGeneration& at(int step) const { return kept_[static_cast<std::size_t>(step)]; }
 
  private:
+  bool column_start(int step) const { return step % width_ == 0; }
   std::uint64_t limit_;
+  int width_;
   std::uint64_t bytes_ = 0;
   bool gave_up_ = false;
-  std::vector<AnyGeneration> kept_;
+  bool columns_only_ = false;
+  int limbs_ = 1;
+  std::vector<AnyGeneration> kept_;  // by step; empty where not held
+  std::vector<char> held_;
 };
 
 // How far the pass is, for progress lines (written by the pass after each generation).
 struct BackwardProgress {
-  std::atomic<int> steps_total{0};               // generations, set at the start
-  std::atomic<int> steps_done{0};                // generations done, counting back
-  std::atomic<std::uint64_t> classes_done{0};    // their classes
-  std::atomic<std::uint64_t> classes_total{0};   // of all generations, set at the start
+  std::atomic<int> steps_total{0};              // generations, set at the start
+  std::atomic<int> steps_done{0};               // generations done, counting back
+  std::atomic<std::uint64_t> classes_done{0};   // their classes
+  std::atomic<std::uint64_t> classes_total{0};  // of all generations, set at the start
 };
 
 struct BackwardPassResult {
@@ -73,13 +84,20 @@ struct BackwardPassResult {
   std::uint64_t expanded = 0;             // classes expanded by the pass
 };
 
+// Bytes the pass holds besides the kept generations, at most, when the sweep's largest
+// generation had `peak_classes` classes: two completion tables of it (at most half full) and,
+// when only the columns' first generations are kept, a column's others recomputed (the
+// recomputing sweep's own memory is the forward options' budget, apart).
+std::uint64_t pass_scratch_bytes(const Sweep& sweep, const KeptGenerations& kept,
+                                 std::uint64_t peak_classes, const BigCount& paths);
+
 // The directed open tours from every board square, from the kept generations of the
-// unpinned open sweep of `sweep` (FrontierTarget{false, nullopt}, folded as `fold_mirror`
-// says) that counted `paths` paths; `progress`, when given, follows it. Stops between chunks of classes on `stop` (the result's
-// tours_by_square is then empty).
-BackwardPassResult tours_from_every_square(const Sweep& sweep, bool fold_mirror,
+// unpinned open sweep of `sweep` (FrontierTarget{false, nullopt}, run with `forward`'s
+// options, folded as they say) that counted `paths` paths; the generations not kept are
+// recomputed with those options. `progress`, when given, follows it. Stops between chunks of
+// classes on `stop` (the result's tours_by_square is then empty).
+BackwardPassResult tours_from_every_square(const Sweep& sweep, const FrontierOptions& forward,
                                            const KeptGenerations& kept, const BigCount& paths,
-                                           StopControl& stop,
-                                           BackwardProgress* progress = nullptr);
+                                           StopControl& stop, BackwardProgress* progress = nullptr);
 
 }  // namespace knightstour
