@@ -389,21 +389,26 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
     absorb(report, first);
     return BackwardOutcome::stopped;
   }
-  struct OutOfRoom {};
+  struct OutOfRoom {
+    const char* what;
+  };
+  const OutOfRoom kept_too_big{
+      "the unpinned sweep's generations outgrew half the memory budget, even each column's "
+      "first alone"};
   o.until_step = -1;
   o.after_step = [&](const FrontierState& state) {
-    if (!kept.keep(state)) throw OutOfRoom{};
+    if (!kept.keep(state)) throw kept_too_big;
   };
   std::optional<FrontierResult> swept;
   try {
-    if (!kept.keep(*first.paused)) throw OutOfRoom{};
+    if (!kept.keep(*first.paused)) throw kept_too_big;
     swept = run_frontier(plain, unpinned, o, stop, std::move(first.paused));
     // Its quarter of the budget was too small (without a spill folder): the tails get it all.
-    if (!swept->complete && swept->stop_reason == StopReason::memory) throw OutOfRoom{};
-  } catch (const OutOfRoom&) {
-    spdlog::info(
-        "the unpinned sweep and its generations outgrew their share of the memory budget: the "
-        "tours from each square come from pinned tails instead");
+    if (!swept->complete && swept->stop_reason == StopReason::memory) {
+      throw OutOfRoom{"the unpinned sweep outgrew its quarter of the memory budget"};
+    }
+  } catch (const OutOfRoom& e) {
+    spdlog::info("{}: the tours from each square come from pinned tails instead", e.what);
     report.grid_by_backward_pass = false;
     return BackwardOutcome::fell_back;
   }

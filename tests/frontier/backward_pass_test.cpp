@@ -126,6 +126,14 @@ TEST(BackwardPass, FallsBackToPinnedTailsWhenTheGenerationsDoNotFit) {
   EXPECT_FALSE(fell_back.grid_by_backward_pass);
   EXPECT_EQ(fell_back.tours_by_start, whole.tours_by_start);
   EXPECT_EQ(fell_back.sweeps, 1 + 12);  // the closed sweep and 12 tails
+  // Generations too big even by columns: the sweep is abandoned from its after_step hook.
+  const FrontierReport long_board = grid({3, 120}, GridMethod::backward_pass);
+  FrontierOptions tiny;
+  tiny.memory_limit = std::uint64_t{1} << 20;
+  const FrontierReport abandoned = grid({3, 120}, GridMethod::backward_pass, tiny);
+  EXPECT_FALSE(abandoned.grid_by_backward_pass);
+  EXPECT_EQ(abandoned.tours_by_start, long_board.tours_by_start);
+  EXPECT_EQ(abandoned.sweeps, abandoned.sweeps_planned);
 }
 
 // The generations of the unpinned sweep of `shape`, and its count of paths.
