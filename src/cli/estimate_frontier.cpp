@@ -250,6 +250,13 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
       gib(p.peak_bytes).c_str(), p.bytes_per_class);
   std::printf("time       ~%s for knightstour count with the same options\n",
               human_duration(p.seconds).c_str());
+  if (st.grid_method == "backward pass") {
+    // Its memory is not in the projection above: what it keeps adapts to the budget.
+    std::printf(
+        "grid       by a pass back over the unpinned sweep, which keeps the sweep's generations\n"
+        "           in up to half the budget (each column's first only when they do not fit;\n"
+        "           pinned tails instead when even those do not): docs/frontier.md\n");
+  }
   if (p.peak_bytes > static_cast<double>(st.memory_budget)) {
     // What spilling needs: a generation on disk takes a key and a 64-bit count a class.
     constexpr auto kBytes = Generation<1>::kClassBytes;
