@@ -22,38 +22,24 @@
 
 namespace knightstour {
 
-namespace {
-
-std::uint64_t memory_bytes(const AnyGeneration& g) {
-  return std::visit([](const auto& x) { return x.memory_bytes(); }, g);
-}
-
-}  // namespace
-
 bool KeptGenerations::keep(const FrontierState& state) {
   if (gave_up_) return false;
   const int k = state.next_step;
-  const bool spilled = std::visit(
-      [](const auto& g) {
-        bool in_file = false;
-        for (const auto& part : g.parts) in_file = in_file || part.in_file();
-        return in_file;
-      },
-      state.classes);
-  const std::uint64_t bytes = memory_bytes(state.classes);
-  limbs_ = std::max(limbs_, std::visit([](const auto& g) { return g.kLimbs; }, state.classes));
+  const std::uint64_t bytes = memory_bytes_of(state.classes);
+  limbs_ = std::max(limbs_, limbs_of(state.classes));
   if (!columns_only_ && bytes_ + bytes > limit_) {
     // From now on only the columns' first generations; those kept so far are dropped.
     columns_only_ = true;
     for (std::size_t i = 0; i < kept_.size(); ++i) {
       if (held_[i] == 0 || column_start(static_cast<int>(i))) continue;
-      bytes_ -= memory_bytes(kept_[i]);
+      bytes_ -= memory_bytes_of(kept_[i]);
       kept_[i] = AnyGeneration{};
       held_[i] = 0;
     }
   }
   const bool wanted = !columns_only_ || column_start(k);
-  if (spilled || k != static_cast<int>(held_.size()) || (wanted && bytes_ + bytes > limit_)) {
+  if (in_files(state.classes) || k != static_cast<int>(held_.size()) ||
+      (wanted && bytes_ + bytes > limit_)) {
     gave_up_ = true;
     std::vector<AnyGeneration>().swap(kept_);
     std::vector<char>().swap(held_);
@@ -172,7 +158,7 @@ class Pass {
           },
           *generation);
       if (!done) return {};
-      const std::uint64_t size = std::visit([](const auto& g) { return g.size(); }, *generation);
+      const std::uint64_t size = classes_in(*generation);
       out.expanded += size;
       if (progress_ != nullptr) {
         progress_->classes_done += size;
@@ -378,7 +364,7 @@ BackwardPassResult tours_from_every_square(const Sweep& sweep, const FrontierOpt
   std::uint64_t classes = 0;
   for (int k = 0; k < n; ++k) {
     if (!kept.has(k)) continue;
-    const std::uint64_t size = std::visit([](const auto& g) { return g.size(); }, kept.at(k));
+    const std::uint64_t size = classes_in(kept.at(k));
     classes += kept.columns_only() ? size * static_cast<std::uint64_t>(sweep.width()) : size;
   }
   if (progress != nullptr) {

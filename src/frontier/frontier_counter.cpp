@@ -32,11 +32,6 @@ using frontier_detail::Live;
 using frontier_detail::return_freed_memory;
 using frontier_detail::StepEnd;
 
-template <int K>
-std::uint64_t bytes_of(const Generation<K>& g) {
-  return g.memory_bytes();
-}
-
 // The counter for counts of K limbs; returns false when the counts outgrew K limbs (the
 // caller continues wider from `state`).
 template <int K>
@@ -109,7 +104,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     }
     result.expanded += expanded_everywhere;
     result.max_passes = std::max(result.max_passes, live.passes.load());
-    const std::uint64_t freed = bytes_of(current);
+    const std::uint64_t freed = current.memory_bytes();
     budget.release(freed);
     current = std::move(next);
     size_now = everywhere(current.size());
@@ -168,7 +163,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     }
     state.classes = std::move(first);
   }
-  std::visit([&](const auto& g) { budget.charge(bytes_of(g)); }, state.classes);
+  budget.charge(memory_bytes_of(state.classes));
   if (options.idle_chunks != nullptr) budget.share_idle(*options.idle_chunks);
 
   Live live;
@@ -254,8 +249,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   }
   if (!result.complete) {
     // The step it stopped in is redone whole, so all of its classes are still to expand.
-    const std::uint64_t now =
-        std::visit([](const auto& g) -> std::uint64_t { return g.size(); }, state.classes);
+    const std::uint64_t now = classes_in(state.classes);
     std::vector<std::uint64_t> sizes = result.classes;
     if (sizes.empty()) sizes.push_back(now);
     result.outlook = sweep_outlook(sizes, state.next_step, rules.squares, rules.width, now);

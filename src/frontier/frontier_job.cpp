@@ -550,8 +550,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     }
     if (start) {
       // A copy from the shared prefix: its memory counts against what this sweep may use.
-      const std::uint64_t held =
-          std::visit([](const auto& g) { return g.memory_bytes(); }, start->classes);
+      const std::uint64_t held = memory_bytes_of(start->classes);
       o.memory_limit -= std::min(o.memory_limit, held);
     }
     const FrontierResult r = run_frontier(s, target, o, stop, std::move(start));

@@ -22,6 +22,20 @@ namespace knightstour {
 using AnyGeneration =
     std::variant<Generation<1>, Generation<2>, Generation<4>, Generation<8>, Generation<16>>;
 
+// Generation's figures, whatever the width of its counts.
+inline std::uint64_t classes_in(const AnyGeneration& g) {
+  return std::visit([](const auto& x) -> std::uint64_t { return x.size(); }, g);
+}
+inline std::uint64_t memory_bytes_of(const AnyGeneration& g) {
+  return std::visit([](const auto& x) { return x.memory_bytes(); }, g);
+}
+inline int limbs_of(const AnyGeneration& g) {
+  return std::visit([](const auto& x) { return x.kLimbs; }, g);
+}
+inline bool in_files(const AnyGeneration& g) {
+  return std::visit([](const auto& x) { return x.in_files(); }, g);
+}
+
 // Where a sweep stands between two steps: the state a checkpoint saves.
 struct FrontierState {
   int next_step = 0;  // steps done

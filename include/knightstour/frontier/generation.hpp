@@ -80,6 +80,13 @@ struct Generation {
     for (const auto& p : parts) n += p.size();
     return n;
   }
+  // Whether some part is in a file.
+  bool in_files() const {
+    for (const auto& p : parts) {
+      if (p.in_file()) return true;
+    }
+    return false;
+  }
   // Bytes of the parts held in memory (what the budget counts).
   std::uint64_t memory_bytes() const {
     std::uint64_t n = 0;

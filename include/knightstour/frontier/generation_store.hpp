@@ -65,10 +65,8 @@ void spill_parts(Generation<K>& g, SpillArea& area, MemoryBudget& budget) {
 // into a new spill file part by part when `area` can spill (else into memory).
 template <int K>
 Generation<2 * K> widened(Generation<K>&& g, MemoryBudget& budget, SpillArea* area = nullptr) {
-  bool from_file = false;
-  for (const auto& part : g.parts) from_file = from_file || part.in_file();
   std::optional<PartSpiller<2 * K>> spiller;
-  if (from_file && area != nullptr && area->enabled()) spiller.emplace(*area);
+  if (g.in_files() && area != nullptr && area->enabled()) spiller.emplace(*area);
   Generation<2 * K> out;
   out.parts.resize(g.parts.size());
   ClassBuffer<K> buffer(&budget);
@@ -84,11 +82,8 @@ Generation<2 * K> widened(Generation<K>&& g, MemoryBudget& budget, SpillArea* ar
     for (std::size_t at = 0; at < classes; at += ClassBuffer<K>::kClasses) {
       const std::size_t n = std::min(ClassBuffer<K>::kClasses, classes - at);
       in.read_counts(at, n, buffer.counts.data());
-      for (std::size_t i = 0; i < n; ++i) {
-        for (int l = 0; l < K; ++l)
-          o.counts[at + i].limb[static_cast<std::size_t>(l)] =
-              buffer.counts[i].limb[static_cast<std::size_t>(l)];
-      }
+      for (std::size_t i = 0; i < n; ++i)
+        o.counts[at + i] = buffer.counts[i].template widened<2 * K>();
     }
     if (!in.in_file()) budget.release(classes * Generation<K>::kClassBytes);
     free_storage(in.keys);

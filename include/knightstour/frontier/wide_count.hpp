@@ -59,7 +59,7 @@ struct WideCount {
     return borrow != 0;
   }
   // this *= other; true when the product does not fit in K limbs (the result is then its
-  // low K limbs). Schoolbook: used per path end, not per class (ends_by_square.cpp).
+  // low K limbs). Schoolbook: used per path end, not per class (backward_pass.cpp).
   bool multiply(const WideCount& other) {
     std::array<std::uint64_t, K> out{};
     bool overflow = false;
