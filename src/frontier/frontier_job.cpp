@@ -1,26 +1,27 @@
 #include "knightstour/frontier/frontier_job.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <cstdio>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "grid_by_pass.hpp"
+#include "job_progress.hpp"
+#include "job_report.hpp"
 #include "knightstour/base/errors.hpp"
-#include "knightstour/base/process_memory.hpp"
 #include "knightstour/base/progress.hpp"
-#include "knightstour/base/units.hpp"
-#include "knightstour/frontier/backward_pass.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
-#include "knightstour/frontier/ranks.hpp"
 
 namespace knightstour {
+
+using frontier_detail::absorb;
+using frontier_detail::BackwardOutcome;
+using frontier_detail::grid_by_pass;
+using frontier_detail::JobProgress;
 
 namespace {
 
@@ -43,153 +44,6 @@ std::vector<std::int64_t> images(BoardShape shape, int r, int c) {
 struct SweepOutcome {
   FrontierResult result;
   bool ok() const { return result.complete; }
-};
-
-// Adds a run's figures to the report; a run that is a sweep's own (not a shared prefix's
-// stretch) counts as a sweep.
-void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep = true) {
-  if (is_sweep) ++report.sweeps;
-  report.peak_classes = std::max(report.peak_classes, r.peak_classes);
-  report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes);
-  report.expanded += r.expanded;
-  report.steps_seconds += r.steps_seconds;
-  report.limbs = std::max(report.limbs, r.limbs);
-  report.spilled_bytes += r.spilled_bytes;
-  report.exchanged_bytes += r.exchanged_bytes;
-  report.max_passes = std::max(report.max_passes, r.max_passes);
-  if (!r.complete && report.stop_reason == StopReason::none) report.stop_reason = r.stop_reason;
-  if (!r.complete && !r.paused) {
-    const double whole = static_cast<double>(r.expanded) + r.outlook.classes_left;
-    const int not_started = std::max(0, report.sweeps_planned - report.sweeps);
-    report.stopped_outlook = r.outlook;
-    report.classes_left = r.outlook.classes_left + not_started * whole;
-    report.projected_peak_classes =
-        std::max(static_cast<double>(report.peak_classes), r.outlook.peak_classes);
-  }
-}
-
-std::string gib(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, value < 10 ? "%.2f" : "%.0f", value);
-  return text;
-}
-
-// A step too large for memory is built in ranges of parts: first its generation is expanded
-// once (pass 0), the successors of all but the first range into files, then the ranges are
-// built one after another.
-std::string ranges_figures(const SweepSnapshot& s) {
-  if (s.passes <= 1) return "";
-  if (s.pass == 0) return ", expanding into " + std::to_string(s.passes) + " ranges";
-  return ", range " + std::to_string(s.pass) + "/" + std::to_string(s.passes);
-}
-
-// Over MPI ranks: the last finished step's exchange and its slowest rank (the one the others
-// waited for; busy = its wall time less its time in collective calls).
-std::string ranks_figures(const SweepSnapshot& s) {
-  if (s.ranks_step < 0) return "";
-  char text[160];
-  std::snprintf(text, sizeof text,
-                ", step %d sent %s GiB between ranks, rank %d slowest (busy %.2f s, least %.2f s)",
-                s.ranks_step + 1, gib(s.step_exchanged_gib).c_str(), s.slowest_rank, s.slowest_busy,
-                s.fastest_busy);
-  return text;
-}
-
-// The whole job's progress, one line however many sweeps it takes. The time left is the
-// running sweep's projection plus, for the sweeps not started, the mean time of the sweeps
-// this session finished; before one has finished that mean is unknown, and so is the ETA
-// (the sweeps of one job differ too much to guess from the first one's start).
-class JobProgress {
- public:
-  JobProgress(int planned, const std::string& board) : planned_(planned), board_(board) {}
-
-  // A job whose plan changed (a backward pass that fell back to pinned tails).
-  void replan(int planned) { planned_ = planned; }
-  // From now until the job ends, the backward pass is what runs.
-  void backward_pass(const BackwardProgress* pass) {
-    pass_started_.store(elapsed());
-    pass_ = pass;
-  }
-
-  void sweep_done(bool counted_here) {
-    ++done_;
-    if (counted_here) {
-      ++finished_here_;
-      finished_at_.store(elapsed());
-    }
-  }
-  SweepWatch& watch() { return watch_; }
-
-  std::string status() const {
-    const double now = elapsed();
-    const auto s = watch_.snapshot();
-    std::string line;
-    double left = -1;
-    const int planned = planned_.load();
-    if (const BackwardProgress* pass = pass_.load()) {
-      const auto done = pass->classes_done.load();
-      const auto total = pass->classes_total.load();
-      line = board_ + " the pass back over the sweep, step " +
-             std::to_string(pass->steps_done.load()) + " of " +
-             std::to_string(pass->steps_total.load()) + " (tours from each square, " +
-             std::to_string(done_.load()) + " of " + std::to_string(planned) + " sweeps done)";
-      if (done > 0 && total >= done) {
-        left = (now - pass_started_.load()) * static_cast<double>(total - done) /
-               static_cast<double>(done);
-      }
-    } else if (!s) {
-      // Between two sweeps (a prefix restored, a checkpoint written, or the job stopping): the
-      // line still names the sweep that is next, as every other line of the job does.
-      const int done = done_.load();
-      line = board_ +
-             (done < planned ? " sweep " + std::to_string(done + 1) + "/" + std::to_string(planned)
-                             : " all sweeps") +
-             " (" + std::to_string(done) + " of " + std::to_string(planned) + " done)";
-    } else {
-      // Most wanted first and last: a narrow terminal cuts the middle.
-      line = board_ + " sweep " + std::to_string(std::min(done_.load() + 1, planned)) + "/" +
-             std::to_string(planned) + ", step " + std::to_string(s->step + 1) + "/" +
-             std::to_string(s->steps) + ranges_figures(*s) + ", " +
-             human_count(static_cast<double>(s->classes)) + " classes in " + gib(s->budget_gib) +
-             " GiB, process " +
-             gib(static_cast<double>(anonymous_memory()) / (1024.0 * 1024 * 1024)) + " GiB" +
-             (s->spilled_gib > 0 ? ", " + gib(s->spilled_gib) + " GiB spilled" : "") +
-             ranks_figures(*s) + " (" + s->label + ", column " +
-             std::to_string(s->step / s->width + 1) + " of " + std::to_string(s->steps / s->width) +
-             ")";
-      left = s->seconds_left;
-    }
-    const int not_started = std::max(0, planned - done_.load() - (s ? 1 : 0));
-    if (left >= 0 && not_started > 0) {
-      const int finished = finished_here_.load();
-      left = finished > 0 ? left + not_started * finished_at_.load() / finished : -1;
-    }
-    line += ", elapsed " + human_duration(now) + ", ETA ";
-    line += left < 0 ? "unknown" : std::string("~").append(human_duration(std::max(left, 1.0)));
-    return line;
-  }
-
-  // Sweeps done and the running one's steps: the bar.
-  double fraction() const {
-    const auto s = watch_.snapshot();
-    const double part = s && s->steps > 0 ? static_cast<double>(s->step) / s->steps : 0;
-    return std::min(0.999, (done_.load() + part) / std::max(1, planned_.load()));
-  }
-
- private:
-  double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  }
-
-  std::atomic<int> planned_;
-  const std::string board_;
-  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
-  std::atomic<int> done_{0};
-  std::atomic<int> finished_here_{0};
-  std::atomic<double> finished_at_{0};  // seconds from the start to the last sweep finished here
-  SweepWatch watch_;
-  std::atomic<const BackwardProgress*> pass_{nullptr};
-  std::atomic<double> pass_started_{0};
 };
 
 }  // namespace
@@ -366,121 +220,7 @@ bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
   return true;
 }
 
-enum class BackwardOutcome { done, stopped, fell_back };
-
-// The grid by one unpinned sweep, its generations kept, and the pass back over them
-// (backward_pass.hpp). The sweep gets a quarter of the memory budget and its kept generations
-// half (all of them, or each column's first); the pass's tables, and a column's generations
-// recomputed, take the rest. When the generations outgrow their half the sweep is abandoned
-// at once (its after_step throws), and when the pass would not fit beside them it is not
-// started; either way the job takes pinned tails instead, having lost the sweep's work (at
-// most what --total-only costs).
-BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options, StopControl& stop,
-                             FrontierReport& report, JobProgress& progress) {
-  const FrontierTarget unpinned{false, std::nullopt};
-  report.grid_by_backward_pass = true;  // also when it stops: the way it was going
-  FrontierOptions o = options;
-  o.memory_limit = options.memory_limit / 4;
-  o.label = "open tours, every path once, kept for the pass back";
-  KeptGenerations kept(options.memory_limit / 2, plain.width());
-  o.until_step = 0;
-  FrontierResult first = run_frontier(plain, unpinned, o, stop);
-  if (!first.paused) {
-    absorb(report, first);
-    return BackwardOutcome::stopped;
-  }
-  struct OutOfRoom {
-    const char* what;
-  };
-  const OutOfRoom kept_too_big{
-      "the unpinned sweep's generations outgrew half the memory budget, even each column's "
-      "first alone"};
-  o.until_step = -1;
-  o.after_step = [&](const FrontierState& state) {
-    if (!kept.keep(state)) throw kept_too_big;
-  };
-  std::optional<FrontierResult> swept;
-  try {
-    if (!kept.keep(*first.paused)) throw kept_too_big;
-    swept = run_frontier(plain, unpinned, o, stop, std::move(first.paused));
-    // Its quarter of the budget was too small (without a spill folder): the tails get it all.
-    if (!swept->complete && swept->stop_reason == StopReason::memory) {
-      throw OutOfRoom{"the unpinned sweep outgrew its quarter of the memory budget"};
-    }
-  } catch (const OutOfRoom& e) {
-    spdlog::info("{}: the tours from each square come from pinned tails instead", e.what);
-    report.grid_by_backward_pass = false;
-    return BackwardOutcome::fell_back;
-  }
-  const FrontierResult& r = *swept;
-  absorb(report, r);
-  report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes + kept.bytes());
-  if (!r.complete) return BackwardOutcome::stopped;
-  progress.sweep_done(true);
-  ++report.sweeps_finished;
-  const std::uint64_t need = kept.bytes() +
-                             pass_scratch_bytes(plain, kept, r.peak_classes, r.count) +
-                             (kept.columns_only() ? o.memory_limit : 0);
-  if (need > options.memory_limit) {
-    spdlog::info(
-        "the pass back over the unpinned sweep would need {} beside its generations, more than "
-        "the memory budget: the tours from each square come from pinned tails instead",
-        size_text(need));
-    report.grid_by_backward_pass = false;
-    return BackwardOutcome::fell_back;
-  }
-  if (kept.columns_only()) {
-    spdlog::info(
-        "the unpinned sweep's generations outgrew half the memory budget: each column's first "
-        "is kept and the pass back recomputes the others (one more sweep's work)");
-  }
-  BackwardProgress pass;
-  progress.backward_pass(&pass);
-  const auto t0 = std::chrono::steady_clock::now();
-  FrontierOptions again = o;  // for the columns the pass recomputes
-  again.after_step = nullptr;
-  BackwardPassResult grid = tours_from_every_square(plain, again, kept, r.count, stop, &pass);
-  progress.backward_pass(nullptr);
-  report.expanded += grid.expanded;
-  report.steps_seconds +=
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  ++report.sweeps;
-  if (grid.tours_by_square.empty()) {
-    report.stop_reason = stop.reason();
-    report.classes_left = static_cast<double>(pass.classes_total - pass.classes_done);
-    return BackwardOutcome::stopped;
-  }
-  progress.sweep_done(true);
-  ++report.sweeps_finished;
-  report.tours_by_start = std::move(grid.tours_by_square);
-  report.tours = r.count * 2;
-  return BackwardOutcome::done;
-}
-
 }  // namespace
-
-bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
-                           const FrontierJournal* journal) {
-  if (request.closed || request.start || request.total_only) return false;
-  const bool alone = several_ranks(options.ranks) == nullptr;
-  if (request.grid == GridMethod::backward_pass) {
-    if (journal != nullptr || !alone) {
-      throw UsageError(
-          "the backward pass keeps its generations in memory only and runs in one process: "
-          "not with a run directory or MPI ranks");
-    }
-    return true;
-  }
-  if (request.grid == GridMethod::pinned_tails || journal != nullptr || !alone) return false;
-  // The tails cost about one sweep's second half per class of start squares; the pass about
-  // three sweeps, but its lookups are random, into tables that grow about twice with each
-  // square of width. Measured (results/frontier/backward-pass-2026-11-27.md), the pass wins
-  // from about 2^(W-2) classes on: 4x5 (6 classes) 1.5x, 5x6 (9) 1.25x, 6x12 (18) 1.16x; and
-  // loses below: 5x7 (6) 0.93x, 6x8 (12) 0.85x, 6x6 (6) 0.68x.
-  const int width = Sweep(request.shape).width();
-  const auto classes = static_cast<std::int64_t>(start_classes(request.shape).size());
-  return classes >= (std::int64_t{1} << std::max(0, width - 2));
-}
 
 void validate(const FrontierRequest& request) {
   const Sweep plain(request.shape);  // validates the width

@@ -1,0 +1,134 @@
+#include "grid_by_pass.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "job_report.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/base/units.hpp"
+#include "knightstour/frontier/backward_pass.hpp"
+#include "knightstour/frontier/ranks.hpp"
+
+namespace knightstour {
+
+namespace frontier_detail {
+
+// The grid by one unpinned sweep, its generations kept, and the pass back over them
+// (backward_pass.hpp). The sweep gets a quarter of the memory budget and its kept generations
+// half (all of them, or each column's first); the pass's tables, and a column's generations
+// recomputed, take the rest. When the generations outgrow their half the sweep is abandoned
+// at once (its after_step throws), and when the pass would not fit beside them it is not
+// started; either way the job takes pinned tails instead, having lost the sweep's work (at
+// most what --total-only costs).
+BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options, StopControl& stop,
+                             FrontierReport& report, JobProgress& progress) {
+  const FrontierTarget unpinned{false, std::nullopt};
+  report.grid_by_backward_pass = true;  // also when it stops: the way it was going
+  FrontierOptions o = options;
+  o.memory_limit = options.memory_limit / 4;
+  o.label = "open tours, every path once, kept for the pass back";
+  KeptGenerations kept(options.memory_limit / 2, plain.width());
+  o.until_step = 0;
+  FrontierResult first = run_frontier(plain, unpinned, o, stop);
+  if (!first.paused) {
+    absorb(report, first);
+    return BackwardOutcome::stopped;
+  }
+  struct OutOfRoom {
+    const char* what;
+  };
+  const OutOfRoom kept_too_big{
+      "the unpinned sweep's generations outgrew half the memory budget, even each column's "
+      "first alone"};
+  o.until_step = -1;
+  o.after_step = [&](const FrontierState& state) {
+    if (!kept.keep(state)) throw kept_too_big;
+  };
+  std::optional<FrontierResult> swept;
+  try {
+    if (!kept.keep(*first.paused)) throw kept_too_big;
+    swept = run_frontier(plain, unpinned, o, stop, std::move(first.paused));
+    // Its quarter of the budget was too small (without a spill folder): the tails get it all.
+    if (!swept->complete && swept->stop_reason == StopReason::memory) {
+      throw OutOfRoom{"the unpinned sweep outgrew its quarter of the memory budget"};
+    }
+  } catch (const OutOfRoom& e) {
+    spdlog::info("{}: the tours from each square come from pinned tails instead", e.what);
+    report.grid_by_backward_pass = false;
+    return BackwardOutcome::fell_back;
+  }
+  const FrontierResult& r = *swept;
+  absorb(report, r);
+  report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes + kept.bytes());
+  if (!r.complete) return BackwardOutcome::stopped;
+  progress.sweep_done(true);
+  ++report.sweeps_finished;
+  const std::uint64_t need = kept.bytes() +
+                             pass_scratch_bytes(plain, kept, r.peak_classes, r.count) +
+                             (kept.columns_only() ? o.memory_limit : 0);
+  if (need > options.memory_limit) {
+    spdlog::info(
+        "the pass back over the unpinned sweep would need {} beside its generations, more than "
+        "the memory budget: the tours from each square come from pinned tails instead",
+        size_text(need));
+    report.grid_by_backward_pass = false;
+    return BackwardOutcome::fell_back;
+  }
+  if (kept.columns_only()) {
+    spdlog::info(
+        "the unpinned sweep's generations outgrew half the memory budget: each column's first "
+        "is kept and the pass back recomputes the others (one more sweep's work)");
+  }
+  BackwardProgress pass;
+  progress.backward_pass(&pass);
+  const auto t0 = std::chrono::steady_clock::now();
+  FrontierOptions again = o;  // for the columns the pass recomputes
+  again.after_step = nullptr;
+  BackwardPassResult grid = tours_from_every_square(plain, again, kept, r.count, stop, &pass);
+  progress.backward_pass(nullptr);
+  report.expanded += grid.expanded;
+  report.steps_seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ++report.sweeps;
+  if (grid.tours_by_square.empty()) {
+    report.stop_reason = stop.reason();
+    report.classes_left = static_cast<double>(pass.classes_total - pass.classes_done);
+    return BackwardOutcome::stopped;
+  }
+  progress.sweep_done(true);
+  ++report.sweeps_finished;
+  report.tours_by_start = std::move(grid.tours_by_square);
+  report.tours = r.count * 2;
+  return BackwardOutcome::done;
+}
+
+}  // namespace frontier_detail
+
+bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
+                           const FrontierJournal* journal) {
+  if (request.closed || request.start || request.total_only) return false;
+  const bool alone = several_ranks(options.ranks) == nullptr;
+  if (request.grid == GridMethod::backward_pass) {
+    if (journal != nullptr || !alone) {
+      throw UsageError(
+          "the backward pass keeps its generations in memory only and runs in one process: "
+          "not with a run directory or MPI ranks");
+    }
+    return true;
+  }
+  if (request.grid == GridMethod::pinned_tails || journal != nullptr || !alone) return false;
+  // The tails cost about one sweep's second half per class of start squares; the pass about
+  // three sweeps, but its lookups are random, into tables that grow about twice with each
+  // square of width. Measured (results/frontier/backward-pass-2026-11-27.md), the pass wins
+  // from about 2^(W-2) classes on: 4x5 (6 classes) 1.5x, 5x6 (9) 1.25x, 6x12 (18) 1.16x; and
+  // loses below: 5x7 (6) 0.93x, 6x8 (12) 0.85x, 6x6 (6) 0.68x.
+  const int width = Sweep(request.shape).width();
+  const auto classes = static_cast<std::int64_t>(start_classes(request.shape).size());
+  return classes >= (std::int64_t{1} << std::max(0, width - 2));
+}
+
+}  // namespace knightstour

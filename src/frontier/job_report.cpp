@@ -1,0 +1,30 @@
+#include "job_report.hpp"
+
+#include <algorithm>
+
+namespace knightstour::frontier_detail {
+
+// Adds a run's figures to the report; a run that is a sweep's own (not a shared prefix's
+// stretch) counts as a sweep.
+void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep) {
+  if (is_sweep) ++report.sweeps;
+  report.peak_classes = std::max(report.peak_classes, r.peak_classes);
+  report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes);
+  report.expanded += r.expanded;
+  report.steps_seconds += r.steps_seconds;
+  report.limbs = std::max(report.limbs, r.limbs);
+  report.spilled_bytes += r.spilled_bytes;
+  report.exchanged_bytes += r.exchanged_bytes;
+  report.max_passes = std::max(report.max_passes, r.max_passes);
+  if (!r.complete && report.stop_reason == StopReason::none) report.stop_reason = r.stop_reason;
+  if (!r.complete && !r.paused) {
+    const double whole = static_cast<double>(r.expanded) + r.outlook.classes_left;
+    const int not_started = std::max(0, report.sweeps_planned - report.sweeps);
+    report.stopped_outlook = r.outlook;
+    report.classes_left = r.outlook.classes_left + not_started * whole;
+    report.projected_peak_classes =
+        std::max(static_cast<double>(report.peak_classes), r.outlook.peak_classes);
+  }
+}
+
+}  // namespace knightstour::frontier_detail

@@ -1,0 +1,12 @@
+#pragma once
+
+#include "knightstour/frontier/frontier_counter.hpp"
+#include "knightstour/frontier/frontier_job.hpp"
+
+namespace knightstour::frontier_detail {
+
+// Adds a run's figures to the report; a run that is a sweep's own (not a shared prefix's
+// stretch) counts as a sweep.
+void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep = true);
+
+}  // namespace knightstour::frontier_detail
