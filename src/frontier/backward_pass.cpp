@@ -1,24 +1,29 @@
 #include "knightstour/frontier/backward_pass.hpp"
 
-#include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include "knightstour/base/huge_chunks.hpp"
+#include "knightstour/base/threads.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/choice_plans.hpp"
 #include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/mirror.hpp"
 #include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/transition.hpp"
+#include "step_plan.hpp"
 
 namespace knightstour {
 
@@ -54,62 +59,105 @@ bool KeptGenerations::keep(const FrontierState& state) {
 
 namespace {
 
-constexpr std::size_t kChunk = 4096;  // classes between two looks at the stop control
+// Classes a task of the pass expands, between two looks at the stop control.
+constexpr std::size_t kPiece = 2048;
 
-// The completions of one generation's classes by key: open addressing, linear probing, at
-// most half full. A slot holds the key and its completions side by side, so that a lookup
-// touches one place, which the pass prefetches. Filled by every thread at once: a slot's key
-// is claimed by compare-and-swap (the keys of a generation are distinct), and read only after
-// the parallel loop that fills it has ended. A table of 2 MiB or more lies in huge pages
-// (huge_chunks.hpp): its accesses are random, and with 4 KiB pages each one missed the TLB
-// too.
+void broken(const char* what) { throw std::logic_error(std::string("backward pass: ") + what); }
+
+// The bytes of completion tables of `slots` slots in all, their counts in `limbs` limbs:
+// whole huge pages from one on. A generation of n classes has 2n slots.
+std::size_t completion_tables_bytes(std::uint64_t slots, int limbs) {
+  const std::uint64_t bytes = slots * 8 * (1 + static_cast<std::uint64_t>(limbs));
+  if (bytes < kHugePageBytes) return bytes;
+  return (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+}
+
+// The completions of one generation's classes by key: a small table for each of the
+// generation's parts, side by side in one buffer. The classes of a part share its route
+// (the top bits of route_hash, frontier_step.hpp), so a key's route names its table. One
+// thread fills a part's table, in one go once the step's classes are expanded: plain
+// stores, no compare-and-swap, and the table (about 2 slots a class, a part being ~2^14
+// successors) stays in that thread's cache while it fills. A table is open addressing with
+// linear probing, at most half full, a slot being the key and its completions side by
+// side, so that a lookup touches one place, which the pass prefetches. The buffer is kept
+// from step to step and lies in huge pages (huge_chunks.hpp): the lookups are random. One
+// table for a whole generation, filled by every thread with compare-and-swap along the
+// expansion and allocated afresh each step, left the grid by the pass 1.15x slower on 6x7
+// and 1.25x on 5x40 (results/frontier/part-tables-2026-11-27.md).
 template <int K>
-class CompletionTable {
+class CompletionTables {
  public:
-  CompletionTable() : CompletionTable(0) {}
-  explicit CompletionTable(std::uint64_t classes) {
-    std::size_t slots = 1;
-    while (slots < 2 * classes) slots *= 2;
-    mask_ = slots - 1;
-    bytes_ = slots * kWords * 8;
-    if (bytes_ >= kHugePageBytes)
-      bytes_ = (bytes_ + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
-    words_ = static_cast<std::uint64_t*>(allocate_chunk(bytes_));
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, slots, std::size_t{1} << 16),
-                      [&](const tbb::blocked_range<std::size_t>& r) {
-                        for (std::size_t i = r.begin(); i != r.end(); ++i)
-                          words_[i * kWords] = kNoClass;
-                      });
+  // An empty generation's: one part, without slots (one slot of buffer, for the prefetch).
+  CompletionTables()
+      : words_(static_cast<std::uint64_t*>(allocate_chunk(kWords * 8))),
+        bytes_(kWords * 8),
+        starts_{0, 0} {
+    words_[0] = kNoClass;
   }
-  CompletionTable(CompletionTable&& other) noexcept
-      : words_(std::exchange(other.words_, nullptr)), bytes_(other.bytes_), mask_(other.mask_) {}
-  CompletionTable& operator=(CompletionTable&& other) noexcept {
+  CompletionTables(const CompletionTables&) = delete;
+  CompletionTables& operator=(const CompletionTables&) = delete;
+  ~CompletionTables() { free_chunk(words_, bytes_); }
+
+  // Tables for the parts of generation g (each left to clear() by its filler).
+  template <int L>
+  void lay_out(const Generation<L>& g) {
+    const std::size_t parts = g.parts.size();
+    bits_ = 0;
+    while ((std::size_t{1} << bits_) < parts) ++bits_;
+    if ((std::size_t{1} << bits_) != parts) broken("a generation whose parts are not 2^n");
+    starts_.resize(parts + 1);
+    starts_[0] = 0;
+    for (std::size_t p = 0; p < parts; ++p) starts_[p + 1] = starts_[p] + 2 * g.parts[p].size();
+    const std::size_t bytes = completion_tables_bytes(starts_[parts], K);
+    if (bytes > bytes_) {
+      free_chunk(words_, bytes_);
+      words_ = nullptr;
+      bytes_ = 0;
+      words_ = static_cast<std::uint64_t*>(allocate_chunk(bytes));
+      bytes_ = bytes;
+    }
+  }
+  void swap(CompletionTables& other) noexcept {
     std::swap(words_, other.words_);
     std::swap(bytes_, other.bytes_);
-    std::swap(mask_, other.mask_);
-    return *this;
+    std::swap(bits_, other.bits_);
+    starts_.swap(other.starts_);
   }
-  CompletionTable(const CompletionTable&) = delete;
-  CompletionTable& operator=(const CompletionTable&) = delete;
-  ~CompletionTable() { free_chunk(words_, bytes_); }
 
-  void insert(std::uint64_t key, const WideCount<K>& completions) {
-    for (std::size_t h = class_hash(key) & mask_;; h = (h + 1) & mask_) {
-      std::uint64_t expected = kNoClass;
-      if (std::atomic_ref<std::uint64_t>(words_[h * kWords])
-              .compare_exchange_strong(expected, key, std::memory_order_relaxed)) {
-        std::copy_n(completions.limb.data(), K, &words_[h * kWords + 1]);
+  // Empties part p's table; its filler calls it first.
+  void clear(std::size_t p) {
+    for (std::size_t i = starts_[p]; i != starts_[p + 1]; ++i) words_[i * kWords] = kNoClass;
+  }
+  // Part p's table holds `key` (a class of that part; keys are distinct) and its completions.
+  void insert(std::size_t p, std::uint64_t key, const WideCount<K>& completions) {
+    const std::size_t first = starts_[p];
+    const std::size_t last = starts_[p + 1];
+    for (std::size_t i = home(key, first, last);; i = i + 1 == last ? first : i + 1) {
+      std::uint64_t* slot = &words_[i * kWords];
+      if (slot[0] == kNoClass) {
+        slot[0] = key;
+        std::copy_n(completions.limb.data(), K, slot + 1);
         return;
       }
     }
   }
-  void prefetch(std::uint64_t key) const {
-    __builtin_prefetch(&words_[(class_hash(key) & mask_) * kWords]);
+
+  // Where the search for a key of `slots` slots begins; prefetched, then given to find().
+  struct Probe {
+    std::size_t at, first, last;
+  };
+  Probe probe(std::uint64_t key, int slots) const {
+    const std::size_t p = frontier_detail::part_at(route_hash(key, slots), bits_);
+    const std::size_t first = starts_[p];
+    const std::size_t last = starts_[p + 1];
+    return {home(key, first, last), first, last};
   }
+  void prefetch(const Probe& at) const { __builtin_prefetch(&words_[at.at * kWords]); }
   // False for a key the generation does not hold.
-  bool find(std::uint64_t key, WideCount<K>& completions) const {
-    for (std::size_t h = class_hash(key) & mask_;; h = (h + 1) & mask_) {
-      const std::uint64_t* slot = &words_[h * kWords];
+  bool find(std::uint64_t key, const Probe& from, WideCount<K>& completions) const {
+    if (from.first == from.last) return false;  // an empty part has no slots
+    for (std::size_t i = from.at;; i = i + 1 == from.last ? from.first : i + 1) {
+      const std::uint64_t* slot = &words_[i * kWords];
       if (slot[0] == key) {
         std::copy_n(slot + 1, K, completions.limb.data());
         return true;
@@ -120,12 +168,17 @@ class CompletionTable {
 
  private:
   static constexpr std::size_t kWords = 1 + K;
+  // A key's home slot in [first, last): the hash of the whole key (its route hashed only
+  // its type pattern), scaled to the table's size by a multiply.
+  static std::size_t home(std::uint64_t key, std::size_t first, std::size_t last) {
+    const auto scaled = static_cast<uint128>(class_hash(key)) * (last - first);
+    return first + static_cast<std::size_t>(scaled >> 64);
+  }
   std::uint64_t* words_ = nullptr;
   std::size_t bytes_ = 0;
-  std::size_t mask_ = 0;
+  int bits_ = 0;
+  std::vector<std::size_t> starts_;  // part p's table: slots [starts_[p], starts_[p + 1])
 };
-
-void broken(const char* what) { throw std::logic_error(std::string("backward pass: ") + what); }
 
 // The pass, its counts in K limbs.
 template <int K>
@@ -166,6 +219,7 @@ class Pass {
       }
     }
     if (!(first_paths_ == paths.to_wide<K>())) broken("its paths differ from the sweep's");
+    out.threads = static_cast<int>(locals_.size());
     // The last square's ends: twice the paths, less every other square's.
     WideCount<K> last = (paths * 2).to_wide<K>();
     for (const auto& e : pair_ends_) {
@@ -188,8 +242,9 @@ class Pass {
   // on 6x8, whose tables are far larger than the cache).
   struct Successor {
     std::uint64_t key;
-    std::uint32_t of;  // the class, in the batch
-    bool took_t;       // it gave T an edge: square k is an end
+    typename CompletionTables<K>::Probe at;  // where its lookup begins
+    std::uint32_t of;                        // the class, in the batch
+    bool took_t;                             // it gave T an edge: square k is an end
   };
   // A thread's own, kept from step to step (its plans and successor buffer).
   struct Local {
@@ -245,23 +300,34 @@ class Pass {
   template <int L, BitKernel B>
   bool step_by(int k, const Generation<L>& g) {
     const StepRule& rule = rules_.steps[static_cast<std::size_t>(k)];
-    CompletionTable<K> here = k > 0 ? CompletionTable<K>(g.size()) : CompletionTable<K>();
+    // Pieces of parts, each one task, so that work stealing evens out parts of unequal
+    // size (a part holds every class of its type patterns, and one pattern can hold many).
+    pieces_.clear();
+    first_.assign(g.parts.size() + 1, 0);
+    for (std::size_t p = 0; p < g.parts.size(); ++p) {
+      const std::size_t size = g.parts[p].keys.size();
+      first_[p + 1] = first_[p] + size;
+      for (std::size_t b = 0; b < size; b += kPiece)
+        pieces_.push_back({p, b, std::min(size, b + kPiece)});
+    }
+    if (k > 0) {
+      here_.lay_out(g);
+      completions_.resize(first_.back());
+    }
     for (Local& local : locals_) local.ends = local.paths = WideCount<K>{};
     std::atomic<bool> stopped{false};
-    tbb::parallel_for(std::size_t{0}, g.parts.size(), [&](std::size_t p) {
-      const auto& part = g.parts[p];
+    tbb::parallel_for(std::size_t{0}, pieces_.size(), [&](std::size_t at) {
+      if (stopped.load(std::memory_order_relaxed) || stop_.poll()) {
+        stopped = true;
+        return;
+      }
+      const Piece piece = pieces_[at];
+      const auto& part = g.parts[piece.part];
       Local& local = locals_.local();
-      for (std::size_t b = 0; b < part.keys.size(); b += kBatch) {
-        if (b % kChunk == 0 && (stopped.load(std::memory_order_relaxed) || stop_.poll())) {
-          stopped = true;
-          return;
-        }
-        const std::size_t e = std::min(part.keys.size(), b + kBatch);
+      for (std::size_t b = piece.begin; b < piece.end; b += kBatch) {
+        const std::size_t e = std::min(piece.end, b + kBatch);
         WideCount<K> c[kBatch], c_t[kBatch];  // completions; of them, through T
         local.successors.clear();
-        if (k > 0) {
-          for (std::size_t i = b; i < e; ++i) here.prefetch(part.keys[i]);
-        }
         for (std::size_t i = b; i < e; ++i) {
           const std::uint64_t key = part.keys[i];
           const int t = t_edges(key);
@@ -270,20 +336,21 @@ class Pass {
               rules_, rule, key, local.plans.template of<B>(rules_, rule, key),
               [&](std::uint64_t y, std::uint64_t) {
                 if (rule.fold_mirror) y = mirror_canonical(y, rules_.mirror);
-                next_.prefetch(y);
-                local.successors.push_back({y, of, t_edges(y) > t});
+                const auto probe = next_.probe(y, rules_.slots);
+                next_.prefetch(probe);
+                local.successors.push_back({y, probe, of, t_edges(y) > t});
               },
               [&] { local.overflow |= c[of].add(one()); });
         }
         for (const Successor& y : local.successors) {
           WideCount<K> v;
-          if (!next_.find(y.key, v)) continue;  // a class the sweep found dead
+          if (!next_.find(y.key, y.at, v)) continue;  // a class the sweep found dead
           local.overflow |= c[y.of].add(v);
           if (y.took_t) local.overflow |= c_t[y.of].add(v);
         }
         for (std::size_t i = b; i < e; ++i) {
           const WideCount<K> n = part.counts[i].template widened<K>();
-          if (k > 0) here.insert(part.keys[i], c[i - b]);
+          if (k > 0) completions_[first_[piece.part] + i] = c[i - b];
           if (!c_t[i - b].is_zero()) {
             WideCount<K> ends = n;
             local.overflow |= ends.multiply(c_t[i - b]);
@@ -298,12 +365,22 @@ class Pass {
       }
     });
     if (stopped) return false;
+    // Each part's table filled by one thread in one go, while it stays in that thread's cache
+    // (filled along the expansion, the lookups' misses evicted it between two inserts).
+    if (k > 0) {
+      tbb::parallel_for(std::size_t{0}, g.parts.size(), [&](std::size_t p) {
+        here_.clear(p);
+        const auto& keys = g.parts[p].keys;
+        const WideCount<K>* c = completions_.data() + first_[p];
+        for (std::size_t i = 0; i < keys.size(); ++i) here_.insert(p, keys[i], c[i]);
+      });
+    }
     WideCount<K>& ends = pair_ends_[static_cast<std::size_t>(pair_of(k))];
     for (const Local& local : locals_) {
       if (local.overflow || ends.add(local.ends) || first_paths_.add(local.paths))
         broken("a count overflowed");
     }
-    next_ = std::move(here);
+    next_.swap(here_);
     return true;
   }
 
@@ -320,8 +397,15 @@ class Pass {
   BackwardProgress* progress_;
   std::vector<WideCount<K>> pair_ends_;  // by the pair's smaller sweep vertex
   WideCount<K> first_paths_;             // sum of n(X) c(X) over generation 0
-  CompletionTable<K> next_;              // generation k + 1's completions
-  std::vector<AnyGeneration> column_;    // generations column_from_ + 1 ... recomputed
+  CompletionTables<K> next_;             // generation k + 1's completions
+  CompletionTables<K> here_;             // generation k's, filled by the step
+  struct Piece {
+    std::size_t part, begin, end;  // classes [begin, end) of a part
+  };
+  std::vector<Piece> pieces_;              // the step's tasks
+  std::vector<std::size_t> first_;         // part p's classes: [first_[p], first_[p + 1])
+  std::vector<WideCount<K>> completions_;  // generation k's, by that numbering
+  std::vector<AnyGeneration> column_;      // generations column_from_ + 1 ... recomputed
   int column_from_ = -1;
   const BitKernel bit_kernel_ = chosen_bit_kernel();
   tbb::enumerable_thread_specific<Local> locals_;
@@ -345,8 +429,10 @@ int pass_limbs(const KeptGenerations& kept, const BigCount& paths) {
 
 std::uint64_t pass_scratch_bytes(const Sweep& sweep, const KeptGenerations& kept,
                                  std::uint64_t peak_classes, const BigCount& paths) {
-  const auto k = static_cast<std::uint64_t>(pass_limbs(kept, paths));
-  const std::uint64_t tables = 2 * (4 * peak_classes) * 8 * (1 + k);
+  const int limbs = pass_limbs(kept, paths);
+  const std::uint64_t bytes = completion_tables_bytes(2 * peak_classes, limbs);
+  const auto k = static_cast<std::uint64_t>(limbs);
+  const std::uint64_t tables = 2 * bytes + peak_classes * 8 * k;  // and the completions
   const std::uint64_t column = kept.columns_only()
                                    ? static_cast<std::uint64_t>(sweep.width() - 1) * peak_classes *
                                          8 * (1 + static_cast<std::uint64_t>(kept.limbs()))
@@ -373,11 +459,21 @@ BackwardPassResult tours_from_every_square(const Sweep& sweep, const FrontierOpt
   }
   const StepRules rules =
       make_step_rules(sweep, FrontierTarget{false, std::nullopt}, forward.fold_mirror);
-  if (limbs <= 1) return Pass<1>(sweep, forward, rules, stop, progress).run(kept, paths);
-  if (limbs <= 2) return Pass<2>(sweep, forward, rules, stop, progress).run(kept, paths);
-  if (limbs <= 4) return Pass<4>(sweep, forward, rules, stop, progress).run(kept, paths);
-  if (limbs <= 8) return Pass<8>(sweep, forward, rules, stop, progress).run(kept, paths);
-  return Pass<16>(sweep, forward, rules, stop, progress).run(kept, paths);
+  // On the sweep's threads, as the sweep itself runs (frontier_counter.cpp): outside an arena
+  // the pass took every core whatever --threads said.
+  const int threads = std::max(forward.threads, 1);
+  tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(threads));
+  check_threads_can_start(
+      threads, tbb::global_control::active_value(tbb::global_control::thread_stack_size));
+  tbb::task_arena arena(threads);
+  return arena.execute([&]() -> BackwardPassResult {
+    if (limbs <= 1) return Pass<1>(sweep, forward, rules, stop, progress).run(kept, paths);
+    if (limbs <= 2) return Pass<2>(sweep, forward, rules, stop, progress).run(kept, paths);
+    if (limbs <= 4) return Pass<4>(sweep, forward, rules, stop, progress).run(kept, paths);
+    if (limbs <= 8) return Pass<8>(sweep, forward, rules, stop, progress).run(kept, paths);
+    return Pass<16>(sweep, forward, rules, stop, progress).run(kept, paths);
+  });
 }
 
 }  // namespace knightstour

@@ -171,6 +171,23 @@ TEST(BackwardPass, ChecksItsPathsAgainstTheSweep) {
   EXPECT_THROW(tours_from_every_square(sweep, {}, kept, wrong, stop), std::logic_error);
 }
 
+// The pass runs on the threads the sweep was given: outside the sweep's task arena it once
+// took every core whatever --threads said.
+TEST(BackwardPass, RunsOnTheThreadsItIsGiven) {
+  const Sweep sweep({5, 20});
+  BigCount paths;
+  const KeptGenerations kept = kept_generations(sweep, paths);
+  StopControl stop({});
+  FrontierOptions one;
+  one.threads = 1;
+  EXPECT_EQ(tours_from_every_square(sweep, one, kept, paths, stop).threads, 1);
+  FrontierOptions two;
+  two.threads = 2;
+  const BackwardPassResult r = tours_from_every_square(sweep, two, kept, paths, stop);
+  EXPECT_GE(r.threads, 1);
+  EXPECT_LE(r.threads, 2);
+}
+
 TEST(BackwardPass, StopsWhenAskedWithoutAGrid) {
   const Sweep sweep({5, 6});
   BigCount paths;

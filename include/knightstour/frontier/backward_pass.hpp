@@ -82,10 +82,12 @@ struct BackwardProgress {
 struct BackwardPassResult {
   std::vector<BigCount> tours_by_square;  // board squares (r * cols + c); empty when stopped
   std::uint64_t expanded = 0;             // classes expanded by the pass
+  int threads = 0;                        // threads that expanded classes (<= options.threads)
 };
 
 // Bytes the pass holds besides the kept generations, at most, when the sweep's largest
-// generation had `peak_classes` classes: two completion tables of it (at most half full) and,
+// generation had `peak_classes` classes: two completion tables of it (at most half full), its
+// classes' completions in a row, and,
 // when only the columns' first generations are kept, a column's others recomputed (the
 // recomputing sweep's own memory is the forward options' budget, apart).
 std::uint64_t pass_scratch_bytes(const Sweep& sweep, const KeptGenerations& kept,
