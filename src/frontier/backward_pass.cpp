@@ -293,6 +293,9 @@ class Pass {
   // and the ends at square k. False when stopped.
   template <int L>
   bool step(int k, const Generation<L>& g) {
+    // Kept generations never are (KeptGenerations::keep), and a column recomputed takes the
+    // same steps under the same budget as the sweep that kept its first.
+    if (g.in_files()) broken("a generation in files");
     return bit_kernel_ == BitKernel::bmi2 ? step_by<L, BitKernel::bmi2>(k, g)
                                           : step_by<L, BitKernel::portable>(k, g);
   }
