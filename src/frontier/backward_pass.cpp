@@ -27,11 +27,21 @@
 
 namespace knightstour {
 
+int pass_last_step(const Sweep& sweep) {
+  const int half = sweep.size() / 2;
+  return half - half % sweep.width();
+}
+
 bool KeptGenerations::keep(const FrontierState& state) {
   if (gave_up_) return false;
   const int k = state.next_step;
-  const std::uint64_t bytes = memory_bytes_of(state.classes);
   limbs_ = std::max(limbs_, limbs_of(state.classes));
+  if (k < from_ && k == static_cast<int>(held_.size())) {
+    held_.push_back(0);  // the pass does not reach it
+    kept_.emplace_back();
+    return true;
+  }
+  const std::uint64_t bytes = memory_bytes_of(state.classes);
   if (!columns_only_ && bytes_ + bytes > limit_) {
     // From now on only the columns' first generations; those kept so far are dropped.
     columns_only_ = true;
@@ -191,12 +201,13 @@ class Pass {
         rules_(rules),
         stop_(stop),
         progress_(progress),
+        last_step_(pass_last_step(sweep)),
         pair_ends_(static_cast<std::size_t>(sweep.size())) {}
 
   BackwardPassResult run(const KeptGenerations& kept, const BigCount& paths) {
     const int n = sweep_.size();
     BackwardPassResult out;
-    for (int k = n - 1; k >= 0; --k) {
+    for (int k = n - 1; k >= last_step_; --k) {
       const AnyGeneration* generation = generation_at(k, kept, out);
       if (generation == nullptr) return {};  // stopped while recomputing a column
       const bool done = std::visit(
@@ -218,12 +229,28 @@ class Pass {
         progress_->steps_done = n - k;
       }
     }
-    if (!(first_paths_ == paths.to_wide<K>())) broken("its paths differ from the sweep's");
+    if (!(last_paths_ == paths.to_wide<K>())) broken("its paths differ from the sweep's");
     out.threads = static_cast<int>(locals_.size());
-    // The last square's ends: twice the paths, less every other square's.
+    // The squares before last_step_: their images under the half turn, v -> n - 1 - v (the
+    // pairs map onto pairs). Square 0's pair is the image of square n - 1's, which still
+    // lacks square n - 1's own ends.
+    for (int v = 0; v < last_step_; ++v) {
+      if (pair_of(v) == v)
+        pair_ends_[static_cast<std::size_t>(v)] =
+            pair_ends_[static_cast<std::size_t>(pair_of(n - 1 - v))];
+    }
+    // The last square's ends (and, when the half turn gave square 0's pair, square 0's, as
+    // many): twice the paths, less every other square's.
     WideCount<K> last = (paths * 2).to_wide<K>();
     for (const auto& e : pair_ends_) {
       if (last.subtract(e)) broken("more ends than twice the paths");
+    }
+    if (last_step_ > 0) {
+      const BigCount both = BigCount::of(last);
+      const BigCount half = both / 2;
+      if (!(half * 2 == both)) broken("the half turn left an odd number of ends");
+      last = half.to_wide<K>();
+      pair_ends_[0].add(last);
     }
     pair_ends_[static_cast<std::size_t>(pair_of(n - 1))].add(last);
     out.tours_by_square.assign(static_cast<std::size_t>(n), BigCount{});
@@ -249,7 +276,7 @@ class Pass {
   // A thread's own, kept from step to step (its plans and successor buffer).
   struct Local {
     WideCount<K> ends;
-    WideCount<K> paths;  // step 0: sum of n(X) c(X)
+    WideCount<K> paths;  // the last step: sum of n(X) c(X)
     bool overflow = false;
     std::vector<Successor> successors;
     ChoicePlans plans;  // the step's choices by type pattern, as the sweep takes them
@@ -313,7 +340,7 @@ class Pass {
       for (std::size_t b = 0; b < size; b += kPiece)
         pieces_.push_back({p, b, std::min(size, b + kPiece)});
     }
-    if (k > 0) {
+    if (k > last_step_) {
       here_.lay_out(g);
       completions_.resize(first_.back());
     }
@@ -353,13 +380,13 @@ class Pass {
         }
         for (std::size_t i = b; i < e; ++i) {
           const WideCount<K> n = part.counts[i].template widened<K>();
-          if (k > 0) completions_[first_[piece.part] + i] = c[i - b];
+          if (k > last_step_) completions_[first_[piece.part] + i] = c[i - b];
           if (!c_t[i - b].is_zero()) {
             WideCount<K> ends = n;
             local.overflow |= ends.multiply(c_t[i - b]);
             local.overflow |= local.ends.add(ends);
           }
-          if (k == 0) {
+          if (k == last_step_) {
             WideCount<K> paths = n;
             local.overflow |= paths.multiply(c[i - b]);
             local.overflow |= local.paths.add(paths);
@@ -370,7 +397,7 @@ class Pass {
     if (stopped) return false;
     // Each part's table filled by one thread in one go, while it stays in that thread's cache
     // (filled along the expansion, the lookups' misses evicted it between two inserts).
-    if (k > 0) {
+    if (k > last_step_) {
       tbb::parallel_for(std::size_t{0}, g.parts.size(), [&](std::size_t p) {
         here_.clear(p);
         const auto& keys = g.parts[p].keys;
@@ -380,7 +407,7 @@ class Pass {
     }
     WideCount<K>& ends = pair_ends_[static_cast<std::size_t>(pair_of(k))];
     for (const Local& local : locals_) {
-      if (local.overflow || ends.add(local.ends) || first_paths_.add(local.paths))
+      if (local.overflow || ends.add(local.ends) || last_paths_.add(local.paths))
         broken("a count overflowed");
     }
     next_.swap(here_);
@@ -398,8 +425,9 @@ class Pass {
   const StepRules& rules_;
   StopControl& stop_;
   BackwardProgress* progress_;
+  const int last_step_;                  // the generation the pass ends with (pass_last_step)
   std::vector<WideCount<K>> pair_ends_;  // by the pair's smaller sweep vertex
-  WideCount<K> first_paths_;             // sum of n(X) c(X) over generation 0
+  WideCount<K> last_paths_;              // sum of n(X) c(X) over generation last_step_
   CompletionTables<K> next_;             // generation k + 1's completions
   CompletionTables<K> here_;             // generation k's, filled by the step
   struct Piece {
@@ -447,18 +475,20 @@ BackwardPassResult tours_from_every_square(const Sweep& sweep, const FrontierOpt
                                            const KeptGenerations& kept, const BigCount& paths,
                                            StopControl& stop, BackwardProgress* progress) {
   const int n = sweep.size();
-  if (!kept.whole(n)) throw std::logic_error("backward pass: generations missing");
+  const int last = pass_last_step(sweep);
+  if (!kept.whole(n) || !kept.has(last))
+    throw std::logic_error("backward pass: generations missing");
   const int limbs = pass_limbs(kept, paths);
   // Classes of the generations held; with columns only, each stands for its column's.
   std::uint64_t classes = 0;
-  for (int k = 0; k < n; ++k) {
+  for (int k = last; k < n; ++k) {
     if (!kept.has(k)) continue;
     const std::uint64_t size = classes_in(kept.at(k));
     classes += kept.columns_only() ? size * static_cast<std::uint64_t>(sweep.width()) : size;
   }
   if (progress != nullptr) {
     progress->classes_total = classes;
-    progress->steps_total = n;
+    progress->steps_total = n - last;
   }
   const StepRules rules =
       make_step_rules(sweep, FrontierTarget{false, std::nullopt}, forward.fold_mirror);

@@ -31,7 +31,7 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   FrontierOptions o = options;
   o.memory_limit = options.memory_limit / 4;
   o.label = "open tours, every path once, kept for the pass back";
-  KeptGenerations kept(options.memory_limit / 2, plain.width());
+  KeptGenerations kept(options.memory_limit / 2, plain.width(), pass_last_step(plain));
   o.until_step = 0;
   FrontierResult first = run_frontier(plain, unpinned, o, stop);
   if (!first.paused) {
@@ -122,13 +122,14 @@ bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions
   }
   if (request.grid == GridMethod::pinned_tails || journal != nullptr || !alone) return false;
   // The tails cost about one sweep's second half per class of start squares; the pass about
-  // three sweeps, but its lookups are random, into tables that grow about twice with each
-  // square of width. Measured (results/frontier/backward-pass-2026-11-27.md), the pass wins
-  // from about 2^(W-2) classes on: 4x5 (6 classes) 1.5x, 5x6 (9) 1.25x, 6x12 (18) 1.16x; and
-  // loses below: 5x7 (6) 0.93x, 6x8 (12) 0.85x, 6x6 (6) 0.68x.
+  // two sweeps and a half, but its lookups are random, into tables that grow about twice with
+  // each square of width. Measured since the pass ends at the middle column
+  // (results/frontier/half-turn-2026-11-27.md), it wins from about 3/4 of 2^(W-2) classes
+  // on: 5x8 (12 classes) 1.11x, 6x7 (12) 1.19x, 6x10 (15) 1.18x, 6x12 (18) 1.41x; it ties
+  // 5x7 and 6x8 (1.00x, 1.03x) and loses below: 6x6 (6 classes) 0.66x.
   const int width = Sweep(request.shape).width();
   const auto classes = static_cast<std::int64_t>(start_classes(request.shape).size());
-  return classes >= (std::int64_t{1} << std::max(0, width - 2));
+  return 4 * classes >= 3 * (std::int64_t{1} << std::max(0, width - 2));
 }
 
 }  // namespace knightstour

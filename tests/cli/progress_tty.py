@@ -56,16 +56,18 @@ for name, args in [
             failures += 1
         print(f"ok   {name} at {columns} columns: {len(lines)} lines, e.g. {lines[-1]!r}")
 
-def log_lines(args):
+def log_lines(args, env=None):
     """Progress as log lines (stderr not a terminal)."""
-    r = subprocess.run([kt, *args], capture_output=True, text=True)
+    r = subprocess.run([kt, *args], capture_output=True, text=True,
+                       env=None if env is None else dict(os.environ, **env))
     return [l for l in r.stderr.split("\n") if "ETA" in l], r.returncode
 
 
-# All starts by the frontier: 13 sweeps, one progress for the job, and a line in the first
-# interval even though no single sweep lasts that long.
+# All starts by the frontier's pinned tails (8x6 would take the pass back, 3 sweeps): 13
+# sweeps, one progress for the job, and a line in the first interval even though no single
+# sweep lasts that long.
 lines, code = log_lines(["count", "8x6", "--all-starts", "--method", "frontier", "--time-limit", "4",
-                         "--progress", "1.5"])
+                         "--progress", "1.5"], env={"KNIGHTSTOUR_GRID": "tails"})
 sweeps = [re.search(r"sweep (\d+)/13", l) for l in lines]
 if code != 3 or len(lines) < 2 or not all(sweeps) or int(sweeps[-1].group(1)) < 2:
     print(f"FAIL frontier all starts: expected lines naming sweep i of 13 from the first "

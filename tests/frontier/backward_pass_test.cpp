@@ -83,7 +83,9 @@ TEST(BackwardPass, TheJobChoosesItWhereItPays) {
   FrontierOptions options;
   EXPECT_TRUE(grid_by_backward_pass({{3, 20}, false, {}}, options, nullptr));
   EXPECT_TRUE(grid_by_backward_pass({{5, 10}, false, {}}, options, nullptr));
-  EXPECT_FALSE(grid_by_backward_pass({{6, 7}, false, {}}, options, nullptr));
+  EXPECT_TRUE(grid_by_backward_pass({{6, 7}, false, {}}, options, nullptr));   // 12 classes
+  EXPECT_FALSE(grid_by_backward_pass({{6, 6}, false, {}}, options, nullptr));  // 6 classes
+  EXPECT_FALSE(grid_by_backward_pass({{7, 7}, false, {}}, options, nullptr));
   EXPECT_FALSE(grid_by_backward_pass({{8, 8}, false, {}}, options, nullptr));
   FrontierRequest tails{{3, 20}, false, {}};
   tails.grid = GridMethod::pinned_tails;
@@ -203,6 +205,41 @@ TEST(BackwardPass, StopsWhenAskedWithoutAGrid) {
 // Under a limit below all the generations the pass keeps each column's first only and
 // recomputes the rest of a column when it gets there: the same grid. Below even those it
 // keeps nothing, and says so.
+// The pass ends at the first generation of the column holding the middle square: the
+// squares before it get the counts of their images under the half turn, so the generations
+// before it need not be kept. The counts the half turn gives are checked against the
+// enumerator above (every board up to 36 squares) and against the tails; here, where it
+// stops, and that a keeper told so holds nothing before it and still gives the whole grid.
+TEST(BackwardPass, EndsAtTheMiddleColumnAndKeepsNothingBefore) {
+  EXPECT_EQ(pass_last_step(Sweep({5, 7})), 15);   // 35 squares, 5 a column: column 3 of 7
+  EXPECT_EQ(pass_last_step(Sweep({6, 8})), 24);   // column 4 of 8
+  EXPECT_EQ(pass_last_step(Sweep({3, 40})), 60);  // column 20 of 40
+  EXPECT_EQ(pass_last_step(Sweep({1, 5})), 2);    // five columns of one square: the middle
+  EXPECT_EQ(pass_last_step(Sweep({1, 1})), 0);    // one square
+  EXPECT_EQ(pass_last_step(Sweep({4, 4})), 8);    // column 2 of 4
+
+  const Sweep sweep({5, 7});
+  BigCount paths;
+  const KeptGenerations all = kept_generations(sweep, paths);
+  const int from = pass_last_step(sweep);
+  KeptGenerations half(~std::uint64_t{0}, sweep.width(), from);
+  for (int k = 0; k < sweep.size(); ++k) EXPECT_TRUE(half.keep({k, all.at(k)}));
+  ASSERT_TRUE(half.whole(sweep.size()));
+  for (int k = 0; k < sweep.size(); ++k) EXPECT_EQ(half.has(k), k >= from) << k;
+  EXPECT_LT(half.bytes(), all.bytes());
+  StopControl stop({});
+  BackwardProgress progress;
+  const BackwardPassResult r = tours_from_every_square(sweep, {}, half, paths, stop, &progress);
+  EXPECT_EQ(r.tours_by_square,
+            tours_from_every_square(sweep, {}, all, paths, stop).tours_by_square);
+  EXPECT_EQ(progress.steps_total.load(), sweep.size() - from);
+  EXPECT_EQ(progress.steps_done.load(), sweep.size() - from);
+  // One generation short of where the pass ends is refused, not counted wrong.
+  KeptGenerations late(~std::uint64_t{0}, sweep.width(), from + 1);
+  for (int k = 0; k < sweep.size(); ++k) EXPECT_TRUE(late.keep({k, all.at(k)}));
+  EXPECT_THROW(tours_from_every_square(sweep, {}, late, paths, stop), std::logic_error);
+}
+
 TEST(BackwardPass, KeepsColumnsOnlyOrNothingPastItsLimit) {
   const Sweep sweep({5, 7});
   const int w = sweep.width();

@@ -3,14 +3,16 @@
 // The open tours from every square by one unpinned sweep and a pass back over it.
 //
 // The unpinned open sweep (T takes a path's two ends anywhere: --total-only) counts every
-// Hamiltonian path once. Keep its generations; then, from the last step to the first, give
-// every class X its completions c(X): the sum of c(Y) over its successors Y, looked up in
-// the next generation (at the last step, 1 for each cycle it closes). Square k's edges are
-// all chosen at step k, T among them, so a successor Y that gives T an edge at step k makes
-// square k an end of n(X) c(Y) paths, n(X) being X's count. Summed per square, those are the
-// paths with an end there: the directed open tours from it. The last square's are what the
-// others leave of twice the paths (its edges close the cycle through T, which emits no
-// successor).
+// Hamiltonian path once. Keep its generations; then, from the last step back to the board's
+// middle column, give every class X its completions c(X): the sum of c(Y) over its
+// successors Y, looked up in the next generation (at the last step, 1 for each cycle it
+// closes). Square k's edges are all chosen at step k, T among them, so a successor Y that
+// gives T an edge at step k makes square k an end of n(X) c(Y) paths, n(X) being X's count.
+// Summed per square, those are the paths with an end there: the directed open tours from
+// it. The squares before the middle column have the counts of their images under the
+// board's half turn (pass_last_step). The last square's are what the others leave of twice
+// the paths (its edges close the cycle through T, which emits no successor), and so are the
+// first's, its image.
 //
 // With the mirror fold (mirror.hpp) a class stands for partial paths and their images
 // across the sweep, so the sums come per pair of squares mirrored across; the board's
@@ -22,9 +24,11 @@
 // forward step aggregates a cache-sized partition), so on boards with few classes of starts
 // the tails win (results/frontier/backward-pass-2026-11-27.md).
 //
-// Invariants checked (std::logic_error when broken): sum of n(X) c(X) over the first
-// generation is the sweep's count of paths; no product or sum overflows the width of twice
-// the paths (each product counts distinct paths).
+// Invariants checked (std::logic_error when broken): sum of n(X) c(X) over the generation
+// the pass ends with is the sweep's count of paths (every path splits there into its part so
+// far and its completion); what the half turn leaves to the first and last squares is even;
+// no product or sum overflows the width of twice the paths (each product counts distinct
+// paths).
 
 #include <atomic>
 #include <cstdint>
@@ -47,7 +51,9 @@ namespace knightstour {
 // caller stops the sweep and falls back to pinned tails.
 class KeptGenerations {
  public:
-  KeptGenerations(std::uint64_t limit, int width) : limit_(limit), width_(width) {}
+  // Generations before `from` (a column's first) are not held: pass_last_step().
+  KeptGenerations(std::uint64_t limit, int width, int from = 0)
+      : limit_(limit), width_(width), from_(from) {}
   bool keep(const FrontierState& state);
   // A finished sweep of `steps` steps is held: every generation, or every column's first.
   bool whole(int steps) const { return !gave_up_ && static_cast<int>(held_.size()) == steps; }
@@ -63,6 +69,7 @@ class KeptGenerations {
   bool column_start(int step) const { return step % width_ == 0; }
   std::uint64_t limit_;
   int width_;
+  int from_;
   std::uint64_t bytes_ = 0;
   bool gave_up_ = false;
   bool columns_only_ = false;
@@ -70,6 +77,12 @@ class KeptGenerations {
   std::vector<AnyGeneration> kept_;  // by step; empty where not held
   std::vector<char> held_;
 };
+
+// The generation the pass back ends with: the first of the column that holds the board's
+// middle square (0 on a board of one column). A rectangle is its own image under a half
+// turn, which takes sweep vertex v to n - 1 - v, so the tours from a square before it are
+// those from its image, which the pass reaches first; the pass needs no generation before it.
+int pass_last_step(const Sweep& sweep);
 
 // How far the pass is, for progress lines (written by the pass after each generation).
 struct BackwardProgress {

@@ -96,9 +96,9 @@ class FrontierJournal;
 // Whether an all-starts job with these options counts its grid by the backward pass:
 // asked (request.grid), or, automatically, on one process (not over MPI ranks) without a
 // journal (the pass keeps its generations in memory only, so a run directory's job takes
-// pinned tails, which resume) on a board with at least 2^(W-2) classes of start squares, W
-// the sweep's width: the tails then cost more than the pass
-// (results/frontier/backward-pass-2026-11-27.md).
+// pinned tails, which resume) on a board with at least 3/4 of 2^(W-2) classes of start
+// squares, W the sweep's width: the tails then cost more than the pass
+// (results/frontier/half-turn-2026-11-27.md).
 // Throws UsageError when the backward pass is asked with a journal or several ranks.
 bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
                            const FrontierJournal* journal);
