@@ -202,9 +202,6 @@ TEST(BackwardPass, StopsWhenAskedWithoutAGrid) {
   EXPECT_LT(progress.steps_done.load(), 30);
 }
 
-// Under a limit below all the generations the pass keeps each column's first only and
-// recomputes the rest of a column when it gets there: the same grid. Below even those it
-// keeps nothing, and says so.
 // The pass ends at the first generation of the column holding the middle square: the
 // squares before it get the counts of their images under the half turn, so the generations
 // before it need not be kept. The counts the half turn gives are checked against the
@@ -240,6 +237,9 @@ TEST(BackwardPass, EndsAtTheMiddleColumnAndKeepsNothingBefore) {
   EXPECT_THROW(tours_from_every_square(sweep, {}, late, paths, stop), std::logic_error);
 }
 
+// Under a limit below all the generations the pass keeps each column's first only and
+// recomputes the rest of a column when it gets there: the same grid. Below even those it
+// keeps nothing, and says so.
 TEST(BackwardPass, KeepsColumnsOnlyOrNothingPastItsLimit) {
   const Sweep sweep({5, 7});
   const int w = sweep.width();
