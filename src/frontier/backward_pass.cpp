@@ -365,7 +365,7 @@ class Pass {
           expand_planned<B>(
               rules_, rule, key, local.plans.template of<B>(rules_, rule, key),
               [&](std::uint64_t y, std::uint64_t) {
-                if (rule.fold_mirror) y = mirror_canonical(y, rules_.mirror);
+                if (rule.fold_mirror) y = mirror_canonical<B>(y, rules_.mirror);
                 const auto probe = next_.probe(y, rules_.slots);
                 next_.prefetch(probe);
                 local.successors.push_back({y, probe, of, t_edges(y) > t});
