@@ -53,8 +53,8 @@ bool KeptGenerations::keep(const FrontierState& state) {
     }
   }
   const bool wanted = !columns_only_ || column_start(k);
-  if (in_files(state.classes) || k != static_cast<int>(held_.size()) ||
-      (wanted && bytes_ + bytes > limit_)) {
+  spilled_ = in_files(state.classes);
+  if (spilled_ || k != static_cast<int>(held_.size()) || (wanted && bytes_ + bytes > limit_)) {
     gave_up_ = true;
     std::vector<AnyGeneration>().swap(kept_);
     std::vector<char>().swap(held_);

@@ -41,16 +41,22 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   struct OutOfRoom {
     const char* what;
   };
-  const OutOfRoom kept_too_big{
-      "the unpinned sweep's generations outgrew half the memory budget, even each column's "
-      "first alone"};
-  o.until_step = -1;
-  o.after_step = [&](const FrontierState& state) {
-    if (!kept.keep(state)) throw kept_too_big;
+  auto keep = [&kept](const FrontierState& state) {
+    if (kept.keep(state)) return;
+    if (kept.spilled()) {
+      throw OutOfRoom{
+          "the unpinned sweep's generations went to spill files (its quarter of the memory "
+          "budget was too small), and the pass keeps them in memory only"};
+    }
+    throw OutOfRoom{
+        "the unpinned sweep's generations outgrew half the memory budget, even each column's "
+        "first alone"};
   };
+  o.until_step = -1;
+  o.after_step = keep;
   std::optional<FrontierResult> swept;
   try {
-    if (!kept.keep(*first.paused)) throw kept_too_big;
+    keep(*first.paused);
     swept = run_frontier(plain, unpinned, o, stop, std::move(first.paused));
     // Its quarter of the budget was too small (without a spill folder): the tails get it all.
     if (!swept->complete && swept->stop_reason == StopReason::memory) {

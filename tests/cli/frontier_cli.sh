@@ -158,6 +158,18 @@ KNIGHTSTOUR_GRID=pass run count 4x12 --all-starts --method frontier --run-dir "$
 expect_usage_error 'the backward pass keeps its generations in memory only'
 KNIGHTSTOUR_GRID=both run count 4x12 --all-starts --method frontier
 expect_usage_error "KNIGHTSTOUR_GRID must be auto, tails or pass, not 'both'"
+# When the unpinned sweep's quarter of the budget cannot hold a generation, which goes to
+# spill files, the pass is given up for the tails: the same grid, and the line says why.
+run count 5x8 --all-starts --method frontier --progress 0 --json
+expect_json grid_method "backward pass"
+cp "$TMP/out" "$TMP/pass.json"
+KNIGHTSTOUR_GRID=pass run count 5x8 --all-starts --method frontier --memory 16M --spill-dir "$TMP" --progress 0 --json
+expect_exit 0
+expect_json grid_method "pinned tails"
+expect_err "the unpinned sweep's generations went to spill files"
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; a,b=(json.load(open(f)) for f in sys.argv[1:]); sys.exit(a["tours_by_start"]!=b["tours_by_start"])' \
+  "$TMP/pass.json" "$TMP/out" || fail "the pass and the tails after spilling gave different grids"
 
 export KNIGHTSTOUR_BIT_KERNEL=sse
 run count 6x6 --start a1 --method frontier; expect_usage_error "KNIGHTSTOUR_BIT_KERNEL='sse': expected portable or bmi2"

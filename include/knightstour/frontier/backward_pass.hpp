@@ -58,6 +58,9 @@ class KeptGenerations {
   // A finished sweep of `steps` steps is held: every generation, or every column's first.
   bool whole(int steps) const { return !gave_up_ && static_cast<int>(held_.size()) == steps; }
   bool gave_up() const { return gave_up_; }
+  // It gave up because a generation came in spill files (the sweep's own share of the
+  // budget was too small), not because the generations outgrew their limit.
+  bool spilled() const { return spilled_; }
   bool columns_only() const { return columns_only_; }
   int width() const { return width_; }
   std::uint64_t bytes() const { return bytes_; }
@@ -72,6 +75,7 @@ class KeptGenerations {
   int from_;
   std::uint64_t bytes_ = 0;
   bool gave_up_ = false;
+  bool spilled_ = false;
   bool columns_only_ = false;
   int limbs_ = 1;
   std::vector<AnyGeneration> kept_;  // by step; empty where not held
