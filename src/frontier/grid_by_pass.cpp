@@ -103,6 +103,8 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   if (grid.tours_by_square.empty()) {
     report.stop_reason = stop.reason();
     report.classes_left = static_cast<double>(pass.classes_total - pass.classes_done);
+    // The pass makes no generation: the largest the job will hold is the sweep's.
+    report.projected_peak_classes = static_cast<double>(report.peak_classes);
     return BackwardOutcome::stopped;
   }
   progress.sweep_done(true);
