@@ -96,7 +96,8 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   again.after_step = nullptr;
   BackwardPassResult grid = tours_from_every_square(plain, again, kept, r.count, stop, &pass);
   progress.backward_pass(nullptr);
-  report.expanded += grid.expanded;
+  // A pass stopped has expanded the generations it finished (its result says none).
+  report.expanded += grid.tours_by_square.empty() ? pass.classes_done.load() : grid.expanded;
   report.steps_seconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   ++report.sweeps;

@@ -202,28 +202,32 @@ expect_out '^time +~'
 # kept generations are not in the projection); a grid by pinned tails gets no such line.
 run estimate 5x30 --all-starts --calibrate 0.5 --progress 0
 expect_out '^grid +by a pass back over the unpinned sweep'
-# A calibration that ends in the pass projects the largest generation the sweep held (it
-# said ~0: the pass makes none). Timed from the count itself, the pass being its second half.
+# A calibration that ends in the pass counts the classes the pass expanded so far and projects
+# the largest generation the sweep held (it said ~0: the pass makes none). Timed from the count
+# itself, the pass being its second half; the sweep before the pass is --total-only's.
 run count 6x7 --all-starts --method frontier --progress 0 --json
 whole=$(json_get seconds)
+peak=$(json_get peak_classes)
+run count 6x7 --all-starts --total-only --method frontier --progress 0 --json
+swept=$(json_get classes_expanded)
 in_pass=0
 for part in 0.7 0.85; do
-  run estimate 6x7 --all-starts --calibrate "$(python3 -c "print(round($whole * $part, 2))")" --progress 0
+  run estimate 6x7 --all-starts --calibrate "$(python3 -c "print(round($whole * $part, 2))")" --progress 0 --json
   CHECKS=$((CHECKS + 1))
-  python3 - "$TMP/out" <<'PYEOF' || { LAST="estimate 6x7 --all-starts"; fail "largest generation below the one held"; }
-import re, sys
-text = open(sys.argv[1]).read()
-if "the whole count ran during calibration" in text:
-    sys.exit(0)  # done before the calibration ended: nothing projected
-number = lambda s: float(s.replace(",", ""))
-held = number(re.search(r"([0-9.e+,]+) classes at most so far", text).group(1))
-largest = number(re.search(r"the largest generation ~([0-9.e+,]+) classes", text).group(1))
-sys.exit(0 if largest >= held > 0 else 1)
-PYEOF
-  grep -q '2 of 3 sweeps finished' "$TMP/out" && in_pass=$((in_pass + 1))
+  verdict=$(python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1])); swept, peak = int(sys.argv[2]), int(sys.argv[3])
+if j["exact"] or j["classes_expanded"] < swept: print("before or after")
+elif j["peak_classes"] < peak: print("largest generation below the one held: %s" % j["peak_classes"])
+else: print("in the pass" if j["classes_expanded"] > swept else "at its start")' "$TMP/out" "$swept" "$peak")
+  case "$verdict" in
+    "in the pass") in_pass=$((in_pass + 1)) ;;
+    "before or after"|"at its start") ;;
+    *) LAST="estimate 6x7 --all-starts"; fail "$verdict" ;;
+  esac
 done
 CHECKS=$((CHECKS + 1))
-[ "$in_pass" -gt 0 ] || { LAST="estimate 6x7 --all-starts"; fail "no calibration ended in the pass"; }
+[ "$in_pass" -gt 0 ] || { LAST="estimate 6x7 --all-starts"; fail "no calibration counted classes of the pass"; }
 run estimate 7x7 --all-starts --calibrate 0.3 --progress 0
 expect_out '^time +~'
 CHECKS=$((CHECKS + 1))
