@@ -62,6 +62,13 @@ void print_status(const CountResult& r) {
           st.ranks > 1 ? "mpirun -np " + std::to_string(st.ranks) + " " : std::string();
       std::printf("           Continue with: %sknightstour count --run-dir %s --resume\n",
                   launcher.c_str(), r.run_dir->c_str());
+    } else if (st.grid_method == "backward pass") {
+      // A run directory's job takes pinned tails instead: the pass keeps nothing on disk.
+      std::printf(
+          "           The work is lost: with --run-dir DIR it is kept at checkpoints "
+          "and --resume continues it\n"
+          "           (the grid then comes from one pinned sweep per class of start squares, "
+          "which checkpoint; the pass back does not).\n");
     } else {
       std::printf(
           "           The work is lost: with --run-dir DIR it is kept at checkpoints "

@@ -256,6 +256,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   FrontierReport report;
   report.width = plain.width();
   const bool backward = grid_by_backward_pass(request, options, journal);
+  report.grid_by_backward_pass = backward;  // the way it is going, also if the closed sweep stops
   report.sweeps_planned = planned_sweeps(request, backward);
   const auto started = std::chrono::steady_clock::now();
   const std::string board = std::to_string(shape.rows) + "x" + std::to_string(shape.cols);

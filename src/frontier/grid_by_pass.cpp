@@ -27,7 +27,7 @@ namespace frontier_detail {
 BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options, StopControl& stop,
                              FrontierReport& report, JobProgress& progress) {
   const FrontierTarget unpinned{false, std::nullopt};
-  report.grid_by_backward_pass = true;  // also when it stops: the way it was going
+  report.grid_by_backward_pass = true;
   FrontierOptions o = options;
   o.memory_limit = options.memory_limit / 4;
   o.label = "open tours, every path once, kept for the pass back";

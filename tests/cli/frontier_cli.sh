@@ -154,6 +154,13 @@ KNIGHTSTOUR_GRID=tails run count 4x12 --all-starts --method frontier --progress 
 expect_json grid_method "pinned tails"
 run count 4x12 --all-starts --method frontier --progress 0
 expect_out '^threads +[0-9]+; 3 sweeps \(the last a pass back over the one before: the tours from each square\)'
+# Stopped, at any sweep, a job going by the pass says so, and that a run directory would
+# take pinned tails, which checkpoint, where the pass does not.
+run count 5x40 --all-starts --method frontier --time-limit 0.05 --progress 0
+expect_exit 3
+expect_out 'one pinned sweep per class of start squares, which checkpoint; the pass back does not'
+run count 5x40 --all-starts --method frontier --time-limit 0.05 --progress 0 --json
+expect_json grid_method "backward pass"
 KNIGHTSTOUR_GRID=pass run count 4x12 --all-starts --method frontier --run-dir "$TMP/pass-dir"
 expect_usage_error 'the backward pass keeps its generations in memory only'
 KNIGHTSTOUR_GRID=both run count 4x12 --all-starts --method frontier
