@@ -17,6 +17,21 @@ namespace knightstour {
 
 namespace frontier_detail {
 
+namespace {
+
+// Classes the pass will expand, as the stopped sweep's outlook has its generations (measured,
+// then projected): those from the one the pass ends with, pass_last_step(), on.
+double pass_classes(const SweepOutlook& outlook, int from) {
+  double sum = 0;
+  for (std::size_t i = 0; i < outlook.profile.size(); ++i) {
+    // profile[i] is the generation after step first_step + i, which the next step expands
+    if (outlook.first_step + static_cast<int>(i) + 1 >= from) sum += outlook.profile[i];
+  }
+  return sum;
+}
+
+}  // namespace
+
 // The grid by one unpinned sweep, its generations kept, and the pass back over them
 // (backward_pass.hpp). The sweep gets a quarter of the memory budget and its kept generations
 // half (all of them, or each column's first); the pass's tables, and a column's generations
@@ -69,6 +84,10 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   }
   const FrontierResult& r = *swept;
   absorb(report, r);
+  // The pass covers the sweep from the middle column on, not a whole sweep as absorb has it.
+  if (!r.complete) {
+    report.classes_left = r.outlook.classes_left + pass_classes(r.outlook, pass_last_step(plain));
+  }
   report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes + kept.bytes());
   if (!r.complete) return BackwardOutcome::stopped;
   progress.sweep_done(true);
