@@ -48,6 +48,7 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   o.label = "open tours, every path once, kept for the pass back";
   KeptGenerations kept(options.memory_limit / 2, plain.width(), pass_last_step(plain));
   o.until_step = 0;
+  progress.pass_follows(true);
   FrontierResult first = run_frontier(plain, unpinned, o, stop);
   if (!first.paused) {
     absorb(report, first);
@@ -79,6 +80,7 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
     }
   } catch (const OutOfRoom& e) {
     spdlog::info("{}: the tours from each square come from pinned tails instead", e.what);
+    progress.pass_follows(false);
     report.grid_by_backward_pass = false;
     return BackwardOutcome::fell_back;
   }
@@ -100,6 +102,7 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
         "the pass back over the unpinned sweep would need {} beside its generations, more than "
         "the memory budget: the tours from each square come from pinned tails instead",
         size_text(need));
+    progress.pass_follows(false);
     report.grid_by_backward_pass = false;
     return BackwardOutcome::fell_back;
   }

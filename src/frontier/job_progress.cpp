@@ -79,7 +79,11 @@ std::string JobProgress::status() const {
         " of " + std::to_string(s->steps / s->width) + ")";
     left = s->seconds_left;
   }
-  const int not_started = std::max(0, planned - done_.load() - (s ? 1 : 0));
+  int not_started = std::max(0, planned - done_.load() - (s ? 1 : 0));
+  if (s && left >= 0 && pass_follows_.load() && pass_ == nullptr && not_started > 0) {
+    left += now - sweep_started_.load() + s->seconds_left;  // the pass, as long as this sweep
+    --not_started;
+  }
   if (left >= 0 && not_started > 0) {
     const int finished = finished_here_.load();
     left = finished > 0 ? left + not_started * finished_at_.load() / finished : -1;

@@ -19,6 +19,14 @@ class JobProgress {
 
   // A job whose plan changed (a backward pass that fell back to pinned tails).
   void replan(int planned) { planned_ = planned; }
+  // The sweep that starts now is the unpinned one a backward pass follows (false: the pass
+  // was given up for pinned tails). Its ETA counts the pass as taking as long as the sweep:
+  // the pass expands the sweep's generations from the middle column on, each class costing it
+  // 1.1 to 1.3 times what it cost the sweep (results/frontier/grid-target-2026-11-27.md).
+  void pass_follows(bool follows) {
+    sweep_started_.store(elapsed());
+    pass_follows_ = follows;
+  }
   // From now until the job ends, the backward pass is what runs.
   void backward_pass(const BackwardProgress* pass) {
     pass_started_.store(elapsed());
@@ -52,6 +60,8 @@ class JobProgress {
   SweepWatch watch_;
   std::atomic<const BackwardProgress*> pass_{nullptr};
   std::atomic<double> pass_started_{0};
+  std::atomic<bool> pass_follows_{false};
+  std::atomic<double> sweep_started_{0};  // of the sweep the pass follows
 };
 
 }  // namespace knightstour::frontier_detail
