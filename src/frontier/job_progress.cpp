@@ -95,7 +95,12 @@ std::string JobProgress::status() const {
 
 double JobProgress::fraction() const {
   const auto s = watch_.snapshot();
-  const double part = s && s->steps > 0 ? static_cast<double>(s->step) / s->steps : 0;
+  double part = s && s->steps > 0 ? static_cast<double>(s->step) / s->steps : 0;
+  if (const BackwardProgress* pass = pass_.load()) {
+    const auto total = pass->classes_total.load();
+    part =
+        total > 0 ? static_cast<double>(pass->classes_done.load()) / static_cast<double>(total) : 0;
+  }
   return std::min(0.999, (done_.load() + part) / std::max(1, planned_.load()));
 }
 
