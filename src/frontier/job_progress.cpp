@@ -52,8 +52,10 @@ std::string JobProgress::status() const {
     const auto total = pass->classes_total.load();
     line = board_ + " the pass back over the sweep, step " +
            std::to_string(pass->steps_done.load()) + " of " +
-           std::to_string(pass->steps_total.load()) + " (tours from each square, " +
-           std::to_string(done_.load()) + " of " + std::to_string(planned) + " sweeps done)";
+           std::to_string(pass->steps_total.load()) + ", process " +
+           gib(static_cast<double>(anonymous_memory()) / (1024.0 * 1024 * 1024)) +
+           " GiB (tours from each square, " + std::to_string(done_.load()) + " of " +
+           std::to_string(planned) + " sweeps done)";
     if (done > 0 && total >= done) {
       left = (now - pass_started_.load()) * static_cast<double>(total - done) /
              static_cast<double>(done);

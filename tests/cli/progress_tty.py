@@ -77,9 +77,10 @@ if code != 3 or len(lines) < 2 or not all(sweeps) or int(sweeps[-1].group(1)) < 
 else:
     print(f"ok   frontier all starts: {len(lines)} lines, e.g. {lines[-1]!r}")
 
-# The bar moves on through the pass back (it stood at 2 of 3 sweeps until the pass ended).
+# The bar moves on through the pass back (it stood at 2 of 3 sweeps until the pass ended), whose
+# line says what the process holds, as a sweep's does.
 text = run_on_terminal(["count", "6x8", "--all-starts", "--method", "frontier", "--progress", "0.25"], 250)
-bars = [len(m.group(1)) for m in (re.match(r"\[(#*)\.*\] .*the pass back over the sweep, step", l)
+bars = [len(m.group(1)) for m in (re.match(r"\[(#*)\.*\] .*the pass back over the sweep, step \d+ of \d+, process [0-9.]+ GiB", l)
                                    for l in re.sub(r"\x1b\[K", "", text).split("\r")) if m]
 if not bars or max(bars) <= 14:
     print(f"FAIL grid by the pass: the bar did not pass 2/3 during the pass: {bars}")
