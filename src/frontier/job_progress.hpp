@@ -12,7 +12,8 @@ namespace knightstour::frontier_detail {
 // The whole job's progress, one line however many sweeps it takes. The time left is the
 // running sweep's projection plus, for the sweeps not started, the mean time of the sweeps
 // this session finished; before one has finished that mean is unknown, and so is the ETA
-// (the sweeps of one job differ too much to guess from the first one's start).
+// (the sweeps of one job differ too much to guess from the first one's start). A backward
+// pass still to come is taken to last as long as the sweep before it (pass_follows).
 class JobProgress {
  public:
   JobProgress(int planned, const std::string& board) : planned_(planned), board_(board) {}
