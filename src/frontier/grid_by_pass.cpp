@@ -142,7 +142,8 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
 bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
                            const FrontierJournal* journal) {
   if (request.closed || request.start || request.total_only) return false;
-  const bool alone = several_ranks(options.ranks) == nullptr;
+  Ranks* const ranks = several_ranks(options.ranks);
+  const bool alone = ranks == nullptr;
   if (request.grid == GridMethod::backward_pass) {
     if (journal != nullptr || !alone) {
       throw UsageError(
@@ -151,7 +152,7 @@ bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions
     }
     return true;
   }
-  if (request.grid == GridMethod::pinned_tails || journal != nullptr || !alone) return false;
+  if (request.grid == GridMethod::pinned_tails) return false;
   // The tails cost about one sweep's second half per class of start squares; the pass about
   // two sweeps and a half, but its lookups are random, into tables that grow about twice with
   // each square of width. Measured since the pass ends at the middle column
@@ -160,7 +161,22 @@ bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions
   // 5x7 and 6x8 (1.00x, 1.03x) and loses below: 6x6 (6 classes) 0.66x.
   const int width = Sweep(request.shape).width();
   const auto classes = static_cast<std::int64_t>(start_classes(request.shape).size());
-  return 4 * classes >= 3 * (std::int64_t{1} << std::max(0, width - 2));
+  const bool pays = 4 * classes >= 3 * (std::int64_t{1} << std::max(0, width - 2));
+  if (pays && (journal != nullptr || !alone)) {
+    // Said once, by rank 0: the job runs slower than it would in one process without a run
+    // directory (5x40: 14.8 s against 2.8 s), and nothing else tells why.
+    if (ranks == nullptr || ranks->rank() == 0) {
+      spdlog::info(
+          "{} the tours from each square come from {} pinned sweeps (one per class of start "
+          "squares), which {}; {} this board would take the faster pass back over one sweep, "
+          "which keeps its work in memory in one process",
+          journal != nullptr ? "with a run directory" : "over MPI ranks", classes,
+          journal != nullptr ? "checkpoint" : "the ranks share",
+          journal != nullptr ? "without one" : "in one process");
+    }
+    return false;
+  }
+  return pays;
 }
 
 }  // namespace knightstour
