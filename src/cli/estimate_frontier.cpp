@@ -255,7 +255,8 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
     std::printf(
         "grid       by a pass back over the unpinned sweep, which keeps the sweep's generations\n"
         "           in up to half the budget (each column's first only when they do not fit;\n"
-        "           pinned tails instead when even those do not): docs/frontier.md\n");
+        "           pinned tails instead when even those do not, or with --run-dir or MPI\n"
+        "           ranks, which this projection does not cover): docs/frontier.md\n");
   }
   if (p.peak_bytes > static_cast<double>(st.memory_budget)) {
     // What spilling needs: a generation on disk takes a key and a 64-bit count a class.

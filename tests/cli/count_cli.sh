@@ -202,6 +202,7 @@ expect_out '^time +~'
 # kept generations are not in the projection); a grid by pinned tails gets no such line.
 run estimate 5x30 --all-starts --calibrate 0.5 --progress 0
 expect_out '^grid +by a pass back over the unpinned sweep'
+expect_out '^ +ranks, which this projection does not cover\): docs/frontier.md'
 # Its classes: the sweep's and the pass's, which covers the sweep from the middle column on (it
 # was projected as a whole sweep: 41.6 M against 33.4 M). Not under ASan, whose calibration
 # sees too little of the sweep for the projection to be close.
