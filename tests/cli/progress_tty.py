@@ -12,7 +12,6 @@ import subprocess
 import sys
 import tempfile
 import termios
-import time
 
 kt = sys.argv[1]
 failures = 0
@@ -88,24 +87,24 @@ if not bars or max(bars) <= 14:
 else:
     print(f"ok   grid by the pass: the bar during the pass {bars}")
 
-# A grid by the pass back: while its unpinned sweep runs, the ETA counts the pass after it
-# (it counted the closed sweep's time for it: elapsed + ETA came to about half the job).
+# A grid by the pass back: while its unpinned sweep runs, the ETA counts the pass after it,
+# about as long as the sweep (it counted the closed sweep's time for it: on the sweep's last
+# line the ETA was about a tenth of the time elapsed). Judged on that line alone, so that a
+# machine busier or idler later does not matter.
 def seconds(text):
     m = re.fullmatch(r"(?:(\d+) min )?(\d+) s", text)
     return int(m.group(1) or 0) * 60 + int(m.group(2))
 
-started = time.monotonic()
 lines, code = log_lines(["count", "6x10", "--all-starts", "--method", "frontier", "--progress", "1"])
-whole = time.monotonic() - started
 swept = [re.search(r"elapsed (.+?), ETA ~(.+)$", l) for l in lines if "kept for the pass back" in l]
 swept = [m for m in swept if m]
-said = seconds(swept[-1].group(1)) + seconds(swept[-1].group(2)) if swept else 0
-if code != 0 or not swept or said < 0.75 * whole:
-    print(f"FAIL grid by the pass: the sweep's last ETA said {said} s in all, the job took "
-          f"{whole:.1f} s (exit {code}): {lines}")
+elapsed, eta = (seconds(swept[-1].group(1)), seconds(swept[-1].group(2))) if swept else (0, 0)
+if code != 0 or not swept or eta < 0.6 * elapsed:
+    print(f"FAIL grid by the pass: the sweep's last line said ETA {eta} s at {elapsed} s "
+          f"(exit {code}): {lines}")
     failures += 1
 else:
-    print(f"ok   grid by the pass: the sweep's last ETA said {said} s in all, the job took {whole:.1f} s")
+    print(f"ok   grid by the pass: the sweep's last line said ETA {eta} s at {elapsed} s")
 
 # enumerate with part files that are never published during the run: prefixes still count up.
 with tempfile.TemporaryDirectory() as scratch:
