@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -112,9 +113,8 @@ class CompletionTables {
   template <int L>
   void lay_out(const Generation<L>& g) {
     const std::size_t parts = g.parts.size();
-    bits_ = 0;
-    while ((std::size_t{1} << bits_) < parts) ++bits_;
-    if ((std::size_t{1} << bits_) != parts) broken("a generation whose parts are not 2^n");
+    if (!std::has_single_bit(parts)) broken("a generation whose parts are not 2^n");
+    bits_ = std::countr_zero(parts);
     starts_.resize(parts + 1);
     starts_[0] = 0;
     for (std::size_t p = 0; p < parts; ++p) starts_[p + 1] = starts_[p] + 2 * g.parts[p].size();

@@ -114,16 +114,7 @@ class AllStartsOutlook {
         sizes.push_back(static_cast<std::uint64_t>(stopped.profile[static_cast<std::size_t>(k)]));
       o = sweep_outlook(sizes, stopped.next_step, steps_, width_, sizes.back());
     }
-    // Classes expanded at steps [from, to) by the profile: step k expands the generation
-    // after step k - 1; where the profile does not reach, nothing is counted.
-    auto expanded = [&](int from, int to) {
-      double sum = 0;
-      for (int k = std::max(from, o.first_step + 1); k < to; ++k) {
-        const auto at = static_cast<std::size_t>(k - 1 - o.first_step);
-        if (at < o.profile.size()) sum += o.profile[at];
-      }
-      return sum;
-    };
+    auto expanded = [&](int from, int to) { return profile_classes(o, from, to); };
     // The run's own rest (the step under way is redone whole), the prefix from pins[next] to
     // the last pin, and the tails not started.
     double left = expanded(o.next_step, in_tail ? steps_ : pins_[next]);

@@ -17,21 +17,6 @@ namespace knightstour {
 
 namespace frontier_detail {
 
-namespace {
-
-// Classes the pass will expand, as the stopped sweep's outlook has its generations (measured,
-// then projected): those from the one the pass ends with, pass_last_step(), on.
-double pass_classes(const SweepOutlook& outlook, int from) {
-  double sum = 0;
-  for (std::size_t i = 0; i < outlook.profile.size(); ++i) {
-    // profile[i] is the generation after step first_step + i, which the next step expands
-    if (outlook.first_step + static_cast<int>(i) + 1 >= from) sum += outlook.profile[i];
-  }
-  return sum;
-}
-
-}  // namespace
-
 // The grid by one unpinned sweep, its generations kept, and the pass back over them
 // (backward_pass.hpp). The sweep gets a quarter of the memory budget and its kept generations
 // half (all of them, or each column's first); the pass's tables, and a column's generations
@@ -42,11 +27,17 @@ double pass_classes(const SweepOutlook& outlook, int from) {
 BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options, StopControl& stop,
                              FrontierReport& report, JobProgress& progress) {
   const FrontierTarget unpinned{false, std::nullopt};
-  report.grid_by_backward_pass = true;
+  // The job says it goes by the pass (report.grid_by_backward_pass) until this gives it up.
+  auto fall_back = [&] {
+    progress.pass_follows(false);
+    report.grid_by_backward_pass = false;
+    return BackwardOutcome::fell_back;
+  };
   FrontierOptions o = options;
   o.memory_limit = options.memory_limit / 4;
   o.label = "open tours, every path once, kept for the pass back";
-  KeptGenerations kept(options.memory_limit / 2, plain.width(), pass_last_step(plain));
+  const int pass_from = pass_last_step(plain);
+  KeptGenerations kept(options.memory_limit / 2, plain.width(), pass_from);
   o.until_step = 0;
   progress.pass_follows(true);
   FrontierResult first = run_frontier(plain, unpinned, o, stop);
@@ -80,15 +71,15 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
     }
   } catch (const OutOfRoom& e) {
     spdlog::info("{}: the tours from each square come from pinned tails instead", e.what);
-    progress.pass_follows(false);
-    report.grid_by_backward_pass = false;
-    return BackwardOutcome::fell_back;
+    return fall_back();
   }
   const FrontierResult& r = *swept;
   absorb(report, r);
-  // The pass covers the sweep from the middle column on, not a whole sweep as absorb has it.
+  // The pass expands the sweep's generations from the middle column on (as the outlook
+  // projects them), not a whole sweep's as absorb has it.
   if (!r.complete) {
-    report.classes_left = r.outlook.classes_left + pass_classes(r.outlook, pass_last_step(plain));
+    report.classes_left =
+        r.outlook.classes_left + profile_classes(r.outlook, pass_from, plain.size());
   }
   report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes + kept.bytes());
   if (!r.complete) return BackwardOutcome::stopped;
@@ -102,9 +93,7 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
         "the pass back over the unpinned sweep would need {} beside its generations, more than "
         "the memory budget: the tours from each square come from pinned tails instead",
         size_text(need));
-    progress.pass_follows(false);
-    report.grid_by_backward_pass = false;
-    return BackwardOutcome::fell_back;
+    return fall_back();
   }
   if (kept.columns_only()) {
     spdlog::info(

@@ -18,6 +18,12 @@ std::string gib(double value) {
   return text;
 }
 
+// What the process holds now (its anonymous memory), for the sweep's line and the pass's.
+std::string process_figure() {
+  return ", process " + gib(static_cast<double>(anonymous_memory()) / (1024.0 * 1024 * 1024)) +
+         " GiB";
+}
+
 // A step too large for memory is built in ranges of parts: first its generation is expanded
 // once (pass 0), the successors of all but the first range into files, then the ranges are
 // built one after another.
@@ -52,9 +58,8 @@ std::string JobProgress::status() const {
     const auto total = pass->classes_total.load();
     line = board_ + " the pass back over the sweep, step " +
            std::to_string(pass->steps_done.load()) + " of " +
-           std::to_string(pass->steps_total.load()) + ", process " +
-           gib(static_cast<double>(anonymous_memory()) / (1024.0 * 1024 * 1024)) +
-           " GiB (tours from each square, " + std::to_string(done_.load()) + " of " +
+           std::to_string(pass->steps_total.load()) + process_figure() +
+           " (tours from each square, " + std::to_string(done_.load()) + " of " +
            std::to_string(planned) + " sweeps done)";
     if (done > 0 && total >= done) {
       left = (now - pass_started_.load()) * static_cast<double>(total - done) /
@@ -70,15 +75,15 @@ std::string JobProgress::status() const {
            " (" + std::to_string(done) + " of " + std::to_string(planned) + " done)";
   } else {
     // Most wanted first and last: a narrow terminal cuts the middle.
-    line =
-        board_ + " sweep " + std::to_string(std::min(done_.load() + 1, planned)) + "/" +
-        std::to_string(planned) + ", step " + std::to_string(s->step + 1) + "/" +
-        std::to_string(s->steps) + ranges_figures(*s) + ", " +
-        human_count(static_cast<double>(s->classes)) + " classes in " + gib(s->budget_gib) +
-        " GiB, process " + gib(static_cast<double>(anonymous_memory()) / (1024.0 * 1024 * 1024)) +
-        " GiB" + (s->spilled_gib > 0 ? ", " + gib(s->spilled_gib) + " GiB spilled" : "") +
-        ranks_figures(*s) + " (" + s->label + ", column " + std::to_string(s->step / s->width + 1) +
-        " of " + std::to_string(s->steps / s->width) + ")";
+    line = board_ + " sweep " + std::to_string(std::min(done_.load() + 1, planned)) + "/" +
+           std::to_string(planned) + ", step " + std::to_string(s->step + 1) + "/" +
+           std::to_string(s->steps) + ranges_figures(*s) + ", " +
+           human_count(static_cast<double>(s->classes)) + " classes in " + gib(s->budget_gib) +
+           " GiB" + process_figure() +
+           (s->spilled_gib > 0 ? ", " + gib(s->spilled_gib) + " GiB spilled" : "") +
+           ranks_figures(*s) + " (" + s->label + ", column " +
+           std::to_string(s->step / s->width + 1) + " of " + std::to_string(s->steps / s->width) +
+           ")";
     left = s->seconds_left;
   }
   int not_started = std::max(0, planned - done_.load() - (s ? 1 : 0));

@@ -48,4 +48,13 @@ SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, in
   return out;
 }
 
+double profile_classes(const SweepOutlook& outlook, int from, int to) {
+  double sum = 0;
+  for (int k = std::max(from, outlook.first_step + 1); k < to; ++k) {
+    const auto at = static_cast<std::size_t>(k - 1 - outlook.first_step);
+    if (at < outlook.profile.size()) sum += outlook.profile[at];
+  }
+  return sum;
+}
+
 }  // namespace knightstour

@@ -29,6 +29,22 @@ TEST(SweepOutlook, LevelClassesMeetTheBottomEdge) {
   EXPECT_EQ(o.next_step, 16);
 }
 
+// The classes steps [from, to) expand by the profile: step k expands the generation after
+// step k - 1; steps before the profile begins, or past its end, count nothing.
+TEST(SweepOutlook, ProfileClassesOfAStretchOfSteps) {
+  SweepOutlook o;
+  o.first_step = 3;
+  o.profile = {10, 20, 40, 80};  // after steps 3, 4, 5, 6: expanded at steps 4, 5, 6, 7
+  EXPECT_DOUBLE_EQ(profile_classes(o, 5, 7), 20 + 40);
+  EXPECT_DOUBLE_EQ(profile_classes(o, 0, 5), 10);
+  EXPECT_DOUBLE_EQ(profile_classes(o, 6, 100), 40 + 80);
+  EXPECT_DOUBLE_EQ(profile_classes(o, 7, 7), 0);
+  // The pass back's share: every step from the middle column to the end of a sweep. Steps
+  // 10 .. 16 expand measured generations (after steps 9 .. 15), 17 .. 19 the projected ones.
+  const SweepOutlook level = sweep_outlook(std::vector<std::uint64_t>(16, 100), 16, 20, 2, 40);
+  EXPECT_DOUBLE_EQ(profile_classes(level, 10, 20), 100 * 7 + level.classes_left - 40);
+}
+
 // A growth measured in column 4 falls to kOutlookFade[5] of itself over column 5 and to
 // kOutlookFade[6] of that over column 6; from column 7 the classes stay level. On a sweep 1
 // wide, so that each step is a column.

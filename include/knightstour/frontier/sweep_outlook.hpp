@@ -36,6 +36,10 @@ struct SweepOutlook {
 SweepOutlook sweep_outlook(const std::vector<std::uint64_t>& sizes, int step, int steps, int width,
                            std::uint64_t left_in_step);
 
+// Classes the steps [from, to) expand by `outlook`'s profile (step k expands the generation
+// after step k - 1); where the profile does not reach, nothing is counted.
+double profile_classes(const SweepOutlook& outlook, int from, int to);
+
 inline constexpr double kOutlookFade[] = {0.7, 0.7, 0.7, 0.7, 1.0, 0.3, 0.5};  // by column
 inline constexpr double kOutlookThirdLast = -0.2;                              // log growth
 inline constexpr double kOutlookSecondLast = -1.0;                             // log growth
