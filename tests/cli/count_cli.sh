@@ -204,15 +204,31 @@ run estimate 5x30 --all-starts --calibrate 0.5 --progress 0
 expect_out '^grid +by a pass back over the unpinned sweep'
 expect_out '^ +ranks, which this projection does not cover\): docs/frontier.md'
 # Its classes: the sweep's and the pass's, which covers the sweep from the middle column on (it
-# was projected as a whole sweep: 41.6 M against 33.4 M). Not under ASan, whose calibration
-# sees too little of the sweep for the projection to be close.
+# was projected as a whole sweep: 41.6 M against 33.4 M). The projection is close once the
+# calibration has seen a third of the classes (early in the sweep, on a busy machine, it
+# said 22 M), so the calibration is moved until it has, and has not run the whole count. Not
+# under ASan, whose calibration sees too little of the sweep.
 if ! under_asan; then
   run count 5x30 --all-starts --method frontier --progress 0 --json
   counted=$(json_get classes_expanded)
-  run estimate 5x30 --all-starts --calibrate 0.5 --progress 0 --json
+  calibrate=$(python3 -c "print(round($(json_get seconds) * 0.5, 2))")
+  verdict=""
+  for try in 1 2 3 4 5 6 7 8; do
+    run estimate 5x30 --all-starts --calibrate "$calibrate" --progress 0 --json
+    verdict=$(python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1])); counted = int(sys.argv[2])
+r = (j["classes_expanded"] + j["classes_left"]) / counted
+print("after" if j["exact"] else "early" if j["classes_expanded"] < counted / 3
+      else "close" if 0.9 < r < 1.1 else "%.2f of the classes counted" % r)' "$TMP/out" "$counted")
+    case "$verdict" in
+      early) calibrate=$(python3 -c "print(round($calibrate * 1.5, 2))") ;;
+      after) calibrate=$(python3 -c "print(round($calibrate * 0.8, 2))") ;;
+      *) break ;;
+    esac
+  done
   CHECKS=$((CHECKS + 1))
-  python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); r=(j["classes_expanded"]+j["classes_left"])/int(sys.argv[2]); sys.exit(0 if j["exact"] or 0.9<r<1.1 else 1)' "$TMP/out" "$counted" \
-    || { LAST="estimate 5x30 --all-starts"; fail "classes projected far from the $counted counted: $(cat "$TMP/out")"; }
+  [ "$verdict" = close ] || { LAST="estimate 5x30 --all-starts"; fail "classes projected: $verdict ($counted counted)"; }
 fi
 # A calibration that ends in the pass counts the classes the pass expanded so far and projects
 # the largest generation the sweep held (it said ~0: the pass makes none). The calibration is
