@@ -67,13 +67,36 @@ int verify_command(int argc, char** argv) {
     vo.start = static_cast<std::uint32_t>(rc.row * vo.board->cols + rc.col);
   }
 
+  // A run directory says its own board: a --board that disagrees is refused, not ignored.
+  if (vo.board) {
+    for (const auto& p : paths) {
+      if (!std::filesystem::exists(run_layout::manifest_path(p))) continue;
+      try {
+        const RunManifest m = read_manifest(p);
+        if (m.rows != vo.board->rows || m.cols != vo.board->cols) {
+          throw UsageError("--board " + vo.board->name() + " does not match the run in " + p +
+                           " (" + m.board_name() +
+                           "); leave out --board: a run directory says "
+                           "its board");
+        }
+      } catch (const FormatError&) {
+        // A damaged manifest is verify's to report.
+      }
+    }
+  }
+
   // A frontier run directory holds counts and checkpoints, no tours: it is checked on its own.
   for (const auto& p : paths) {
-    if (manifest_method(p) != Method::frontier) continue;
+    std::error_code ec;  // a path that cannot be looked at is the checks' below to report
+    const bool ranked =
+        std::filesystem::exists(std::filesystem::path(p) / run_layout::kRanksFile, ec) &&
+        !std::filesystem::exists(run_layout::manifest_path(p), ec);
+    if (!ranked && manifest_method(p) != Method::frontier) continue;
     if (paths.size() != 1) {
       throw UsageError(p + " is a frontier run directory: verify it on its own");
     }
-    return print_frontier_verdict(p, verify_frontier_run(p), result.count("json") > 0);
+    return print_frontier_verdict(p, ranked ? verify_ranked_run(p) : verify_frontier_run(p),
+                                  result.count("json") > 0);
   }
   std::vector<VerifyReport> reports;
   std::vector<std::filesystem::path> loose, dirs;

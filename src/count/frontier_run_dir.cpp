@@ -2,6 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
 #include <string>
 
 #include "knightstour/base/errors.hpp"
@@ -13,9 +17,39 @@ namespace knightstour {
 
 namespace fs = std::filesystem;
 
-CheckpointJob FrontierRunDir::job_of(const FrontierRequest& r) {
+CheckpointJob FrontierRunDir::job_of(const RunManifest& m) {
+  const FrontierRequest r = request_of(m);
   const std::int64_t start = r.start ? *r.start : r.total_only ? kTotalOnlyStarts : -1;
-  return {r.shape.rows, r.shape.cols, r.closed, start};
+  CheckpointJob job{r.shape.rows, r.shape.cols, r.closed, start};
+  job.rank = m.frontier.rank;
+  job.ranks = m.frontier.ranks;
+  job.run_id = m.frontier.run_id.empty() ? 0 : std::stoull(m.frontier.run_id, nullptr, 16);
+  return job;
+}
+
+std::string FrontierRunDir::new_run_id() {
+  std::random_device device;
+  std::uint64_t id = 0;
+  while (id == 0) id = (std::uint64_t{device()} << 32) ^ device();  // 0 means "none"
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(id));
+  return hex;
+}
+
+std::optional<std::string> FrontierRunDir::share_refusal(const fs::path& dir,
+                                                         const RunManifest& m) {
+  if (m.method != Method::frontier || m.frontier.ranks <= 1) return std::nullopt;
+  const std::string n = std::to_string(m.frontier.ranks);
+  fs::path share = dir.lexically_normal();
+  if (share.filename().empty()) share = share.parent_path();
+  fs::path top = share.parent_path();
+  if (top.empty()) top = ".";
+  const std::string whole = fs::exists(top / "ranks.json")
+                                ? top.string()
+                                : "DIR (the directory holding ranks.json and the rank-* folders)";
+  return dir.string() + " holds MPI rank " + std::to_string(m.frontier.rank) +
+         "'s share of a count over " + n + " ranks, not a count: resume the whole run with " +
+         "mpirun -np " + n + " knightstour count --run-dir " + whole + " --resume";
 }
 
 FrontierRequest FrontierRunDir::request_of(const RunManifest& m) {
@@ -34,7 +68,7 @@ FrontierRunDir::FrontierRunDir(RunDirectory dir, RunManifest manifest, double ch
     : dir_(std::move(dir)),
       manifest_(std::move(manifest)),
       request_(request_of(manifest_)),
-      job_(job_of(request_)),
+      job_(job_of(manifest_)),
       checkpoint_seconds_(checkpoint_seconds),
       last_save_(std::chrono::steady_clock::now()) {
   manifest_.frontier.checkpoint_seconds = checkpoint_seconds;
@@ -55,7 +89,11 @@ FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest
   }
   m.closed_only = request.closed;
   m.status = RunStatus::incomplete;
+  const FrontierProgress owner = base.frontier;
   m.frontier = {};
+  m.frontier.rank = owner.rank;
+  m.frontier.ranks = owner.ranks;
+  m.frontier.run_id = owner.run_id.empty() ? new_run_id() : owner.run_id;
   m.frontier.total_only = request.total_only;
   m.frontier.sweeps_planned = planned_sweeps(request);
   m.version = KNIGHTSTOUR_VERSION;
@@ -74,6 +112,7 @@ FrontierRunDir FrontierRunDir::open(RunDirectory dir, RunManifest manifest,
   ++manifest.sessions;
   FrontierRunDir run(std::move(dir), std::move(manifest), checkpoint_seconds);
   run.tidy();
+  run.check_checkpoints();
   return run;
 }
 
@@ -98,6 +137,13 @@ void FrontierRunDir::tidy() {
       fs::remove(entry.path(), ignored);
       spdlog::debug("removed {} (nothing reads it again)", name);
     }
+  }
+}
+
+void FrontierRunDir::check_checkpoints() {
+  for (const auto& entry : fs::directory_iterator(dir())) {
+    const auto sweep = run_layout::parse_any_checkpoint_name(entry.path().filename().string());
+    if (sweep) read_checkpoint_header(entry.path(), job_);
   }
 }
 
@@ -222,6 +268,46 @@ void FrontierRunDir::write_state(const fs::path& path, int sweep, const Frontier
   spdlog::log(took >= 1 ? spdlog::level::info : spdlog::level::debug,
               "checkpoint: sweep {} after step {}, {:.2f} GiB in {:.1f} s", sweep + 1,
               state.next_step, static_cast<double>(bytes) / (1024.0 * 1024 * 1024), took);
+}
+
+std::optional<RankedRun> read_ranked_run(const fs::path& dir) {
+  std::ifstream in(dir / run_layout::kRanksFile);
+  if (!in) return std::nullopt;
+  try {
+    const auto j = nlohmann::json::parse(in);
+    RankedRun run{j.at("ranks").get<int>(), j.value("run_id", std::string())};
+    if (run.ranks >= 2) return run;
+  } catch (const nlohmann::json::exception&) {
+  }
+  throw FormatError((dir / run_layout::kRanksFile).string() +
+                    " is damaged: it should say how many MPI ranks count the run");
+}
+
+void write_ranked_run(const fs::path& dir, const RankedRun& run) {
+  write_file_atomically(dir / run_layout::kRanksFile,
+                        nlohmann::json{{"ranks", run.ranks}, {"run_id", run.run_id}}.dump() + "\n");
+}
+
+void check_rank_share(const fs::path& dir, const RunManifest& m, const RankedRun& run, int rank) {
+  const FrontierProgress& f = m.frontier;
+  if (f.run_id.empty() && run.run_id.empty() && f.ranks == 1) return;  // before run ids
+  if (f.ranks != run.ranks || f.rank != rank) {
+    throw UsageError(dir.string() + " holds " +
+                     (f.ranks > 1
+                          ? "MPI rank " + std::to_string(f.rank) + "'s share of a count over " +
+                                std::to_string(f.ranks) + " ranks"
+                          : std::string("a count of one process")) +
+                     ", not rank " + std::to_string(rank) + "'s share of the run over " +
+                     std::to_string(run.ranks) +
+                     " ranks: put back the run's own rank-* directories, or count it again in "
+                     "a new directory");
+  }
+  if (f.run_id != run.run_id) {
+    throw UsageError(dir.string() + " belongs to another run (run id " + f.run_id + ", not " +
+                     run.run_id +
+                     "): put back the run's own rank-* directories, or count it again in a new "
+                     "directory");
+  }
 }
 
 }  // namespace knightstour

@@ -12,6 +12,7 @@
 
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/memory_room.hpp"
 #include "knightstour/base/process_memory.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
@@ -33,6 +34,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr double kDefaultCheckpointSeconds = 600;
+// The spill folders a count makes in --spill-dir (or the temp directory): prefix + 6 characters.
+constexpr const char* kSpillPrefix = "knightstour-spill-";
 
 std::vector<BigCount> big(const std::vector<std::uint64_t>& v) {
   std::vector<BigCount> out;
@@ -42,6 +45,16 @@ std::vector<BigCount> big(const std::vector<std::uint64_t>& v) {
 }
 
 // ---- the enumerator -------------------------------------------------------------------
+
+// Whether `r` counts closed tours, when it resumes a run whose closed flag is `run_closed`:
+// a command line that names the job (a board, a start or all starts) asks for open tours
+// unless it says --closed, so that a resume with the job written out is checked against the
+// run, never silently counted as the run says; a bare --resume takes the run's.
+bool closed_asked(const CountRequest& r, std::optional<bool> run_closed) {
+  if (r.closed) return *r.closed;
+  const bool names_job = r.shape || !r.prefix.empty() || r.all_starts.value_or(false);
+  return run_closed && !names_job ? *run_closed : false;
+}
 
 // The enumerator's request: what `r` gives, the rest from the run resumed (`resumed`).
 Request dfs_request(const CountRequest& r, const RunManifest* resumed) {
@@ -59,7 +72,8 @@ Request dfs_request(const CountRequest& r, const RunManifest* resumed) {
   }
   if (q.all_starts) q.prefix.clear();
   if (!q.all_starts) validate_path(q.board, q.prefix, "prefix");
-  q.mode.closed = r.closed.value_or(false) || (resumed && resumed->closed_only);
+  q.mode.closed =
+      closed_asked(r, resumed ? std::optional<bool>(resumed->closed_only) : std::nullopt);
   if (r.algorithm) q.mode.algorithm = *r.algorithm;
   q.symmetry = !r.no_symmetry && (!resumed || resumed->symmetry);
   if (r.split_depth) {
@@ -207,16 +221,28 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   const auto started = std::chrono::steady_clock::now();
   const double cpu_before = process_cpu_seconds();
 
+  if (std::min(f.shape.rows, f.shape.cols) <= 2 && f.shape.squares() > 1) {
+    spdlog::info(
+        "a board with a side of 1 or 2 has no knight's tour (its knight graph is not connected): "
+        "every count is 0, known without a sweep; the sweep confirms it");
+  }
   FrontierOptions options;
   options.threads = r.threads > 0 ? r.threads : default_threads();
   Ranks* ranks = several_ranks(r.ranks);
   options.ranks = ranks;
   // The budget counts class bytes; by default half of what is available, shared by the
   // ranks on this node. With several ranks --memory is each rank's.
-  const std::uint64_t free_now = available_memory();
+  const MemoryRoom room = memory_room();
+  const std::uint64_t free_now = room.bytes;
   const std::uint64_t sharing = ranks ? static_cast<std::uint64_t>(ranks->ranks_on_this_node()) : 1;
   options.memory_limit =
       r.memory ? *r.memory : (free_now ? free_now / 2 / sharing : (4ull << 30) / sharing);
+  if (!r.memory) {
+    spdlog::debug("memory budget {}: half of the {} that {} leaves{}",
+                  size_text(options.memory_limit), size_text(free_now),
+                  free_now ? room.bound : "nothing known",
+                  sharing > 1 ? ", shared by the ranks on this node" : "");
+  }
   // The budget is what keeps the run from the OOM killer: one past the memory there is
   // would let the classes grow until the system kills the process instead of spilling.
   if (r.memory && free_now && *r.memory > free_now / sharing) {
@@ -243,7 +269,11 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
       // spilling is turned off (said now, and again if the budget stops the count) instead
       // of the count ending at once. A --spill-dir that cannot be used is an error.
       try {
-        temp.emplace(fs::path(spill), "knightstour-spill-");
+        // Folders of counts killed outright (one a rank) go first, unless a live count holds them.
+        for (const auto& name : TempDirectory::remove_left_behind(fs::path(spill), kSpillPrefix)) {
+          spdlog::info("removed {}, left behind by a count that was killed", name);
+        }
+        temp.emplace(fs::path(spill), kSpillPrefix, TempDirectory::Lock::held);
         options.spill_dir = temp->path();
       } catch (const IoError& e) {
         if (!spill.empty()) throw;
@@ -360,7 +390,9 @@ std::vector<std::string> frontier_differences(const CountRequest& r, const Front
   if (r.shape && !(*r.shape == run.shape)) {
     out.push_back("board " + name(*r.shape) + " vs " + name(run.shape));
   }
-  if (r.closed && *r.closed != run.closed) out.push_back("closed true vs false");
+  if (closed_asked(r, run.closed) != run.closed) {
+    out.push_back(run.closed ? "open tours vs closed (add --closed)" : "closed tours vs open");
+  }
   const bool all = r.all_starts.value_or(false);
   if (all && run.start) out.push_back("all starts vs one start");
   if (!r.prefix.empty() && (!run.start || r.prefix.front() != *run.start)) {
@@ -395,9 +427,10 @@ FrontierRunDir open_frontier(const CountRequest& r, const fs::path& dir, RunDire
   const FrontierRequest f = FrontierRunDir::request_of(m);
   const auto diff = frontier_differences(r, f);
   if (!diff.empty()) {
+    std::string list;
+    for (const auto& d : diff) list += (list.empty() ? "" : "; ") + d;
     throw UsageError("the command line asks for another count than the run in " + dir.string() +
-                     " (" + diff.front() +
-                     "); leave out the board and start to resume it as it is");
+                     " (" + list + "); leave out the board and start to resume it as it is");
   }
   validate(f);
   // A resumed run keeps the interval it was started with unless the command line gives one.
@@ -412,24 +445,6 @@ FrontierRunDir open_frontier(const CountRequest& r, const fs::path& dir, RunDire
 // run directory holding that rank's share of every checkpoint; RankedJournal keeps the
 // ranks in step) and DIR/ranks.json, which says N: it resumes under the same N only.
 
-constexpr const char* kRanksFile = "ranks.json";
-
-fs::path rank_dir(const fs::path& dir, int rank) { return dir / ("rank-" + std::to_string(rank)); }
-
-// The number of ranks the run in `dir` was counted over (nothing when it is not such a run).
-std::optional<int> ranks_of(const fs::path& dir) {
-  std::ifstream in(dir / kRanksFile);
-  if (!in) return std::nullopt;
-  try {
-    const auto j = nlohmann::json::parse(in);
-    const int n = j.at("ranks").get<int>();
-    if (n >= 2) return n;
-  } catch (const nlohmann::json::exception&) {
-  }
-  throw FormatError((dir / kRanksFile).string() +
-                    " is damaged: it should say how many MPI ranks count the run");
-}
-
 // Runs `setup` on every rank; when it failed on any, throws on every rank the first failing
 // rank's error, so that rank 0 reports it and all of them leave together (one rank leaving
 // alone would leave the others waiting for it in the next collective call).
@@ -441,6 +456,11 @@ auto on_every_rank(Ranks& ranks, F&& setup) -> decltype(setup()) {
   try {
     out.emplace(setup());
   } catch (const UsageError& e) {
+    error = e.what();
+    kind = 1;
+  } catch (const FormatError& e) {
+    // A file refused (another job's, rank's or run's): bad input, which every rank now
+    // reports alike, so that rank 0 says it once and all leave together (exit 2).
     error = e.what();
     kind = 1;
   } catch (const std::exception& e) {
@@ -468,25 +488,29 @@ CountResult count_over_ranks(const CountRequest& asked) {
   Ranks& ranks = *asked.ranks;
   const fs::path top = *asked.run_dir;
   CountRequest mine = asked;
-  mine.run_dir = rank_dir(top, ranks.rank());
+  mine.run_dir = run_layout::rank_dir(top, ranks.rank());
   const std::string n = std::to_string(ranks.size());
   if (asked.resume) {
     FrontierRunDir run = on_every_rank(ranks, [&] {
-      const auto counted = ranks_of(top);
+      const auto counted = read_ranked_run(top);
       if (!counted) {
-        throw UsageError(top.string() + " holds no count over MPI ranks" +
-                         (fs::exists(run_layout::manifest_path(top))
-                              ? " (its run is one process's: resume it without mpirun)"
-                              : ""));
+        std::string why;
+        if (fs::exists(run_layout::manifest_path(top))) {
+          const RunManifest m = read_manifest(top);
+          why = FrontierRunDir::share_refusal(top, m).value_or(
+              top.string() + " holds a count of one process: resume it without mpirun");
+        }
+        throw UsageError(why.empty() ? top.string() + " holds no count over MPI ranks" : why);
       }
-      if (*counted != ranks.size()) {
+      if (counted->ranks != ranks.size()) {
         throw UsageError("the run in " + top.string() + " is counted over " +
-                         std::to_string(*counted) + " MPI ranks, not " + n +
-                         ": resume it with mpirun -np " + std::to_string(*counted));
+                         std::to_string(counted->ranks) + " MPI ranks, not " + n +
+                         ": resume it with mpirun -np " + std::to_string(counted->ranks));
       }
       RunDirectory locked = RunDirectory::open(*mine.run_dir);
       RunManifest m = read_manifest(*mine.run_dir);
       check_resumable(m.method, mine, *mine.run_dir);
+      if (m.method == Method::frontier) check_rank_share(*mine.run_dir, m, *counted, ranks.rank());
       return open_frontier(mine, *mine.run_dir, std::move(locked), std::move(m));
     });
     const MethodChoice choice{Method::frontier, "the run directory's method"};
@@ -502,9 +526,15 @@ CountResult count_over_ranks(const CountRequest& asked) {
   const MethodChoice choice = choose_method(r);
   const FrontierRequest f = frontier_request(r);
   validate(f);
+  // Every rank's directory names rank 0's run id, so that a share of another run is refused.
+  std::string id = ranks.rank() == 0 ? FrontierRunDir::new_run_id() : std::string(16, '0');
+  std::vector<std::byte> bytes(16);
+  std::memcpy(bytes.data(), id.data(), 16);
+  const std::vector<std::byte> all = ranks.all_gather(bytes);
+  id.assign(reinterpret_cast<const char*>(all.data()), 16);
   FrontierRunDir run = on_every_rank(ranks, [&] {
     if (ranks.rank() == 0 &&
-        (fs::exists(top / kRanksFile) || fs::exists(run_layout::manifest_path(top)))) {
+        (fs::exists(top / run_layout::kRanksFile) || fs::exists(run_layout::manifest_path(top)))) {
       throw UsageError(top.string() +
                        " already holds a run; add --resume to continue it, or choose another "
                        "directory");
@@ -512,11 +542,13 @@ CountResult count_over_ranks(const CountRequest& asked) {
     RunManifest base;
     base.provenance = r.provenance;
     base.caps.time_limit = r.caps.time_limit;
+    base.frontier.rank = ranks.rank();
+    base.frontier.ranks = ranks.size();
+    base.frontier.run_id = id;
     FrontierRunDir created = FrontierRunDir::create(
         *r.run_dir, f, base, r.checkpoint_seconds.value_or(kDefaultCheckpointSeconds));
     if (ranks.rank() == 0) {
-      write_file_atomically(top / kRanksFile,
-                            nlohmann::json{{"ranks", ranks.size()}}.dump() + "\n");
+      write_ranked_run(top, {ranks.size(), id});
     }
     return created;
   });
@@ -529,9 +561,9 @@ CountResult resume(const CountRequest& r) {
   if (!r.run_dir) throw UsageError("--resume needs --run-dir DIR");
   const fs::path dir = *r.run_dir;
   std::error_code ec;
-  if (const auto n = ranks_of(dir); n && !fs::exists(run_layout::manifest_path(dir), ec)) {
-    throw UsageError(dir.string() + " holds a count over " + std::to_string(*n) +
-                     " MPI ranks: resume it with mpirun -np " + std::to_string(*n) +
+  if (const auto n = read_ranked_run(dir); n && !fs::exists(run_layout::manifest_path(dir), ec)) {
+    throw UsageError(dir.string() + " holds a count over " + std::to_string(n->ranks) +
+                     " MPI ranks: resume it with mpirun -np " + std::to_string(n->ranks) +
                      " (or srun with as many tasks)");
   }
   if (!fs::exists(run_layout::manifest_path(dir), ec) &&
@@ -544,6 +576,7 @@ CountResult resume(const CountRequest& r) {
   // Lock first, then look: the manifest says which method resumes the run.
   RunDirectory locked = RunDirectory::open(dir);
   RunManifest m = read_manifest(dir);
+  if (const auto refusal = FrontierRunDir::share_refusal(dir, m)) throw UsageError(*refusal);
   check_resumable(m.method, r, dir);
   if (m.method == Method::dfs) {
     { RunDirectory release = std::move(locked); }  // the run session locks it again

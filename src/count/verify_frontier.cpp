@@ -1,5 +1,6 @@
 #include "knightstour/count/verify_frontier.hpp"
 
+#include <optional>
 #include <stdexcept>
 
 #include "knightstour/base/errors.hpp"
@@ -51,10 +52,10 @@ void check_counts(const RunManifest& m, const FrontierRequest& r, FrontierVerdic
   }
 }
 
-}  // namespace
-
-FrontierVerdict verify_frontier_run(const fs::path& dir) {
-  FrontierVerdict v;
+// Checks the run directory `dir` into `v`, its lines prefixed with `label`; returns its
+// manifest (nothing when it cannot be read).
+std::optional<RunManifest> check_dir(const fs::path& dir, const std::string& label,
+                                     FrontierVerdict& v) {
   RunManifest m;
   FrontierRequest r;
   try {
@@ -63,10 +64,11 @@ FrontierVerdict verify_frontier_run(const fs::path& dir) {
     r = FrontierRunDir::request_of(m);
   } catch (const std::exception& e) {
     v.fail(e.what());
-    return v;
+    return std::nullopt;
   }
-  const CheckpointJob job = FrontierRunDir::job_of(r);
-  v.checked.push_back("manifest.json: checksum matches; " + describe(job) + "; " +
+  const CheckpointJob job = FrontierRunDir::job_of(m);
+  v.checked.push_back(label + "manifest.json: checksum matches; " + describe(job) + "; " +
+                      (job.ranks > 1 ? describe_owner(job) + "; " : std::string()) +
                       std::to_string(m.frontier.finished.size()) + " of " +
                       std::to_string(m.frontier.sweeps_planned) + " sweeps finished; status " +
                       to_string(m.status));
@@ -79,17 +81,79 @@ FrontierVerdict verify_frontier_run(const fs::path& dir) {
     try {
       const CheckpointHeader h = check_checkpoint(entry.path(), job);
       if (h.sweep != *sweep) {
-        v.fail(name + " holds sweep " + std::to_string(h.sweep + 1));
+        v.fail(label + name + " holds sweep " + std::to_string(h.sweep + 1));
       } else if (*sweep > m.frontier.sweeps_planned) {
-        v.fail(name + " is of a sweep the job does not run");
+        v.fail(label + name + " is of a sweep the job does not run");
       } else {
-        v.checked.push_back(name + ": job, header and data checksums match; step " +
+        v.checked.push_back(label + name + ": job, owner, header and data checksums match; step " +
                             std::to_string(h.next_step) + ", " + with_commas(h.classes) +
                             " classes");
       }
     } catch (const std::exception& e) {
       v.fail(e.what());
     }
+  }
+  return m;
+}
+
+}  // namespace
+
+FrontierVerdict verify_frontier_run(const fs::path& dir) {
+  FrontierVerdict v;
+  const auto m = check_dir(dir, "", v);
+  if (m && m->frontier.ranks > 1) {
+    // A share checks out file by file, but it is not a count: say where the count is.
+    FrontierVerdict share;
+    share.fail(dir.string() + " holds MPI rank " + std::to_string(m->frontier.rank) +
+               "'s share of a count over " + std::to_string(m->frontier.ranks) +
+               " ranks, not a count: verify the directory that holds it and ranks.json" +
+               (v.ok ? "" : " (and: " + v.problem + ")"));
+    share.checked = std::move(v.checked);
+    return share;
+  }
+  return v;
+}
+
+FrontierVerdict verify_ranked_run(const fs::path& top) {
+  FrontierVerdict v;
+  std::optional<RankedRun> run;
+  try {
+    run = read_ranked_run(top);
+    if (!run) throw FormatError(top.string() + " holds no " + run_layout::kRanksFile);
+  } catch (const std::exception& e) {
+    v.fail(e.what());
+    return v;
+  }
+  v.checked.push_back(std::string(run_layout::kRanksFile) + ": a count over " +
+                      std::to_string(run->ranks) + " MPI ranks" +
+                      (run->run_id.empty() ? "" : ", run id " + run->run_id));
+  std::optional<RunManifest> first;
+  for (int k = 0; k < run->ranks; ++k) {
+    const fs::path dir = run_layout::rank_dir(top, k);
+    const std::string label = dir.filename().string() + "/";
+    if (!fs::exists(run_layout::manifest_path(dir))) {
+      v.fail(label + " is missing (or holds no manifest.json): the run needs every rank's share");
+      continue;
+    }
+    const auto m = check_dir(dir, label, v);
+    if (!m) continue;
+    try {
+      check_rank_share(dir, *m, *run, k);
+    } catch (const std::exception& e) {
+      v.fail(e.what());
+    }
+    if (!first) {
+      first = m;
+    } else if (!m->differences(*first).empty() || m->status != first->status ||
+               m->frontier.finished != first->frontier.finished ||
+               m->frontier.tours != first->frontier.tours) {
+      v.fail(label + " does not agree with rank-0/ on the job, its status or its counts");
+    }
+  }
+  // A share past the last rank is of another run.
+  if (fs::exists(run_layout::rank_dir(top, run->ranks))) {
+    v.fail(run_layout::rank_dir(top, run->ranks).filename().string() +
+           "/ is a rank the run does not have (" + std::to_string(run->ranks) + " ranks)");
   }
   return v;
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -99,8 +100,18 @@ HeaderWords header_words(const CheckpointHeader& h, std::uint64_t checksum) {
   w[8] = h.parts;
   w[9] = h.classes;
   w[kDataChecksum] = checksum;
+  w[12] = static_cast<std::uint64_t>(h.job.rank);
+  w[13] = static_cast<std::uint64_t>(h.job.ranks);
+  w[14] = h.job.run_id;
   w[kHeaderChecksum] = header_checksum(w);
   return w;
+}
+
+std::string run_id_text(std::uint64_t id) {
+  if (id == 0) return "none";
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(id));
+  return hex;
 }
 
 [[noreturn]] void damaged(const std::filesystem::path& path, const std::string& why) {
@@ -134,6 +145,12 @@ Generation<K> file_parts(const std::shared_ptr<const ClassFile>& file,
 }
 
 }  // namespace
+
+std::string describe_owner(const CheckpointJob& job) {
+  if (job.ranks <= 1) return "a count of one process";
+  return "MPI rank " + std::to_string(job.rank) + "'s share of a count over " +
+         std::to_string(job.ranks) + " ranks";
+}
 
 std::string describe(const CheckpointJob& job) {
   std::string text = std::to_string(job.rows) + "x" + std::to_string(job.cols) +
@@ -212,9 +229,27 @@ std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::pa
   h.limbs = static_cast<int>(w[7]);
   h.parts = w[8];
   h.classes = w[9];
-  if (!(h.job == job)) {
+  h.job.rank = static_cast<int>(w[12]);
+  h.job.ranks = w[13] == 0 ? 1 : static_cast<int>(w[13]);  // 0: written before ranks were
+  h.job.run_id = w[14];
+  const bool same_count = h.job.rows == job.rows && h.job.cols == job.cols &&
+                          h.job.closed == job.closed && h.job.start == job.start;
+  if (!same_count) {
     throw FormatError("checkpoint " + path.string() + " belongs to another job (" +
                       describe(h.job) + ", not " + describe(job) + "); it cannot be resumed here");
+  }
+  if (h.job.rank != job.rank || h.job.ranks != job.ranks) {
+    throw FormatError("checkpoint " + path.string() + " holds " + describe_owner(h.job) +
+                      ", and this directory holds " + describe_owner(job) +
+                      "; it cannot be resumed here: put back this directory's own checkpoint, "
+                      "or delete it to start the sweep again");
+  }
+  if (h.job.run_id != job.run_id) {
+    throw FormatError("checkpoint " + path.string() +
+                      " belongs to another run of the same job (run id " +
+                      run_id_text(h.job.run_id) + ", not " + run_id_text(job.run_id) +
+                      "); it cannot be resumed here: put back this run's own checkpoint, or "
+                      "delete it to start the sweep again");
   }
   if (h.limbs != 1 && h.limbs != 2 && h.limbs != 4 && h.limbs != 8 && h.limbs != 16)
     damaged(path, "bad limbs");

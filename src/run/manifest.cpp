@@ -61,6 +61,11 @@ std::string frontier_checksum(const RunManifest& m) {
   for (const auto& sq : m.prefix) text += sq + ",";
   const FrontierProgress& f = m.frontier;
   if (f.total_only) text += "|total only";  // absent before total-only runs existed
+  // Absent before runs named their owner: an old manifest's checksum still matches.
+  if (!f.run_id.empty() || f.ranks != 1) {
+    text += "|rank " + std::to_string(f.rank) + " of " + std::to_string(f.ranks) + " run ";
+    text += f.run_id;
+  }
   // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) on "|" + std::to_string() here.
   text += '|';
   text += std::to_string(f.sweeps_planned);
@@ -124,6 +129,9 @@ std::string frontier_to_json(const RunManifest& m, json j) {
                    {"checkpoint_seconds", f.checkpoint_seconds},
                    {"checksum", frontier_checksum(m)}};
   if (f.total_only) j["frontier"]["total_only"] = true;
+  if (!f.run_id.empty() || f.ranks != 1) {
+    j["frontier"]["owner"] = {{"rank", f.rank}, {"ranks", f.ranks}, {"run_id", f.run_id}};
+  }
   j["timings"] = timings_json(m);
   return j.dump(2) + "\n";
 }
@@ -140,6 +148,20 @@ void read_frontier(const json& j, RunManifest& m) {
     p.total_only = f.at("total_only").get<bool>();
     if (p.total_only && (!m.all_starts || m.closed_only)) {
       throw FormatError("a total-only run is of open tours over all starts");
+    }
+  }
+  if (f.contains("owner")) {
+    const json& o = f.at("owner");
+    p.rank = whole<int>(o, "rank");
+    p.ranks = whole<int>(o, "ranks");
+    p.run_id = o.at("run_id").get<std::string>();
+    if (p.ranks < 1 || p.ranks > 1000000 || p.rank < 0 || p.rank >= p.ranks) {
+      throw FormatError("owner: rank " + std::to_string(p.rank) + " of " + std::to_string(p.ranks) +
+                        " is out of range");
+    }
+    if (p.run_id.size() != 16 ||
+        p.run_id.find_first_not_of("0123456789abcdef") != std::string::npos) {
+      throw FormatError("owner: run_id '" + p.run_id + "' is not 16 hex digits");
     }
   }
   p.sweeps_planned = whole<int>(f, "sweeps_planned");

@@ -35,6 +35,10 @@ std::optional<T> number(std::string_view& s) {
 
 std::filesystem::path manifest_path(const std::filesystem::path& dir) { return dir / kManifest; }
 
+std::filesystem::path rank_dir(const std::filesystem::path& dir, int rank) {
+  return dir / ("rank-" + std::to_string(rank));
+}
+
 std::string journal_name(int shard) {
   return std::string(kJournalPrefix) + std::to_string(shard) + std::string(kJournalSuffix);
 }
@@ -95,8 +99,9 @@ bool is_journal_name(const std::string& name) {
 bool is_temp_name(const std::string& name) { return ends_with(name, kTempSuffix); }
 
 bool holds_run_file(const std::string& name) {
-  return name == kManifest || name == kOldFrontierJob || starts_with(name, kJournalPrefix) ||
-         starts_with(name, kToursPrefix) || starts_with(name, kCheckpointPrefix);
+  return name == kManifest || name == kOldFrontierJob || name == kRanksFile ||
+         starts_with(name, kJournalPrefix) || starts_with(name, kToursPrefix) ||
+         starts_with(name, kCheckpointPrefix);
 }
 
 }  // namespace knightstour::run_layout

@@ -122,6 +122,69 @@ expect_exit 0
 expect_json closed_cycles 239187240144
 expect_json ranks 2
 
+# A rank's share is never a count: each rank's directory and checkpoint names its rank, the
+# number of ranks and the run's id, and every way of counting a share as the whole is
+# refused with one line that says what works.
+S="$TMP/share"
+mpi 2 count 6x10 --closed --run-dir "$S" --checkpoint 0 --time-limit 0.15
+expect_exit 3
+CHECKS=$((CHECKS + 1))
+[ -s "$S/rank-0/checkpoint-0.bin" ] && [ -s "$S/rank-1/checkpoint-0.bin" ] \
+  || fail "no checkpoint of each rank: $(ls -R "$S")"
+for k in 0 1; do
+  run count --run-dir "$S/rank-$k" --resume --progress 0   # alone: the share as a count
+  expect_usage_error "$S/rank-$k holds MPI rank $k's share of a count over 2 ranks, not a count: resume the whole run with mpirun -np 2 knightstour count --run-dir $S --resume"
+done
+mpi 2 count --run-dir "$S/rank-0" --resume   # a share under mpirun: not "without mpirun"
+refused "holds MPI rank 0's share of a count over 2 ranks, not a count: resume the whole run with mpirun -np 2"
+# a rank's checkpoint copied into the other rank's directory
+cp -r "$S" "$TMP/swapped" && cp "$S/rank-0/checkpoint-0.bin" "$TMP/swapped/rank-1/"
+mpi 2 count --run-dir "$TMP/swapped" --resume
+refused "checkpoint-0.bin holds MPI rank 0's share of a count over 2 ranks, and this directory holds MPI rank 1's share"
+# the rank directories swapped
+rm -rf "$TMP/swapped" && cp -r "$S" "$TMP/swapped"
+mv "$TMP/swapped/rank-0" "$TMP/swapped/r" && mv "$TMP/swapped/rank-1" "$TMP/swapped/rank-0" \
+  && mv "$TMP/swapped/r" "$TMP/swapped/rank-1"
+mpi 2 count --run-dir "$TMP/swapped" --resume
+refused "rank-0 holds MPI rank 1's share of a count over 2 ranks, not rank 0's share"
+# a rank's directory of another run of the same job
+mpi 2 count 6x10 --closed --run-dir "$TMP/other" --checkpoint 0 --time-limit 0.15
+rm -rf "$TMP/swapped" && cp -r "$S" "$TMP/swapped" && rm -rf "$TMP/swapped/rank-1" \
+  && cp -r "$TMP/other/rank-1" "$TMP/swapped/"
+mpi 2 count --run-dir "$TMP/swapped" --resume
+refused "rank-1 belongs to another run \(run id [0-9a-f]{16}, not [0-9a-f]{16}\)"
+# one process's checkpoint of the same job in a rank's directory, and the other way round
+run count 6x10 --closed --run-dir "$TMP/single" --checkpoint 0 --time-limit 0.15 --threads 1 --progress 0
+CHECKS=$((CHECKS + 1)); [ -s "$TMP/single/checkpoint-0.bin" ] || fail "one process left no checkpoint"
+rm -rf "$TMP/swapped" && cp -r "$S" "$TMP/swapped" && cp "$TMP/single/checkpoint-0.bin" "$TMP/swapped/rank-0/"
+mpi 2 count --run-dir "$TMP/swapped" --resume
+refused "checkpoint-0.bin holds a count of one process, and this directory holds MPI rank 0's share"
+cp "$TMP/single/checkpoint-0.bin" "$TMP/single-own.bin" && cp "$S/rank-0/checkpoint-0.bin" "$TMP/single/"
+run count --run-dir "$TMP/single" --resume --progress 0
+expect_usage_error "checkpoint-0.bin holds MPI rank 0's share of a count over 2 ranks, and this directory holds a count of one process"
+run verify "$TMP/single"
+expect_exit 4
+expect_out "^verify: FAILED: .*holds MPI rank 0's share"
+# verify: the whole run checks out; a share alone is not a count
+run verify "$S"
+expect_exit 0
+expect_out "^checked: ranks.json: a count over 2 MPI ranks, run id [0-9a-f]{16}"
+expect_out "^checked: rank-1/checkpoint-0.bin: job, owner, header and data checksums match"
+run verify "$S/rank-1"
+expect_exit 4
+expect_out "^verify: FAILED: .*rank-1 holds MPI rank 1's share of a count over 2 ranks, not a count"
+# a single process may not start a run in a directory that holds one over ranks
+run count 6x10 --closed --run-dir "$S" --progress 0
+expect_usage_error "already holds a run"
+# after all that, the run itself resumes to the right count; one process its own
+mpi 2 count --run-dir "$S" --resume
+expect_exit 0
+expect_out '^cycles +239,187,240,144 closed cycles'
+cp "$TMP/single-own.bin" "$TMP/single/checkpoint-0.bin"
+run count --run-dir "$TMP/single" --resume --progress 0
+expect_exit 0
+expect_out '^cycles +239,187,240,144 closed cycles'
+
 # Saves over ranks are two-phase (stage everywhere, then commit): a rank stopped while the
 # ranks saved leaves every rank holding either the old step or the new one, and --resume
 # takes the newest step all hold. Both halves are rebuilt from two real checkpoints.

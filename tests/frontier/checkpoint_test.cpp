@@ -175,6 +175,64 @@ TEST(Checkpoint, AnotherJobIsRefused) {
   EXPECT_NO_THROW(load_checkpoint(path, kJob, 1));
 }
 
+// A checkpoint names whose share of the job it holds: a rank's of a run over several MPI
+// ranks (with the run's id), or one process's. Any other owner is refused, naming both.
+TEST(Checkpoint, ItNamesWhoseShareItHolds) {
+  test::TempDir dir;
+  const auto path = dir / "checkpoint.bin";
+  CheckpointJob rank0 = kJob;
+  rank0.rank = 0;
+  rank0.ranks = 2;
+  rank0.run_id = 0x0123456789abcdefull;
+  write_checkpoint(path, rank0, 0, sample_state(2));
+  EXPECT_EQ(read_checkpoint_header(path, rank0)->job, rank0);
+  EXPECT_NO_THROW(load_checkpoint(path, rank0, 0));
+  CheckpointJob rank1 = rank0;
+  rank1.rank = 1;
+  CheckpointJob three = rank0;
+  three.ranks = 3;
+  CheckpointJob other_run = rank0;
+  other_run.run_id = 42;
+  CheckpointJob alone = kJob;
+  alone.run_id = rank0.run_id;
+  for (const CheckpointJob& other : {rank1, three, other_run, alone}) {
+    EXPECT_THROW(read_checkpoint_header(path, other), FormatError) << describe_owner(other);
+    EXPECT_THROW(check_checkpoint(path, other), FormatError) << describe_owner(other);
+  }
+  try {
+    read_checkpoint_header(path, alone);
+    ADD_FAILURE() << "a rank's share was taken for one process's count";
+  } catch (const FormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("holds MPI rank 0's share of a count over 2 ranks, and "
+                                         "this directory holds a count of one process"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    read_checkpoint_header(path, other_run);
+    ADD_FAILURE() << "another run's share was taken";
+  } catch (const FormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("another run of the same job (run id 0123456789abcdef, "
+                                         "not 000000000000002a)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// Checkpoints written before owners were recorded hold 0 in those words: one process's,
+// with no run id, as they were.
+TEST(Checkpoint, UnrecordedOwnerIsOneProcess) {
+  test::TempDir dir;
+  const auto path = dir / "checkpoint.bin";
+  CheckpointJob old = kJob;
+  old.ranks = 0;  // as the reserved word held it
+  write_checkpoint(path, old, 0, sample_state(2));
+  EXPECT_EQ(read_checkpoint_header(path, kJob)->job, kJob);
+  CheckpointJob with_id = kJob;
+  with_id.run_id = 7;
+  EXPECT_THROW(read_checkpoint_header(path, with_id), FormatError);
+}
+
 // An all-starts job with the grid (start -1) and a total-only one (kTotalOnlyStarts) never
 // take each other's checkpoints: sweep 1 is a pinned tail in one and the unpinned sweep in
 // the other. The refusal names both jobs.

@@ -129,6 +129,31 @@ TEST(Manifest, FrontierRunsRoundTrip) {
   EXPECT_FALSE(back.differences(RunManifest{}).empty());
 }
 
+// A rank's share names its rank, the number of ranks and the run's id, under the checksum;
+// a manifest of one process written before owners were recorded reads as rank 0 of 1.
+TEST(Manifest, FrontierOwnerRoundTripsUnderTheChecksum) {
+  RunManifest m = frontier_manifest();
+  EXPECT_EQ(RunManifest::from_json(m.to_json(), "m").frontier.ranks, 1);
+  EXPECT_EQ(m.to_json().find("owner"), std::string::npos);
+  m.frontier.rank = 1;
+  m.frontier.ranks = 3;
+  m.frontier.run_id = "0123456789abcdef";
+  const std::string good = m.to_json();
+  const RunManifest back = RunManifest::from_json(good, "m");
+  EXPECT_EQ(back.frontier, m.frontier);
+  for (const auto& [from, to] :
+       std::vector<std::pair<std::string, std::string>>{{"\"rank\": 1", "\"rank\": 0"},
+                                                        {"\"ranks\": 3", "\"ranks\": 1"},
+                                                        {"0123456789abcdef", "0123456789abcdee"},
+                                                        {"\"rank\": 1", "\"rank\": 3"}}) {
+    std::string text = good;
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError) << to;
+  }
+}
+
 // Whatever a count could be taken from is under the checksum: a hand edit is refused.
 TEST(Manifest, FrontierEditsAreRefused) {
   const std::string good = frontier_manifest().to_json();

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <string>
 
 #include "knightstour/frontier/checkpoint.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
@@ -31,8 +32,14 @@ class FrontierRunDir : public FrontierJournal {
 
   // The request a frontier manifest describes (UsageError/FormatError when it cannot be one).
   static FrontierRequest request_of(const RunManifest& manifest);
-  // The job a checkpoint of this request says it belongs to.
-  static CheckpointJob job_of(const FrontierRequest& request);
+  // The job (and whose share of it) a checkpoint in the run directory of `manifest` names.
+  static CheckpointJob job_of(const RunManifest& manifest);
+  // A fresh run id: 16 hex digits, random (manifest.hpp's FrontierProgress::run_id).
+  static std::string new_run_id();
+  // "DIR holds MPI rank r's share of a count over N ranks, not a count; ..." when the
+  // manifest in `dir` is a rank's share: what to type instead (nothing when it is a count).
+  static std::optional<std::string> share_refusal(const std::filesystem::path& dir,
+                                                  const RunManifest& manifest);
 
   const FrontierRequest& request() const { return request_; }
   const RunManifest& manifest() const { return manifest_; }
@@ -79,6 +86,9 @@ class FrontierRunDir : public FrontierJournal {
   void write() const;
   // Removes what no later session reads: temp files, checkpoints of finished sweeps.
   void tidy();
+  // Reads the header of every checkpoint left: one of another job, rank or run is refused
+  // (FormatError) before anything is counted, on every rank alike.
+  void check_checkpoints();
 
   RunDirectory dir_;
   RunManifest manifest_;
@@ -87,5 +97,23 @@ class FrontierRunDir : public FrontierJournal {
   double checkpoint_seconds_;
   std::chrono::steady_clock::time_point last_save_;
 };
+
+// A frontier count over several MPI ranks (run_layout: DIR/ranks.json, DIR/rank-<r>/): what
+// ranks.json says, the number of ranks and the run id that every rank's directory must name
+// ("" in runs written before run ids existed).
+struct RankedRun {
+  int ranks = 0;
+  std::string run_id;
+};
+
+// The run over ranks in `dir` (nothing when `dir` holds no ranks.json; FormatError when it
+// is damaged).
+std::optional<RankedRun> read_ranked_run(const std::filesystem::path& dir);
+void write_ranked_run(const std::filesystem::path& dir, const RankedRun& run);
+
+// Refuses (UsageError) a rank's directory `dir`, whose manifest is `m`, that is not rank
+// `rank`'s share of `run`: one moved, copied from another rank or another run.
+void check_rank_share(const std::filesystem::path& dir, const RunManifest& m, const RankedRun& run,
+                      int rank);
 
 }  // namespace knightstour

@@ -12,14 +12,17 @@ namespace knightstour {
 //
 // File layout (little-endian, every field 8 bytes, so the arrays stay aligned):
 //   magic "KTFRONT2" | rows | cols | closed | start + 1 (0: all starts) | sweep | next_step |
-//   limbs K | parts P | classes | data checksum | header checksum | 4 reserved words (0)
+//   limbs K | parts P | classes | data checksum | header checksum | rank | ranks | run id |
+//   1 reserved word (0)
 //   P part sizes n_p
 //   for each part: n_p keys, then n_p counts of K limbs
 // The header names the job and the sweep, and its own checksum covers it, so a checkpoint
 // of another job or with a changed step is refused, never resumed from. The data checksum
 // (a multiply-add over 64-bit words) covers everything after the header. Written to a temp
 // file, synced and renamed over the last one: a crash leaves the old checkpoint or the new,
-// never half; a failed write removes its temp file.
+// never half; a failed write removes its temp file. Rank, ranks and run id say whose share
+// of the sweep the file holds (a run over MPI ranks keeps one share a rank); files written
+// before they were recorded hold 0 there, read as rank 0 of 1 with no run id.
 inline constexpr std::int64_t kTotalOnlyStarts = -2;
 
 struct CheckpointJob {
@@ -29,6 +32,11 @@ struct CheckpointJob {
   // Board square, or -1 for all starts (one pinned sweep per class of start squares), or
   // kTotalOnlyStarts for all starts counted as a total (one unpinned sweep; frontier_job.hpp).
   std::int64_t start = -1;
+  // Whose share of the job (manifest.hpp's FrontierProgress): rank `rank` of `ranks`, of the
+  // run `run_id` (0: not recorded).
+  int rank = 0;
+  int ranks = 1;
+  std::uint64_t run_id = 0;
   friend bool operator==(const CheckpointJob&, const CheckpointJob&) = default;
 };
 
@@ -59,6 +67,9 @@ FrontierState load_checkpoint(const std::filesystem::path& path, const Checkpoin
 // Reads the whole checkpoint and checks it as load_checkpoint does (for verify).
 CheckpointHeader check_checkpoint(const std::filesystem::path& path, const CheckpointJob& job);
 
+// "6x6 closed, start a1" (the count, not whose share of it).
 std::string describe(const CheckpointJob& job);
+// "MPI rank 0's share of a count over 2 ranks" or "a count of one process".
+std::string describe_owner(const CheckpointJob& job);
 
 }  // namespace knightstour

@@ -61,6 +61,13 @@ struct FrontierProgress {
   std::string closed_cycles;
   std::vector<std::string> tours_by_start;
   double checkpoint_seconds = 0;  // --checkpoint of the latest session; -1: not recorded
+  // Whose files these are. A run over N MPI ranks keeps one directory a rank, each holding
+  // that rank's share of every generation: a share is not a count, so a directory records
+  // the rank it belongs to, of how many, and the id every rank of one run shares (random,
+  // made when the run is created), and every checkpoint in it names the same three.
+  int rank = 0;
+  int ranks = 1;       // 1: a count of one process
+  std::string run_id;  // 16 hex digits; "" in runs written before run ids existed
   friend bool operator==(const FrontierProgress&, const FrontierProgress&) = default;
 };
 

@@ -18,10 +18,15 @@ namespace knightstour::run_layout {
 //   <name>.tmp                      a file being written (never part of the run)
 //   .lock                           held (flock) by the process working on the run
 //   frontier.json                   a frontier run of format 1 (before manifest version 3)
+// A frontier count over N MPI ranks keeps, in its directory DIR:
+//   ranks.json                      N and the run id that every rank's directory names
+//   rank-<r>/                       rank r's share: an ordinary frontier run directory
 inline constexpr const char* kManifest = "manifest.json";
 inline constexpr const char* kLock = ".lock";
 inline constexpr const char* kSpillDir = "spill";
 inline constexpr const char* kOldFrontierJob = "frontier.json";
+inline constexpr const char* kRanksFile = "ranks.json";
+std::filesystem::path rank_dir(const std::filesystem::path& dir, int rank);
 
 std::filesystem::path manifest_path(const std::filesystem::path& dir);
 std::string journal_name(int shard);
