@@ -12,6 +12,8 @@
 #include <sstream>
 #include <string>
 
+#include "knightstour/base/memory_room.hpp"
+
 namespace knightstour {
 
 int available_cpus() {
@@ -36,35 +38,7 @@ int default_threads() {
   return cpus;
 }
 
-namespace {
-
-// The first number in a file, or nothing ("max" in a cgroup file means no limit).
-std::optional<std::uint64_t> read_number(const char* path, const char* key = nullptr) {
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (key && line.rfind(key, 0) != 0) continue;
-    std::istringstream fields(key ? line.substr(std::strlen(key)) : line);
-    std::uint64_t value = 0;
-    if (fields >> value) return value;
-    return std::nullopt;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
-std::uint64_t available_memory() {
-  std::uint64_t bytes = 0;
-  if (const auto kib = read_number("/proc/meminfo", "MemAvailable:")) bytes = *kib * 1024;
-  const auto limit = read_number("/sys/fs/cgroup/memory.max");
-  const auto used = read_number("/sys/fs/cgroup/memory.current");
-  if (limit && used && *limit > *used) {
-    const std::uint64_t room = *limit - *used;
-    bytes = bytes ? std::min(bytes, room) : room;
-  }
-  return bytes;
-}
+std::uint64_t available_memory() { return memory_room().bytes; }
 
 std::string host_name() {
   char name[256] = {};

@@ -12,9 +12,9 @@ int available_cpus();
 // else available_cpus().
 int default_threads();
 
-// Bytes of memory this process can take without pushing others out: the kernel's
-// MemAvailable, lowered to what the cgroup (e.g. a Slurm job's allocation) still allows.
-// 0 when unknown.
+// Bytes of memory this process can take without pushing others out: memory_room()'s
+// (MemAvailable lowered to what cgroups v1 and v2, rlimits and Slurm still allow). 0 when
+// unknown.
 std::uint64_t available_memory();
 
 // CPU seconds (user + system) this process has used so far, all threads together.
