@@ -14,12 +14,22 @@ namespace knightstour {
 namespace fs = std::filesystem;
 
 RunDirectory::RunDirectory(fs::path dir) : dir_(std::move(dir)) {
+  auto in_use = [&] {
+    return UsageError("run directory " + dir_.string() +
+                      " is in use by another knightstour process");
+  };
+  // The directory itself is locked: a second writer cannot remove it from under the first,
+  // as it can remove .lock and create another.
+  dir_lock_ = PosixFile(dir_, O_RDONLY | O_DIRECTORY);
+  if (::flock(dir_lock_.fd(), LOCK_EX | LOCK_NB) != 0) {
+    if (errno == EWOULDBLOCK) throw in_use();
+    // A file system that cannot lock a directory (some network ones) keeps .lock alone.
+    dir_lock_ = PosixFile();
+  }
+  // .lock too, for knightstour builds that lock only it.
   lock_ = PosixFile(dir_ / run_layout::kLock, O_RDWR | O_CREAT);
   if (::flock(lock_.fd(), LOCK_EX | LOCK_NB) != 0) {
-    if (errno == EWOULDBLOCK) {
-      throw UsageError("run directory " + dir_.string() +
-                       " is in use by another knightstour process");
-    }
+    if (errno == EWOULDBLOCK) throw in_use();
     throw_io_error("lock", dir_ / run_layout::kLock, errno);
   }
 }

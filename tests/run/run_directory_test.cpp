@@ -57,6 +57,15 @@ TEST(RunDirectory, SecondProcessIsLockedOut) {
   EXPECT_THROW(RunDirectory::open(dir.path()), UsageError);
 }
 
+// The directory itself is locked: removing .lock (or replacing it) lets no second writer in.
+TEST(RunDirectory, LockHoldsWithoutTheLockFile) {
+  TempDir dir;
+  partial_run(dir.path());
+  auto held = RunDirectory::open(dir.path());
+  std::filesystem::remove(dir.path() / ".lock");
+  EXPECT_THROW(RunDirectory::open(dir.path()), UsageError);
+}
+
 // The lock is taken before the directory is looked at: a process that looked first could find
 // it empty, lose the race for the lock to one that then writes a run, and write over it.
 // Seen from outside: while another process holds the lock, a new run is told the directory is

@@ -11,7 +11,8 @@
 
 namespace knightstour {
 
-// A run directory (names in run_layout.hpp). One process at a time holds it (flock).
+// A run directory (names in run_layout.hpp). One process at a time holds it: flock on the
+// directory itself and on its .lock file.
 class RunDirectory {
  public:
   // For a new run: creates the directory if needed and refuses (UsageError) one that
@@ -40,6 +41,7 @@ class RunDirectory {
  private:
   explicit RunDirectory(std::filesystem::path dir);
   std::filesystem::path dir_;
+  PosixFile dir_lock_;
   PosixFile lock_;
 };
 
