@@ -362,6 +362,40 @@ assert b["sweeps_resumed"] >= 3, b
 PY
 CHECKS=$((CHECKS + 1)); [ -z "$(ls "$D" | grep -v manifest.json)" ] || fail "files left in a finished run: $(ls "$D")"
 
+# Set-up is linear in the board's length and stoppable: boards a side of 1 or 2 wide (no tour,
+# said so) count in well under 2 s at the longest length, and a time limit or SIGTERM stops
+# a nine-wide board's set-up within a second. (Timed: not under sanitizers.)
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }'; }
+below() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
+if ! under_asan && [ "$SLOWDOWN" -eq 1 ]; then
+  for job in "2x100000 --closed" "1x100000 --start a1"; do
+    start=$(now)
+    run count $job --progress 0
+    took=$(since "$start")
+    expect_exit 0
+    expect_out '^tours +0 '
+    expect_err "a side of 1 or 2 has no knight's tour .*known without a sweep"
+    CHECKS=$((CHECKS + 1)); below "$took" 2 || fail "took $took s, not under 2 s"
+  done
+  start=$(now)
+  run count 9x100000 --closed --time-limit 0.2 --progress 0
+  took=$(since "$start")
+  expect_exit 3
+  CHECKS=$((CHECKS + 1)); below "$took" 1.2 || fail "a 0.2 s limit stopped it after $took s"
+  "$KT" count 9x100000 --closed --progress 0 >"$TMP/out" 2>"$TMP/err" &
+  pid=$!
+  sleep 0.2
+  start=$(now)
+  kill -TERM "$pid"
+  wait "$pid"
+  CODE=$?
+  took=$(since "$start")
+  LAST="count 9x100000 --closed, SIGTERM 0.2 s in"
+  expect_exit 3
+  CHECKS=$((CHECKS + 1)); below "$took" 1 || fail "SIGTERM took $took s to stop it"
+fi
+
 # A frontier run directory of format 1 (frontier.json) is refused with one line that says why.
 mkdir -p "$TMP/old"; echo '{"format": 1, "method": "frontier"}' >"$TMP/old/frontier.json"
 run count --run-dir "$TMP/old" --resume; expect_usage_error 'format 1'
