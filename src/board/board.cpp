@@ -17,6 +17,9 @@ int parse_side(std::string_view text, std::string_view whole) {
     throw UsageError("malformed board '" + std::string(whole) +
                      "': expected ROWSxCOLS such as 6x6 or 3x4, or one side such as 6");
   }
+  if (value < 0) {
+    throw UsageError("board '" + std::string(whole) + "' has a negative side");
+  }
   if (value < 1) {
     throw UsageError("board '" + std::string(whole) + "' has a side of zero squares");
   }

@@ -115,8 +115,32 @@ std::string suggestion(const cxxopts::Options& options, int argc, char** argv) {
   return "";
 }
 
+// An option given twice (the last would win, silently), and an option's value that is the
+// next option ("--run-dir --json" would make a directory named --json), are refused. The
+// positional arguments (`positional`) may repeat.
+void check_arguments(const cxxopts::ParseResult& result, const std::string& positional,
+                     const char* command) {
+  std::vector<std::string> seen;
+  for (const auto& a : result.arguments()) {
+    if (a.key() == positional) continue;
+    if (std::find(seen.begin(), seen.end(), a.key()) != seen.end()) {
+      throw UsageError("--" + a.key() + " is given twice; give it once (see knightstour " +
+                       command + " --help)");
+    }
+    seen.push_back(a.key());
+    if (a.value().rfind("--", 0) == 0 && a.value().size() > 2) {
+      throw UsageError("--" + a.key() + " needs a value, not the option '" + a.value() +
+                       "' (see knightstour " + command + " --help)");
+    }
+  }
+  if (result.count("shard-index") && !result.count("shard-count")) {
+    throw UsageError("--shard-index goes with --shard-count (the number of shards)");
+  }
+}
+
 // Unknown flags, missing values and stray arguments become UsageErrors.
-bool parse(cxxopts::Options& options, int argc, char** argv, cxxopts::ParseResult& result) {
+bool parse(cxxopts::Options& options, const std::string& positional, int argc, char** argv,
+           cxxopts::ParseResult& result) {
   try {
     result = options.parse(argc, argv);
   } catch (const cxxopts::exceptions::no_such_option& e) {
@@ -135,6 +159,7 @@ bool parse(cxxopts::Options& options, int argc, char** argv, cxxopts::ParseResul
     throw UsageError("unexpected argument '" + result.unmatched().front() + "' (see knightstour " +
                      argv[0] + " --help)");
   }
+  check_arguments(result, positional, argv[0]);
   return true;
 }
 
@@ -187,7 +212,7 @@ bool parse_command(cxxopts::Options& options, const std::string& positional, int
                    cxxopts::ParseResult& result) {
   add_common_options(options);
   options.parse_positional({positional});
-  if (!parse(options, argc, argv, result)) return false;
+  if (!parse(options, positional, argc, argv, result)) return false;
   setup_logging(result);
   return true;
 }
@@ -267,7 +292,12 @@ JobOptions job_options_from(const cxxopts::ParseResult& result, const RunManifes
     if (!has_prefix) request.prefix = {static_cast<std::uint8_t>(start)};
   }
   if (!request.all_starts) validate_path(request.board, request.prefix, "prefix");
-  request.mode.closed = result.count("closed") > 0 || (resumed && resumed->closed_only);
+  // A command line that names the job asks for open tours unless it says --closed: checked
+  // against the run, not taken from it (run_count.cpp's closed_asked).
+  const bool names_job =
+      result.count("board") > 0 || has_start || has_prefix || result.count("all-starts") > 0;
+  request.mode.closed =
+      result.count("closed") > 0 || (resumed && resumed->closed_only && !names_job);
   request.mode.algorithm = resumed && !result.count("algorithm")
                                ? resumed->algorithm
                                : parse_algorithm(result["algorithm"].as<std::string>());

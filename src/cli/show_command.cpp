@@ -164,6 +164,16 @@ int show_command(int argc, char** argv) {
     found = by_file_order({path}, path, shape, row, tour);
   }
 
+  // The picture is written first: a path it cannot be written to prints nothing.
+  std::string svg;
+  if (result.count("svg")) {
+    svg = result["svg"].as<std::string>();
+    const fs::path parent = fs::path(svg).parent_path();
+    if (!parent.empty() && !fs::is_directory(parent)) {
+      throw UsageError("--svg " + svg + ": no such directory " + parent.string());
+    }
+    write_file_atomically(svg, tour_svg(shape, tour));
+  }
   const bool closed = knight_move(shape, tour.back(), tour.front());
   const auto name = [&](std::uint32_t s) {
     return square_name(static_cast<int>(s / static_cast<std::uint32_t>(shape.cols)),
@@ -176,11 +186,7 @@ int show_command(int argc, char** argv) {
               name(tour.front()).c_str(), name(tour.back()).c_str(),
               closed ? "closed (the last square is a knight move from the first)" : "open");
   std::printf("\n%s", tour_grid(shape, tour).c_str());
-  if (result.count("svg")) {
-    const auto svg = result["svg"].as<std::string>();
-    write_file_atomically(svg, tour_svg(shape, tour));
-    std::printf("\nsvg        %s\n", svg.c_str());
-  }
+  if (!svg.empty()) std::printf("\nsvg        %s\n", svg.c_str());
   TourChecker checker(shape, closed_run);
   if (const auto why = checker.problem(tour)) {
     std::fprintf(stderr, "knightstour: this row is not a valid tour: %s\n", why->c_str());

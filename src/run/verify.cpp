@@ -144,7 +144,19 @@ VerifyReport verify_sample(const fs::path& dir, const RunManifest& m) {
 
 VerifyReport verify_run_directory(const fs::path& dir, RunCheck check) {
   if (!fs::is_directory(dir)) throw FormatError(dir.string() + " is not a run directory");
-  const RunManifest m = read_manifest(dir);
+  RunManifest m;
+  try {
+    m = read_manifest(dir);
+  } catch (const FormatError& e) {
+    // A manifest that is a file but does not parse is damage found (exit 4), as one whose
+    // checksum fails is; one that cannot be read as a file (a FIFO) is bad input (exit 2).
+    std::error_code ec;
+    if (!fs::is_regular_file(fs::symlink_status(run_layout::manifest_path(dir), ec))) throw;
+    VerifyReport report;
+    report.run_directory = true;
+    report.fail(e.what());
+    return report;
+  }
   if (m.method != Method::dfs) {
     throw UsageError(dir.string() + " holds a count by the " + to_string(m.method) +
                      " method; verify it on its own (knightstour verify " + dir.string() + ")");

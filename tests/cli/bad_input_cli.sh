@@ -80,6 +80,23 @@ run count 5x5 --start a1 --algorithm magic;               expect_usage_error 'un
 run count 5x5 --start a1 --log-level loud;                expect_usage_error 'log-level'
 run prefixes 5x5 --start z1 --split-depth 2;              expect_usage_error 'off the 5x5 board'
 
+# An option given twice, an option's value that is the next option, half a shard.
+run count 5x5 --start a1 --start c3;                      expect_usage_error '^knightstour: --start is given twice'
+run count 5x5 --start a1 --run-dir --json;                expect_usage_error "--run-dir needs a value, not the option '--json'"
+CHECKS=$((CHECKS + 1)); [ ! -e ./--json ] || fail "a directory named --json was made"
+run count 5x5 --start a1 --shard-index 1;                 expect_usage_error '--shard-index goes with --shard-count'
+run count 6x-6 --start a1;                                expect_usage_error "board '6x-6' has a negative side"
+# verify: a --board that disagrees with the run, and a manifest that does not parse (a
+# problem found, exit 4, as one whose checksum fails is).
+run count 5x5 --start a1 --run-dir "$TMP/five" --progress 0
+run verify "$TMP/five" --board 6x6;                       expect_usage_error "--board 6x6 does not match the run in .* \(5x5\)"
+run verify "$TMP/five" --board 5x5;                       expect_exit 0
+cp -r "$TMP/five" "$TMP/torn" && echo '{"format": "knightstour-run", ' >"$TMP/torn/manifest.json"
+run verify "$TMP/torn";                                   expect_exit 4; expect_out '^verify: FAILED: .*manifest'
+# show: a picture it cannot write prints nothing.
+run enumerate 5x5 --start a1 --out "$TMP/tours5" --progress 0
+run show "$TMP/tours5" --svg "$TMP/no/such/dir/x.svg";    expect_usage_error '--svg .*no such directory'
+
 # --help is not an error.
 run count --help; expect_exit 0; expect_out 'Usage'
 run --help; expect_exit 0; expect_out 'count'

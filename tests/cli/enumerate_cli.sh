@@ -102,7 +102,8 @@ run verify "$TMP/badline"; expect_exit 2; expect_err "journal-0.tsv line 3"
 
 plant "$TMP/badmanifest"
 echo '{"format": "knightstour-run", "rows": ' > "$TMP/badmanifest/manifest.json"
-run verify "$TMP/badmanifest"; expect_exit 2; expect_err "manifest"
+# A manifest that does not parse is damage found (exit 4), as one whose checksum fails is.
+run verify "$TMP/badmanifest"; expect_exit 4; expect_out "^verify: FAILED: .*manifest"
 
 head -c 4000 /dev/urandom > "$TMP/random.npy"
 run verify "$TMP/random.npy" --board 6x6; expect_exit 2; expect_usage_error 'not a .npy file'
