@@ -292,11 +292,7 @@ void check_rank_share(const fs::path& dir, const RunManifest& m, const RankedRun
   const FrontierProgress& f = m.frontier;
   if (f.run_id.empty() && run.run_id.empty() && f.ranks == 1) return;  // before run ids
   if (f.ranks != run.ranks || f.rank != rank) {
-    throw UsageError(dir.string() + " holds " +
-                     (f.ranks > 1
-                          ? "MPI rank " + std::to_string(f.rank) + "'s share of a count over " +
-                                std::to_string(f.ranks) + " ranks"
-                          : std::string("a count of one process")) +
+    throw UsageError(dir.string() + " holds " + describe_owner(FrontierRunDir::job_of(m)) +
                      ", not rank " + std::to_string(rank) + "'s share of the run over " +
                      std::to_string(run.ranks) +
                      " ranks: put back the run's own rank-* directories, or count it again in "
