@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "knightstour/board/knight_geometry.hpp"
+
 namespace knightstour {
 
 StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool fold_mirror) {
@@ -10,6 +12,9 @@ StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool
   const int n = sweep.size();
   const int window = 2 * w + 1;  // processed squares that can still have unprocessed neighbours
   if (target.closed && target.pinned) throw std::invalid_argument("a closed count has no pin");
+  if (target.pinned_end && (!target.pinned || *target.pinned_end == *target.pinned)) {
+    throw std::invalid_argument("a pinned end needs a pinned start on another vertex");
+  }
   StepRules rules;
   rules.width = w;
   rules.slots = class_slots(w);
@@ -21,20 +26,17 @@ StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool
   // pinned sweep only where its pin is on the mirror's axis, the middle of an odd width,
   // its own image (mirror.hpp).
   const bool folds =
-      fold_mirror && w > 1 &&
+      fold_mirror && w > 1 && !target.pinned_end &&
       (!target.pinned || (*target.pinned < n && w % 2 == 1 && *target.pinned % w == w / 2));
-  // Unprocessed neighbours of square a once squares 0..k are processed: the eight knight
-  // moves in sweep coordinates, allocating nothing (it runs about 40 times a step).
-  const int length = sweep.length();
+  // Unprocessed neighbours of square a once squares 0..k are processed. Sweep vertex
+  // v * W + u is square (v, u) of a board L long and W wide, so the board's knight moves give
+  // them, allocating nothing (this runs about 40 times a step).
+  const KnightGeometry moves(BoardShape{sweep.length(), w});
   auto future = [&](int a, int k) {
-    static constexpr int kMoves[8][2] = {{1, 2},  {2, 1},  {-1, 2},  {-2, 1},
-                                         {1, -2}, {2, -1}, {-1, -2}, {-2, -1}};
-    const int u = a % w, v = a / w;
+    std::uint32_t near[8];
+    const int count = moves.neighbours(static_cast<std::uint32_t>(a), near);
     int f = 0;
-    for (const auto& m : kMoves) {
-      const int nu = u + m[0], nv = v + m[1];
-      if (nu >= 0 && nu < w && nv >= 0 && nv < length && nv * w + nu > k) ++f;
-    }
+    for (int i = 0; i < count; ++i) f += static_cast<int>(near[i]) > k ? 1 : 0;
     return f;
   };
   // 2 x (squares of colour 0 - of colour 1) from square k on, so that each step's imbalance
@@ -53,7 +55,10 @@ StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool
     if (!target.closed) {
       r.has_t = true;
       r.candidates[r.candidate_count++] = 0;
-      if (target.pinned) {
+      if (target.pinned_end) {
+        r.t_required = k == *target.pinned || k == *target.pinned_end;
+        r.t_never = !r.t_required;
+      } else if (target.pinned) {
         r.t_required = k == *target.pinned;
         r.t_only_first = k < *target.pinned;
       }

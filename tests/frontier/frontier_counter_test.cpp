@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "knightstour/frontier/step_rule.hpp"
+#include "support/count_helpers.hpp"
 #include "support/temp_dir.hpp"
 
 namespace knightstour {
@@ -41,6 +42,27 @@ TEST(FrontierCounter, PinnedStart) {
   const Sweep f({5, 5});
   EXPECT_EQ(frontier_count(5, 5, {false, f.vertex(12)}).str(), "64");  // c3
   EXPECT_EQ(frontier_count(5, 5, {false, f.vertex(1)}).str(), "0");    // b1
+}
+
+// Both ends pinned: the paths from s ending on t, which the enumerator counts as the tours
+// from s by last square. Every pair of squares of boards up to 25 squares, both ways round.
+TEST(FrontierCounter, BothEndsPinnedAreTheToursFromOneEndingOnTheOther) {
+  for (const BoardShape shape :
+       {BoardShape{3, 4}, BoardShape{4, 5}, BoardShape{5, 5}, BoardShape{3, 8}, BoardShape{4, 6}}) {
+    const Sweep sweep(shape);
+    const Board board(shape);
+    for (int s = 0; s < shape.squares(); ++s) {
+      const auto by_end =
+          test::kernel_count(board, {static_cast<std::uint8_t>(s)}, SearchMode{}).by_end;
+      for (int t = 0; t < shape.squares(); ++t) {
+        if (t == s) continue;
+        const FrontierTarget target{false, sweep.vertex(s), sweep.vertex(t)};
+        EXPECT_EQ(frontier_count(shape.rows, shape.cols, target, 1).str(),
+                  std::to_string(by_end[static_cast<std::size_t>(t)]))
+            << shape.name() << " from " << s << " to " << t;
+      }
+    }
+  }
 }
 
 // OEIS A118067: directed Hamiltonian paths of the 3 x n knight graph, n = 1..28 (twice the

@@ -51,7 +51,7 @@ KNIGHTSTOUR_FRONTIER_INLINE void for_each_live_choice(const StepRules& rules, co
     const int u = r.candidates[i];
     candidate_slots |= 1u << u;
     if (done & (1u << u)) continue;
-    if (u == 0 && r.t_only_first && !(free & 1u)) continue;
+    if (u == 0 && (r.t_never || (r.t_only_first && !(free & 1u)))) continue;
     open |= 1u << i;
   }
   // Edges every successor must take, found before trying any choice (the checks after the

@@ -16,6 +16,10 @@ namespace knightstour {
 struct FrontierTarget {
   bool closed = false;
   std::optional<int> pinned;  // open tours only: sweep vertex that must be an end
+  // With `pinned`: the sweep vertex that must be the other end, so that the sweep counts the
+  // paths between the two (the tours from one ending on the other). T then takes its two
+  // edges at the pins and nowhere else: the count is of cycles through T, s and t.
+  std::optional<int> pinned_end = std::nullopt;
   friend bool operator==(const FrontierTarget&, const FrontierTarget&) = default;
 };
 
@@ -29,6 +33,7 @@ struct StepRule {
   bool has_t = false;         // the last candidate is T
   bool t_required = false;    // the pinned start: its T edge is in every counted tour
   bool t_only_first = false;  // before the pinned start: T may get one edge, not two
+  bool t_never = false;       // both ends pinned elsewhere: T takes no edge at this step
   bool last = false;          // square k is the last square: only closed cycles count
   // The step ends a column and the whole sweep is symmetric across (no pin, or a pin on the
   // axis): its successors are kept up to the mirror (mirror.hpp).
