@@ -372,6 +372,13 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
     if (!has_prefix) r.prefix = {start};
   }
   if (result.count("closed")) r.closed = true;
+  if (result.count("end")) {
+    if (!has_start || has_prefix || !r.shape) {
+      throw UsageError("--end goes with --start (the tours from one square ending on another)");
+    }
+    const RowCol rc = parse_row_col(*r.shape, result["end"].as<std::string>(), "end square");
+    r.end = std::int64_t{rc.row} * r.shape->cols + rc.col;
+  }
   r.up_to_symmetry = result.count("up-to-symmetry") > 0;
   if (result.count("method")) r.method = parse_method(result["method"].as<std::string>());
   if (result.count("threads")) {

@@ -19,6 +19,10 @@ int count_command(int argc, char** argv) {
       "up-to-symmetry",
       "Also count essentially different tours: classes under the board's mirror images and "
       "rotations, with and without reversal (enumerator only; looks at every tour, slower)")(
+      "end",
+      "With --start: only the open tours from the start that end on this square (the paths "
+      "between the two)",
+      cxxopts::value<std::string>())(
       "total-only",
       "With --all-starts: the total of the open tours only, not the tours from each square "
       "(frontier: one sweep instead of one per class of start squares)");

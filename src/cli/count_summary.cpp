@@ -218,8 +218,13 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
 }
 
 void print_text(const CountResult& r) {
-  std::printf("board      %s, %s\n", r.shape.name().c_str(),
-              what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only).c_str());
+  if (r.end) {
+    std::printf("board      %s, start %s, end %s, directed open tours\n", r.shape.name().c_str(),
+                square_of(r, r.prefix.front()).c_str(), square_of(r, *r.end).c_str());
+  } else {
+    std::printf("board      %s, %s\n", r.shape.name().c_str(),
+                what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only).c_str());
+  }
   std::printf("method     %s\n", method_line(r).c_str());
   print_status(r);
   print_counts(r);
@@ -251,6 +256,7 @@ void print_json(const CountResult& r) {
   json prefix = json::array();
   for (auto s : r.prefix) prefix.push_back(square_of(r, s));
   j["prefix"] = r.all_starts ? json(nullptr) : prefix;
+  j["end"] = r.end ? json(square_of(r, *r.end)) : json(nullptr);
   j["closed_only"] = r.closed;
   j["status"] = r.complete ? "complete" : "incomplete";
   j["lower_bound"] = r.counts == CountResult::Counts::lower_bound;

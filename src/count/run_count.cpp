@@ -15,6 +15,7 @@
 #include "knightstour/base/memory_room.hpp"
 #include "knightstour/base/process_memory.hpp"
 #include "knightstour/base/units.hpp"
+#include "knightstour/board/knight_geometry.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/count/method_choice.hpp"
@@ -137,6 +138,17 @@ CountResult count_dfs(const CountRequest& r, const MethodChoice& choice,
     res.closed_by_start = big(rep.closed_by_start);
   }
   res.tours_by_end = big(rep.tours_by_end);
+  if (r.end) {
+    // The tours from the start ending on one square: that square's share of the count.
+    res.end = r.end;
+    res.tours = res.tours_by_end.at(static_cast<std::size_t>(*r.end));
+    const KnightGeometry moves(res.shape);
+    const bool neighbours = moves.adjacent(static_cast<std::uint32_t>(res.prefix.front()),
+                                           static_cast<std::uint32_t>(*r.end));
+    res.closed_tours = neighbours ? res.tours : BigCount{};
+    res.closed_cycles.reset();
+    res.tours_by_end.clear();
+  }
   res.classes_asked = r.up_to_symmetry;
   if (r.up_to_symmetry && res.complete) {
     const TourSymmetryCounts found{rep.tours, rep.tours_by_end, rep.self_reverse,
@@ -183,6 +195,7 @@ FrontierRequest frontier_request(const CountRequest& r) {
   f.shape = r.shape.value();
   f.closed = r.closed.value_or(false);
   if (!r.all_starts.value_or(false)) f.start = r.prefix.at(0);
+  f.end = r.end;
   f.total_only = r.total_only;
   f.open_sweeps_only = r.open_sweeps_only;
   f.grid = grid_method_from_environment();
@@ -195,6 +208,7 @@ CountResult frontier_result(const FrontierRequest& f, const MethodChoice& choice
   res.all_starts = !f.start;
   res.total_only = f.total_only;
   if (f.start) res.prefix = {*f.start};
+  res.end = f.end;
   res.closed = f.closed;
   res.method = Method::frontier;
   res.why = choice.why;
@@ -211,6 +225,7 @@ void fill_counts(CountResult& res, const FrontierReport& rep) {
   res.closed_cycles = rep.cycles;
   res.tours_by_start = rep.tours_by_start;
   res.closed_by_start = rep.closed_by_start;
+  if (res.end) res.closed_cycles.reset();  // a count between two squares runs no closed sweep
 }
 
 CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
@@ -607,10 +622,35 @@ void check_up_to_symmetry(const CountRequest& r) {
   }
 }
 
+// A count between two squares (--end) runs in one session of one process, from one start.
+void check_end(const CountRequest& r) {
+  if (!r.end) return;
+  if (r.run_dir || r.resume) {
+    throw UsageError("--end counts in one session and keeps no run directory; leave out --run-dir");
+  }
+  if (r.closed.value_or(false)) {
+    throw UsageError(
+        "--end counts open tours between two squares (those ending a knight move from the "
+        "start are the closed ones); leave out --closed");
+  }
+  if (r.shard && r.shard->count > 1) {
+    throw UsageError("--end counts in one run; leave out --shard-count");
+  }
+  if (r.up_to_symmetry) throw UsageError("--end and --up-to-symmetry do not go together");
+  if (several_ranks(r.ranks) != nullptr) {
+    throw UsageError("--end counts in one process; start it without mpirun");
+  }
+  if (r.prefix.size() != 1) throw UsageError("--end goes with --start");
+  if (*r.end == r.prefix.front()) {
+    throw UsageError("--end must be another square than --start (a tour visits each square once)");
+  }
+}
+
 }  // namespace
 
 CountResult run_count(const CountRequest& asked) {
   check_up_to_symmetry(asked);
+  check_end(asked);
   if (several_ranks(asked.ranks) != nullptr && asked.run_dir) {
     return count_over_ranks(asked);
   }

@@ -14,6 +14,7 @@
 #include "job_report.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
+#include "knightstour/board/knight_geometry.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
 
 namespace knightstour {
@@ -72,6 +73,21 @@ Orientation best_orientation_for(BoardShape shape, std::int64_t square) {
     const int v = Sweep(shape, o).vertex(square);
     if (best_vertex < 0 || v < best_vertex) {
       best_vertex = v;
+      best = o;
+    }
+  }
+  return best;
+}
+
+Orientation best_orientation_for(BoardShape shape, std::int64_t a, std::int64_t b) {
+  Orientation best{};
+  std::pair<int, int> best_key{-1, -1};
+  for (const auto& o : sweep_orientations(shape)) {
+    const Sweep s(shape, o);
+    const int va = s.vertex(a), vb = s.vertex(b);
+    const std::pair<int, int> key{std::max(va, vb), std::min(va, vb)};
+    if (best_key.first < 0 || key < best_key) {
+      best_key = key;
       best = o;
     }
   }
@@ -221,6 +237,14 @@ void validate(const FrontierRequest& request) {
   if (request.total_only && (request.start || request.closed)) {
     throw UsageError("a total-only count is of open tours over all starts");
   }
+  if (request.end) {
+    if (!request.start || request.closed || *request.end == *request.start) {
+      throw UsageError("an end square needs a start square, another one, and open tours");
+    }
+    if (*request.end < 0 || *request.end >= request.shape.squares()) {
+      throw UsageError("the end square is off the board");
+    }
+  }
   if (request.open_sweeps_only && request.closed) {
     throw UsageError("a closed count has no open sweeps to run alone");
   }
@@ -228,7 +252,7 @@ void validate(const FrontierRequest& request) {
 }
 
 int planned_sweeps(const FrontierRequest& request, bool backward_pass) {
-  if (request.closed) return 1;
+  if (request.closed || request.end) return 1;
   const int closed_sweep = request.open_sweeps_only ? 0 : 1;
   if (request.start || request.total_only) return closed_sweep + 1;
   if (backward_pass) return closed_sweep + 2;
@@ -302,41 +326,52 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
       options.progress_seconds, [&] { return progress.status(); },
       [&] { return progress.fraction(); });
 
-  bool ok = request.open_sweeps_only || sweep(plain, {true, {}}, "closed cycles", report.cycles);
-  const BigCount closed_per_start = report.cycles * 2;
-  if (ok && request.closed) {
-    report.closed_tours =
-        request.start ? closed_per_start : closed_per_start * static_cast<std::uint64_t>(squares);
-    report.tours = report.closed_tours;
-    if (!request.start) {
-      report.tours_by_start.assign(static_cast<std::size_t>(squares), closed_per_start);
-      report.closed_by_start = report.tours_by_start;
+  bool ok = false;
+  if (request.end) {
+    const Sweep s(shape, best_orientation_for(shape, *request.start, *request.end));
+    ok = sweep(s, {false, s.vertex(*request.start), s.vertex(*request.end)},
+               "open tours from the start to the end", report.tours);
+    const KnightGeometry moves(shape);
+    const bool neighbours = moves.adjacent(static_cast<std::uint32_t>(*request.start),
+                                           static_cast<std::uint32_t>(*request.end));
+    report.closed_tours = neighbours ? report.tours : BigCount{};
+  } else {
+    ok = request.open_sweeps_only || sweep(plain, {true, {}}, "closed cycles", report.cycles);
+    const BigCount closed_per_start = report.cycles * 2;
+    if (ok && request.closed) {
+      report.closed_tours =
+          request.start ? closed_per_start : closed_per_start * static_cast<std::uint64_t>(squares);
+      report.tours = report.closed_tours;
+      if (!request.start) {
+        report.tours_by_start.assign(static_cast<std::size_t>(squares), closed_per_start);
+        report.closed_by_start = report.tours_by_start;
+      }
+    } else if (ok && request.start) {
+      const Sweep s(shape, best_orientation_for(shape, *request.start));
+      ok = sweep(s, {false, s.vertex(*request.start)}, "open tours from the start", report.tours);
+      report.closed_tours = closed_per_start;
+    } else if (ok && request.total_only) {
+      BigCount paths;
+      ok = sweep(plain, {false, std::nullopt}, "open tours, every path once", paths);
+      report.tours = paths * 2;
+      report.closed_tours = closed_per_start * static_cast<std::uint64_t>(squares);
+    } else if (ok) {
+      report.tours_by_start.assign(static_cast<std::size_t>(squares), BigCount{});
+      report.closed_by_start.assign(static_cast<std::size_t>(squares), closed_per_start);
+      BackwardOutcome outcome = BackwardOutcome::fell_back;
+      if (backward) outcome = grid_by_pass(plain, watched, stop, report, progress);
+      if (outcome == BackwardOutcome::fell_back) {
+        // The closed sweep, an unpinned sweep that finished before the pass was given up, and
+        // the tails.
+        report.sweeps_planned =
+            report.sweeps + planned_sweeps(request) - (request.open_sweeps_only ? 0 : 1);
+        progress.replan(report.sweeps_planned);
+        ok = count_all_starts(shape, classes, watched, stop, journal, report, sweep);
+      } else {
+        ok = outcome == BackwardOutcome::done;
+      }
+      report.closed_tours = closed_per_start * static_cast<std::uint64_t>(squares);
     }
-  } else if (ok && request.start) {
-    const Sweep s(shape, best_orientation_for(shape, *request.start));
-    ok = sweep(s, {false, s.vertex(*request.start)}, "open tours from the start", report.tours);
-    report.closed_tours = closed_per_start;
-  } else if (ok && request.total_only) {
-    BigCount paths;
-    ok = sweep(plain, {false, std::nullopt}, "open tours, every path once", paths);
-    report.tours = paths * 2;
-    report.closed_tours = closed_per_start * static_cast<std::uint64_t>(squares);
-  } else if (ok) {
-    report.tours_by_start.assign(static_cast<std::size_t>(squares), BigCount{});
-    report.closed_by_start.assign(static_cast<std::size_t>(squares), closed_per_start);
-    BackwardOutcome outcome = BackwardOutcome::fell_back;
-    if (backward) outcome = grid_by_pass(plain, watched, stop, report, progress);
-    if (outcome == BackwardOutcome::fell_back) {
-      // The closed sweep, an unpinned sweep that finished before the pass was given up, and
-      // the tails.
-      report.sweeps_planned =
-          report.sweeps + planned_sweeps(request) - (request.open_sweeps_only ? 0 : 1);
-      progress.replan(report.sweeps_planned);
-      ok = count_all_starts(shape, classes, watched, stop, journal, report, sweep);
-    } else {
-      ok = outcome == BackwardOutcome::done;
-    }
-    report.closed_tours = closed_per_start * static_cast<std::uint64_t>(squares);
   }
   if (ok && squares == 1 && !request.closed) {
     // One square is an open tour by itself; the DP counts paths by their edges, and it has none.

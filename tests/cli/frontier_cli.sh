@@ -362,6 +362,31 @@ assert b["sweeps_resumed"] >= 3, b
 PY
 CHECKS=$((CHECKS + 1)); [ -z "$(ls "$D" | grep -v manifest.json)" ] || fail "files left in a finished run: $(ls "$D")"
 
+# Open tours between two squares (--end): both methods give the enumerator's count; from a
+# corner to one of its two knight moves they are the closed cycles (every cycle uses both of
+# the corner's edges), counted by one sweep with both ends pinned.
+for method in dfs frontier; do
+  run count 6x6 --start a1 --end b1 --method $method --json --progress 0
+  expect_exit 0
+  expect_json tours 46666
+  expect_json end b1
+  expect_json closed_tours 0
+  expect_json closed_cycles null
+done
+run count 6x8 --start a1 --end c2 --progress 0   # 48 squares: the frontier method
+expect_exit 0
+expect_out '^board +6x8, start a1, end c2, directed open tours'
+expect_out '^method +frontier'
+expect_out '^tours +55,488,142 '   # A193055: the closed cycles of 6x8
+expect_out '^closed +55,488,142 of them are closed'
+expect_out '^threads +[0-9]+; 1 sweep$'
+run count 6x6 --end b1;                         expect_usage_error 'end goes with --start'
+run count 6x6 --all-starts --end b1;            expect_usage_error 'end goes with --start'
+run count 6x6 --start a1 --end a1;              expect_usage_error 'another square than --start'
+run count 6x6 --start a1 --end g1;              expect_usage_error 'end square'
+run count 6x6 --start a1 --end b1 --closed;     expect_usage_error 'leave out --closed'
+run count 6x6 --start a1 --end b1 --run-dir "$TMP/between"; expect_usage_error 'leave out --run-dir'
+
 # Set-up is linear in the board's length and stoppable: boards a side of 1 or 2 wide (no tour,
 # said so) count in well under 2 s at the longest length, and a time limit or SIGTERM stops
 # a nine-wide board's set-up within a second. (Timed: not under sanitizers.)

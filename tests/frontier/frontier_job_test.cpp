@@ -55,6 +55,44 @@ void expect_all_starts_agree(BoardShape shape) {
   }
 }
 
+// Open tours between two squares (--end): the enumerator's start x end matrix, on every
+// board of at most 36 squares at least 3 wide (narrower ones have no tour). Every start up to
+// 25 squares, one start of each class of start squares past that (their rows of the matrix
+// are the rest's under the board's symmetries); every end, and the row sums to the tours
+// from the start.
+TEST(FrontierJob, BetweenTwoSquaresIsTheEnumeratorsStartByEndMatrix) {
+  for (const BoardShape shape : boards(36)) {
+    if (std::min(shape.rows, shape.cols) < 3) continue;
+    const Board board(shape);
+    std::vector<std::int64_t> starts;
+    if (shape.squares() <= 25) {
+      for (std::int64_t s = 0; s < shape.squares(); ++s) starts.push_back(s);
+    } else {
+      for (const auto& c : start_classes(shape)) starts.push_back(c.representative);
+    }
+    for (const std::int64_t s : starts) {
+      const auto by_end =
+          test::kernel_count(board, {static_cast<std::uint8_t>(s)}, SearchMode{}).by_end;
+      BigCount row;
+      for (std::int64_t t = 0; t < shape.squares(); ++t) {
+        if (t == s) continue;
+        StopControl stop({});
+        FrontierOptions options;
+        options.threads = 1;
+        FrontierRequest request{shape, false, s};
+        request.end = t;
+        const FrontierReport r = count_by_frontier(request, options, stop);
+        ASSERT_TRUE(r.complete);
+        EXPECT_EQ(r.tours.str(), std::to_string(by_end[static_cast<std::size_t>(t)]))
+            << name(shape) << " from " << s << " to " << t;
+        EXPECT_EQ(r.sweeps, 1);
+        row += r.tours;
+      }
+      EXPECT_EQ(row, frontier(shape, false, s).tours) << name(shape) << " from " << s;
+    }
+  }
+}
+
 TEST(FrontierJob, AllStartsAgreeWithTheEnumeratorUpTo30Squares) {
   for (auto shape : boards(30)) expect_all_starts_agree(shape);
 }

@@ -28,6 +28,9 @@ struct CountRequest {
   std::optional<BoardShape> shape;
   std::optional<bool> all_starts;
   std::vector<std::int64_t> prefix;  // board squares; prefix[0] is the start
+  // --end: only the open tours from the start that end on this board square (one start, in
+  // one session: no run directory, shards or ranks yet).
+  std::optional<std::int64_t> end = std::nullopt;
   std::optional<bool> closed;
   // Also count the tours up to the board's symmetries (enumerator only, in one session).
   bool up_to_symmetry = false;

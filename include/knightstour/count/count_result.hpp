@@ -75,6 +75,7 @@ struct CountResult {
   bool all_starts = false;
   bool total_only = false;  // all starts, open: the total without the tours by start square
   std::vector<std::int64_t> prefix;
+  std::optional<std::int64_t> end;  // --end: the tours from the start ending on this square
   bool closed = false;
   Method method = Method::dfs;
   std::string why;  // why this method counted, in a few words

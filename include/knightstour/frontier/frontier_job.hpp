@@ -24,7 +24,10 @@ struct FrontierRequest {
   BoardShape shape;
   bool closed = false;
   std::optional<std::int64_t> start;  // board square (r * cols + c); else all starts
-  bool total_only = false;            // all starts, open: the total, not the tours by start
+  // With start, open: only the tours from the start ending on this board square, by one
+  // sweep with both ends pinned (no closed sweep: its cycles are not counted).
+  std::optional<std::int64_t> end = std::nullopt;
+  bool total_only = false;  // all starts, open: the total, not the tours by start
   // Open jobs, for estimates only: leave out the closed sweep that an open job runs first
   // (the report's closed counts stay zero), so that a short calibration sees the open
   // sweeps, which hold most of the classes (on 8x8 the unpinned open sweep holds 15 to 23
@@ -39,6 +42,8 @@ struct FrontierRequest {
 //  - open from a start: a sweep with that square pinned as a path end counts the paths
 //    ending there, which are exactly the directed tours from it; a closed sweep adds the
 //    closed ones among them (2C);
+//  - open from a start to an end: one sweep with both squares pinned as the path's ends
+//    (all of them closed when the two are a knight move apart, else none);
 //  - open over all starts: one pinned sweep per symmetry class of start squares (squares a
 //    board symmetry maps onto each other have equal counts; on a board with an odd number of
 //    squares both ends of a path lie on the majority colour, so minority squares are 0);
@@ -115,6 +120,8 @@ std::vector<StartClass> start_classes(BoardShape shape);
 
 // The sweep orientation in which `square` comes earliest (a pinned end is cheapest early).
 Orientation best_orientation_for(BoardShape shape, std::int64_t square);
+// For two pinned ends: the orientation whose later pin comes earliest (then its earlier one).
+Orientation best_orientation_for(BoardShape shape, std::int64_t a, std::int64_t b);
 
 // Keeps a job's progress across processes: the counts of finished sweeps and the state of
 // the running one (frontier_run_dir.hpp keeps them in a directory). Called between steps,
