@@ -38,18 +38,35 @@ std::string FrontierRunDir::new_run_id() {
 
 std::optional<std::string> FrontierRunDir::share_refusal(const fs::path& dir,
                                                          const RunManifest& m) {
-  if (m.method != Method::frontier || m.frontier.ranks <= 1) return std::nullopt;
-  const std::string n = std::to_string(m.frontier.ranks);
+  if (m.method != Method::frontier) return std::nullopt;
   fs::path share = dir.lexically_normal();
   if (share.filename().empty()) share = share.parent_path();
   fs::path top = share.parent_path();
   if (top.empty()) top = ".";
-  const std::string whole = fs::exists(top / "ranks.json")
+  int rank = m.frontier.rank;
+  int ranks = m.frontier.ranks;
+  if (ranks <= 1) {
+    // A rank's directory written before owners were recorded says nothing of its rank: its
+    // name and the ranks.json beside it do.
+    const std::string name = share.filename().string();
+    std::error_code ec;
+    if (name.rfind("rank-", 0) != 0 || !fs::exists(top / run_layout::kRanksFile, ec)) {
+      return std::nullopt;
+    }
+    try {
+      ranks = read_ranked_run(top).value_or(RankedRun{}).ranks;
+      rank = std::stoi(name.substr(5));
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  const std::string n = std::to_string(ranks);
+  const std::string whole = fs::exists(top / run_layout::kRanksFile)
                                 ? top.string()
                                 : "DIR (the directory holding ranks.json and the rank-* folders)";
-  return dir.string() + " holds MPI rank " + std::to_string(m.frontier.rank) +
-         "'s share of a count over " + n + " ranks, not a count: resume the whole run with " +
-         "mpirun -np " + n + " knightstour count --run-dir " + whole + " --resume";
+  return dir.string() + " holds MPI rank " + std::to_string(rank) + "'s share of a count over " +
+         n + " ranks, not a count: resume the whole run with mpirun -np " + n +
+         " knightstour count --run-dir " + whole + " --resume";
 }
 
 FrontierRequest FrontierRunDir::request_of(const RunManifest& m) {

@@ -43,6 +43,42 @@ TEST(RunLayout, StagedCheckpointNamesAreNotCheckpointNames) {
   EXPECT_FALSE(run_layout::parse_any_checkpoint_name("manifest.json"));
 }
 
+// A rank's share is never resumed as a count: one that names its owner says so, and so does
+// one written before owners were recorded, by its name and the ranks.json beside it.
+TEST(FrontierRunDir, ARanksShareIsRefusedAsACount) {
+  test::TempDir dir;
+  RunManifest base;
+  base.frontier.rank = 1;
+  base.frontier.ranks = 2;
+  base.frontier.run_id = "0123456789abcdef";
+  const fs::path share = dir / "run" / "rank-1";
+  fs::create_directories(share);
+  {
+    const FrontierRunDir run = FrontierRunDir::create(share, closed_6x7(), base, 600);
+    const auto refusal = FrontierRunDir::share_refusal(share, run.manifest());
+    ASSERT_TRUE(refusal.has_value());
+    EXPECT_NE(
+        refusal->find("holds MPI rank 1's share of a count over 2 ranks, not a count: "
+                      "resume the whole run with mpirun -np 2 knightstour count --run-dir DIR"),
+        std::string::npos)
+        << *refusal;
+  }
+  // Before owners were recorded: a manifest of one process's count, in rank-1/ of a run whose
+  // ranks.json says 2.
+  const fs::path old = dir / "old" / "rank-1";
+  fs::create_directories(old);
+  const FrontierRunDir run = FrontierRunDir::create(old, closed_6x7(), RunManifest{}, 600);
+  EXPECT_FALSE(FrontierRunDir::share_refusal(old, run.manifest()).has_value());
+  write_ranked_run(dir / "old", {2, ""});
+  const auto refusal = FrontierRunDir::share_refusal(old, run.manifest());
+  ASSERT_TRUE(refusal.has_value());
+  EXPECT_NE(refusal->find("holds MPI rank 1's share of a count over 2 ranks, not a count: resume "
+                          "the whole run with mpirun -np 2 knightstour count --run-dir " +
+                          (dir / "old").string() + " --resume"),
+            std::string::npos)
+      << *refusal;
+}
+
 // The two phases of a save over ranks: staging keeps the checkpoint, committing replaces it.
 TEST(FrontierRunDir, StagedCheckpointReplacesTheOldOnlyWhenCommitted) {
   test::TempDir tmp;
