@@ -11,6 +11,7 @@
 #include <bit>
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -141,9 +142,19 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
                             const FrontierOptions& options, StopControl& stop,
                             std::optional<FrontierState> resume) {
   const auto started = Clock::now();
-  const StepRules rules = make_step_rules(sweep, target, options.fold_mirror);
+  // One process polls its time limit and signals while it makes the rules; ranks make them
+  // whole and stop together at a step.
+  const bool alone = several_ranks(options.ranks) == nullptr;
+  const StepRules rules =
+      make_step_rules(sweep, target, options.fold_mirror,
+                      alone ? std::function<bool()>([&] { return stop.poll(); }) : nullptr);
   FrontierResult result;
   result.steps = rules.squares;
+  if (rules.stopped) {
+    result.stop_reason = stop.reason() == StopReason::none ? StopReason::signal : stop.reason();
+    result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    return result;
+  }
   MemoryBudget budget(options.memory_limit);
   SpillArea spill(options.spill_dir);
   frontier_detail::RoomWatch room;

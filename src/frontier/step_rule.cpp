@@ -7,7 +7,8 @@
 
 namespace knightstour {
 
-StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool fold_mirror) {
+StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool fold_mirror,
+                          const std::function<bool()>& stop) {
   const int w = sweep.width();
   const int n = sweep.size();
   const int window = 2 * w + 1;  // processed squares that can still have unprocessed neighbours
@@ -47,6 +48,11 @@ StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool
         imbalance_from[static_cast<std::size_t>(b) + 1] + (sweep.colour(b) == 0 ? 2 : -2);
   }
   for (int k = 0; k < n; ++k) {
+    if (stop && k % 4096 == 4095 && stop()) {
+      rules.stopped = true;
+      rules.steps.resize(static_cast<std::size_t>(k));
+      return rules;
+    }
     StepRule& r = rules.steps[static_cast<std::size_t>(k)];
     for (int d = 1; d <= window; ++d) {
       if (sweep.adjacent(k, k - d))

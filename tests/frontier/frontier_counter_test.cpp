@@ -65,6 +65,23 @@ TEST(FrontierCounter, BothEndsPinnedAreTheToursFromOneEndingOnTheOther) {
   }
 }
 
+// A long board's rules take a while to make: the time limit is honoured while they are made,
+// before any step.
+TEST(FrontierCounter, StopsWhileMakingTheRules) {
+  const Sweep sweep({9, 40000});
+  Caps caps;
+  caps.time_limit = 1e-6;
+  StopControl stop(caps);
+  FrontierOptions options;
+  options.threads = 1;
+  const auto r = run_frontier(sweep, {true, {}}, options, stop);
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(r.stop_reason, StopReason::time_limit);
+  EXPECT_EQ(r.steps_done, 0);
+  EXPECT_TRUE(make_step_rules(sweep, {true, {}}, true, [] { return true; }).stopped);
+  EXPECT_FALSE(make_step_rules(sweep, {true, {}}, true, [] { return false; }).stopped);
+}
+
 // OEIS A118067: directed Hamiltonian paths of the 3 x n knight graph, n = 1..28 (twice the
 // undirected paths the sweep counts).
 TEST(FrontierCounter, ThreeByNDirectedOpenToursA118067) {

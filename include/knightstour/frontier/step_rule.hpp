@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -65,10 +66,13 @@ struct StepRules {
   bool odd = false;  // an odd number of squares: both ends of an open tour on colour 0
   MirrorMap mirror;  // of the classes after a step that ends a column
   std::vector<StepRule> steps;
+  bool stopped = false;  // `stop` said so before every step's rule was made (steps is short)
 };
 
 // `fold_mirror` false: no step keeps its classes up to the mirror (tests compare both).
-StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target,
-                          bool fold_mirror = true);
+// `stop`, when given, is asked every few thousand steps (a long board's rules take a while:
+// 0.4 s for 9x100000) and ends the making when it says true.
+StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool fold_mirror = true,
+                          const std::function<bool()>& stop = nullptr);
 
 }  // namespace knightstour
