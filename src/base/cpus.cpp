@@ -6,13 +6,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
-#include <optional>
-#include <sstream>
 #include <string>
-
-#include "knightstour/base/memory_room.hpp"
 
 namespace knightstour {
 
@@ -37,8 +32,6 @@ int default_threads() {
   }
   return cpus;
 }
-
-std::uint64_t available_memory() { return memory_room().bytes; }
 
 std::string host_name() {
   char name[256] = {};

@@ -109,8 +109,7 @@ std::optional<std::uint64_t> cgroup_room(const fs::path& root, bool v2) {
       const std::uint64_t left = *limit > working ? *limit - working : 0;
       room = room ? std::min(*room, left) : left;
     }
-    if (at == mount->point || !at.has_relative_path() || at == at.parent_path()) break;
-    if (at.string().size() <= mount->point.string().size()) break;
+    if (at.string().size() <= mount->point.string().size()) break;  // the mount's top, done
   }
   return room;
 }

@@ -43,29 +43,26 @@ std::optional<std::string> FrontierRunDir::share_refusal(const fs::path& dir,
   if (share.filename().empty()) share = share.parent_path();
   fs::path top = share.parent_path();
   if (top.empty()) top = ".";
-  int rank = m.frontier.rank;
-  int ranks = m.frontier.ranks;
-  if (ranks <= 1) {
+  std::error_code ec;
+  const bool beside_ranks = fs::exists(top / run_layout::kRanksFile, ec);
+  CheckpointJob owner = job_of(m);
+  if (owner.ranks <= 1) {
     // A rank's directory written before owners were recorded says nothing of its rank: its
     // name and the ranks.json beside it do.
     const std::string name = share.filename().string();
-    std::error_code ec;
-    if (name.rfind("rank-", 0) != 0 || !fs::exists(top / run_layout::kRanksFile, ec)) {
-      return std::nullopt;
-    }
+    if (name.rfind("rank-", 0) != 0 || !beside_ranks) return std::nullopt;
     try {
-      ranks = read_ranked_run(top).value_or(RankedRun{}).ranks;
-      rank = std::stoi(name.substr(5));
+      owner.ranks = read_ranked_run(top).value_or(RankedRun{}).ranks;
+      owner.rank = std::stoi(name.substr(5));
     } catch (const std::exception&) {
       return std::nullopt;
     }
   }
-  const std::string n = std::to_string(ranks);
-  const std::string whole = fs::exists(top / run_layout::kRanksFile)
-                                ? top.string()
-                                : "DIR (the directory holding ranks.json and the rank-* folders)";
-  return dir.string() + " holds MPI rank " + std::to_string(rank) + "'s share of a count over " +
-         n + " ranks, not a count: resume the whole run with mpirun -np " + n +
+  const std::string n = std::to_string(owner.ranks);
+  const std::string whole =
+      beside_ranks ? top.string() : "DIR (the directory holding ranks.json and the rank-* folders)";
+  return dir.string() + " holds " + describe_owner(owner) +
+         ", not a count: resume the whole run with mpirun -np " + n +
          " knightstour count --run-dir " + whole + " --resume";
 }
 

@@ -104,9 +104,8 @@ FrontierVerdict verify_frontier_run(const fs::path& dir) {
   if (m && m->frontier.ranks > 1) {
     // A share checks out file by file, but it is not a count: say where the count is.
     FrontierVerdict share;
-    share.fail(dir.string() + " holds MPI rank " + std::to_string(m->frontier.rank) +
-               "'s share of a count over " + std::to_string(m->frontier.ranks) +
-               " ranks, not a count: verify the directory that holds it and ranks.json" +
+    share.fail(dir.string() + " holds " + describe_owner(FrontierRunDir::job_of(*m)) +
+               ", not a count: verify the directory that holds it and ranks.json" +
                (v.ok ? "" : " (and: " + v.problem + ")"));
     share.checked = std::move(v.checked);
     return share;

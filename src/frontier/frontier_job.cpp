@@ -66,19 +66,6 @@ std::vector<StartClass> start_classes(BoardShape shape) {
   return out;
 }
 
-Orientation best_orientation_for(BoardShape shape, std::int64_t square) {
-  Orientation best{};
-  int best_vertex = -1;
-  for (const auto& o : sweep_orientations(shape)) {
-    const int v = Sweep(shape, o).vertex(square);
-    if (best_vertex < 0 || v < best_vertex) {
-      best_vertex = v;
-      best = o;
-    }
-  }
-  return best;
-}
-
 Orientation best_orientation_for(BoardShape shape, std::int64_t a, std::int64_t b) {
   Orientation best{};
   std::pair<int, int> best_key{-1, -1};
@@ -92,6 +79,10 @@ Orientation best_orientation_for(BoardShape shape, std::int64_t a, std::int64_t 
     }
   }
   return best;
+}
+
+Orientation best_orientation_for(BoardShape shape, std::int64_t square) {
+  return best_orientation_for(shape, square, square);
 }
 
 namespace {

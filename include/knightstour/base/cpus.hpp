@@ -12,11 +12,6 @@ int available_cpus();
 // else available_cpus().
 int default_threads();
 
-// Bytes of memory this process can take without pushing others out: memory_room()'s
-// (MemAvailable lowered to what cgroups v1 and v2, rlimits and Slurm still allow). 0 when
-// unknown.
-std::uint64_t available_memory();
-
 // CPU seconds (user + system) this process has used so far, all threads together.
 double process_cpu_seconds();
 
