@@ -419,6 +419,7 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
   if (result.count("checkpoint")) {
     r.checkpoint_seconds = parse_seconds("checkpoint", result["checkpoint"].as<std::string>());
   }
+  if (result.count("grid")) r.grid = parse_grid_method(result["grid"].as<std::string>());
   if (result.count("total-only")) {
     r.total_only = true;
     if (has_start || has_prefix || (!r.all_starts && !r.resume)) {

@@ -40,6 +40,12 @@ int count_command(int argc, char** argv) {
       "spill-dir",
       "frontier: where classes past --memory go, in passes (default: spill/ in --run-dir, "
       "else a new folder in $TMPDIR or /tmp; removed at the end; 'none': stop at the budget)",
+      cxxopts::value<std::string>())(
+      "grid",
+      "frontier, open, --all-starts: how the tours from each square are counted: auto "
+      "(default), tails (pinned sweeps sharing a prefix), pass (a pass back over one sweep), "
+      "end-pairs (one sweep per class of (start, end) squares: independent units that "
+      "--shard-count shares out; gives the start x end table)",
       cxxopts::value<std::string>());
   options.add_options("Run directory")(
       "run-dir",

@@ -95,8 +95,13 @@ void print_counts(const CountResult& r) {
   if (r.all_starts && !r.tours_by_start.empty()) {
     std::vector<std::string> cells;
     for (const auto& v : r.tours_by_start) cells.push_back(v.with_commas());
-    std::printf("\n%s tours from each start square:\n%s\n", r.closed ? "closed" : "open",
-                board_grid(r.shape, cells).c_str());
+    std::printf("\n%s tours from each start square%s:\n%s\n", r.closed ? "closed" : "open",
+                r.sharded ? " (this shard's units only)" : "", board_grid(r.shape, cells).c_str());
+  }
+  if (r.sharded) {
+    std::printf(
+        "share      the counts below are this shard's units' share; `knightstour merge` of "
+        "every shard's run directory gives the job's\n");
   }
   std::printf("tours      %s%s  (a tour and its reverse from the other end count separately)\n",
               ge.c_str(), r.tours.with_commas().c_str());
@@ -204,11 +209,19 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
     std::printf("ranks      %d MPI processes; %s of successors sent between them\n", st.ranks,
                 gib(st.exchanged_bytes).c_str());
   }
+  std::string sweeps_note;
+  if (st.grid_method == "backward pass") {
+    sweeps_note = " (the last a pass back over the one before: the tours from each square)";
+  } else if (st.grid_method == "end pairs") {
+    sweeps_note = " of " + std::to_string(st.sweeps_planned) +
+                  " units of end pairs (one sweep per class of start and end squares)";
+    if (st.shard_count > 1) {
+      sweeps_note +=
+          ", shard " + std::to_string(st.shard_index) + " of " + std::to_string(st.shard_count);
+    }
+  }
   std::printf("threads    %d%s; %d sweep%s%s\n", r.threads, st.ranks > 1 ? " per rank" : "",
-              st.sweeps, st.sweeps == 1 ? "" : "s",
-              st.grid_method == "backward pass"
-                  ? " (the last a pass back over the one before: the tours from each square)"
-                  : "");
+              st.sweeps, st.sweeps == 1 ? "" : "s", sweeps_note.c_str());
   std::printf("time       %.3f s (%.1f CPU-seconds", r.seconds, r.cpu_seconds);
   if (st.classes_expanded > 0) {
     std::printf(", %.0f ns of CPU per class expanded",
@@ -278,6 +291,17 @@ void print_json(const CountResult& r) {
   j["closed_by_start"] = grid ? json_counts(r.closed_by_start) : json(nullptr);
   j["tours_by_end"] =
       counted && !r.tours_by_end.empty() ? json_counts(r.tours_by_end) : json(nullptr);
+  json table = nullptr;  // by end pairs: one row a start square, one column an end square
+  if (counted && !r.tours_by_start_end.empty()) {
+    const auto n = static_cast<std::size_t>(r.shape.squares());
+    table = json::array();
+    for (std::size_t s = 0; s < n; ++s) {
+      table.push_back(json_counts(std::vector<BigCount>(
+          r.tours_by_start_end.begin() + static_cast<std::ptrdiff_t>(s * n),
+          r.tours_by_start_end.begin() + static_cast<std::ptrdiff_t>((s + 1) * n))));
+    }
+  }
+  j["tours_by_start_end"] = table;
   std::vector<std::string> squares;
   if (r.shape.squares() <= 4096) {
     for (std::int64_t s = 0; s < r.shape.squares(); ++s) squares.push_back(square_of(r, s));
@@ -306,6 +330,7 @@ void print_json(const CountResult& r) {
     j["sweeps_finished"] = f.sweeps_finished;
     j["sweeps_resumed"] = f.sweeps_resumed;
     j["grid_method"] = f.grid_method.empty() ? json(nullptr) : json(f.grid_method);
+    j["shard"] = {{"index", f.shard_index}, {"count", f.shard_count}};
     j["peak_classes"] = f.peak_classes;
     j["classes_expanded"] = f.classes_expanded;
     j["peak_class_bytes"] = f.peak_class_bytes;

@@ -4,12 +4,57 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "json_counts.hpp"
 #include "knightstour/base/errors.hpp"
+#include "knightstour/count/merge_frontier.hpp"
 #include "knightstour/run/merge.hpp"
 #include "output.hpp"
 #include "provenance.hpp"
 
 namespace knightstour::cli {
+
+namespace {
+
+// The shards of a frontier count (units of end pairs).
+int merge_frontier(const std::vector<std::filesystem::path>& dirs, const std::string& out,
+                   bool json) {
+  const auto report = merge_frontier_runs(dirs, out, provenance());
+  if (json) {
+    nlohmann::json j{
+        {"inputs", report.inputs},
+        {"method", "frontier"},
+        {"units", report.units},
+        {"units_done", report.units_done},
+        {"missing_units", report.missing},
+        {"tours", report.complete() ? json_count(report.tours) : nullptr},
+        {"closed_tours", report.complete() ? json_count(report.closed_tours) : nullptr},
+        {"closed_cycles", report.complete() ? json_count(report.cycles) : nullptr},
+        {"cpu_seconds", report.cpu_seconds},
+        {"status", report.complete() ? "complete" : "incomplete"}};
+    add_provenance(j);
+    std::cout << j.dump() << '\n';
+  } else {
+    std::printf("merged     %zu shards of a frontier count into %s\n", report.inputs, out.c_str());
+    std::printf("units      %d of %d (units of end pairs)\n", report.units_done, report.units);
+    if (report.complete()) {
+      std::printf("tours      %s\n", report.tours.with_commas().c_str());
+      std::printf("closed     %s: %s closed cycles\n", report.closed_tours.with_commas().c_str(),
+                  report.cycles.with_commas().c_str());
+      std::printf("cost       %.1f CPU-seconds over every session of every shard\n",
+                  report.cpu_seconds);
+      std::printf("status     complete (count --run-dir %s --resume prints the grid)\n",
+                  out.c_str());
+    } else {
+      std::printf(
+          "status     INCOMPLETE: %zu units are not finished; no count (count --run-dir %s "
+          "--resume counts them)\n",
+          report.missing.size(), out.c_str());
+    }
+  }
+  return report.complete() ? kExitOk : kExitStopped;
+}
+
+}  // namespace
 
 int merge_command(int argc, char** argv) {
   auto options = command_options(
@@ -28,6 +73,9 @@ int merge_command(int argc, char** argv) {
     throw UsageError("merge needs --out DIR: the new run directory to write the merged run to");
   std::vector<std::filesystem::path> dirs;
   for (const auto& d : result["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
+  if (manifest_method(dirs.front()) == Method::frontier) {
+    return merge_frontier(dirs, result["out"].as<std::string>(), result.count("json") > 0);
+  }
   MergeOptions merge_options;
   merge_options.read_tours = !result.count("skip-tour-check");
   merge_options.provenance = provenance();

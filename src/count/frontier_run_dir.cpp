@@ -19,7 +19,10 @@ namespace fs = std::filesystem;
 
 CheckpointJob FrontierRunDir::job_of(const RunManifest& m) {
   const FrontierRequest r = request_of(m);
-  const std::int64_t start = r.start ? *r.start : r.total_only ? kTotalOnlyStarts : -1;
+  const std::int64_t start = r.start                           ? *r.start
+                             : r.total_only                    ? kTotalOnlyStarts
+                             : r.grid == GridMethod::end_pairs ? kEndPairStarts
+                                                               : -1;
   CheckpointJob job{r.shape.rows, r.shape.cols, r.closed, start};
   job.rank = m.frontier.rank;
   job.ranks = m.frontier.ranks;
@@ -71,6 +74,11 @@ FrontierRequest FrontierRunDir::request_of(const RunManifest& m) {
   r.shape = {m.rows, m.cols};
   r.closed = m.closed_only;
   r.total_only = m.frontier.total_only;
+  if (m.frontier.end_pairs) {
+    r.grid = GridMethod::end_pairs;
+    r.shard_index = m.frontier.shard_index;
+    r.shard_count = m.frontier.shard_count;
+  }
   if (!m.all_starts) {
     const RowCol rc = parse_row_col(r.shape, m.prefix.at(0), "manifest start square");
     r.start = std::int64_t{rc.row} * m.cols + rc.col;
@@ -109,6 +117,9 @@ FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest
   m.frontier.ranks = owner.ranks;
   m.frontier.run_id = owner.run_id.empty() ? new_run_id() : owner.run_id;
   m.frontier.total_only = request.total_only;
+  m.frontier.end_pairs = request.grid == GridMethod::end_pairs;
+  m.frontier.shard_index = request.shard_index;
+  m.frontier.shard_count = request.shard_count;
   m.frontier.sweeps_planned = planned_sweeps(request);
   m.version = KNIGHTSTOUR_VERSION;
   m.created = m.updated = utc_now_iso8601();

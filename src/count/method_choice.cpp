@@ -15,10 +15,22 @@ MethodAsked parse_method(const std::string& text) {
   throw UsageError("--method expects auto, dfs or frontier, not '" + text + "'");
 }
 
+GridMethod parse_grid_method(const std::string& text, const std::string& what) {
+  if (text == "auto") return GridMethod::automatic;
+  if (text == "tails") return GridMethod::pinned_tails;
+  if (text == "pass") return GridMethod::backward_pass;
+  if (text == "end-pairs") return GridMethod::end_pairs;
+  throw UsageError(what + " expects auto, tails, pass or end-pairs, not '" + text + "'");
+}
+
 std::vector<std::string> CountRequest::dfs_options() const {
   std::vector<std::string> out;
   if (prefix.size() > 1) out.push_back("--prefix");
-  if (shard && shard->count > 1) out.push_back("--shard-count");
+  // Frontier shards are units of end pairs; asked of the frontier, --shard-count is not the
+  // enumerator's alone.
+  if (sharded() && method != MethodAsked::frontier && grid != GridMethod::end_pairs) {
+    out.push_back("--shard-count");
+  }
   if (caps.max_nodes > 0) out.push_back("--max-nodes");
   if (caps.max_tours > 0) out.push_back("--max-tours");
   if (algorithm) out.push_back("--algorithm");
@@ -34,6 +46,7 @@ std::vector<std::string> CountRequest::frontier_options() const {
   if (spill_dir) out.push_back("--spill-dir");
   if (checkpoint_seconds) out.push_back("--checkpoint");
   if (total_only) out.push_back("--total-only");
+  if (grid) out.push_back("--grid");
   return out;
 }
 
@@ -110,6 +123,14 @@ MethodChoice choose_method(const CountRequest& r) {
       return {Method::frontier, "as asked with --method frontier"};
     case MethodAsked::automatic:
       break;
+  }
+  // A sharded open all-starts job that the frontier method would count whole: its shards are
+  // units of end pairs (the enumerator's shards of such a board would not finish either).
+  const bool open_all = !r.closed.value_or(false) && r.all_starts.value_or(false);
+  if (dfs_only == std::vector<std::string>{"--shard-count"} && open_all && frontier_fits &&
+      squares >= kFrontierOpenSquares && r.prefix.size() <= 1) {
+    return {Method::frontier, "open, all starts from " + squares_text(kFrontierOpenSquares) +
+                                  " on, in shards of units of end pairs"};
   }
   if (!dfs_only.empty()) {
     if (!dfs_fits) {

@@ -179,15 +179,18 @@ CountResult count_dfs(const CountRequest& r, const MethodChoice& choice,
 
 // ---- the frontier method --------------------------------------------------------------
 
-// KNIGHTSTOUR_GRID=tails or pass picks how an all-starts grid is counted (for benchmarks and
-// tests; unset or auto: grid_by_backward_pass chooses).
-GridMethod grid_method_from_environment() {
-  const char* asked = std::getenv("KNIGHTSTOUR_GRID");
-  const std::string a = asked != nullptr ? asked : "";
-  if (a.empty() || a == "auto") return GridMethod::automatic;
-  if (a == "tails") return GridMethod::pinned_tails;
-  if (a == "pass") return GridMethod::backward_pass;
-  throw UsageError("KNIGHTSTOUR_GRID must be auto, tails or pass, not '" + a + "'");
+// How an all-starts grid is counted: --grid, else KNIGHTSTOUR_GRID (for benchmarks and tests;
+// read here only), else automatic (grid_by_backward_pass chooses); a sharded count, by end
+// pairs.
+GridMethod grid_asked(const CountRequest& r) {
+  GridMethod grid = GridMethod::automatic;
+  if (r.grid) {
+    grid = *r.grid;
+  } else if (const char* env = std::getenv("KNIGHTSTOUR_GRID"); env != nullptr && *env != 0) {
+    grid = parse_grid_method(env, "KNIGHTSTOUR_GRID");
+  }
+  if (r.sharded() && grid == GridMethod::automatic) grid = GridMethod::end_pairs;
+  return grid;
 }
 
 FrontierRequest frontier_request(const CountRequest& r) {
@@ -198,7 +201,26 @@ FrontierRequest frontier_request(const CountRequest& r) {
   f.end = r.end;
   f.total_only = r.total_only;
   f.open_sweeps_only = r.open_sweeps_only;
-  f.grid = grid_method_from_environment();
+  f.grid = grid_asked(r);
+  if (r.grid && (f.closed || f.start || f.total_only)) {
+    throw UsageError(
+        "--grid is how an open count over all starts gets its tours from each "
+        "square; leave it out");
+  }
+  if (r.sharded()) {
+    if (f.grid != GridMethod::end_pairs) {
+      throw UsageError(
+          "a frontier count is shared out by its units of end pairs; with "
+          "--shard-count leave out --grid or give --grid end-pairs");
+    }
+    if (f.closed || f.start || f.total_only) {
+      throw UsageError(
+          "a frontier count is shared out only when it counts open tours over "
+          "all starts (by units of end pairs); leave out --shard-count");
+    }
+    f.shard_index = r.shard->index;
+    f.shard_count = r.shard->count;
+  }
   return f;
 }
 
@@ -209,6 +231,7 @@ CountResult frontier_result(const FrontierRequest& f, const MethodChoice& choice
   res.total_only = f.total_only;
   if (f.start) res.prefix = {*f.start};
   res.end = f.end;
+  res.sharded = f.sharded();
   res.closed = f.closed;
   res.method = Method::frontier;
   res.why = choice.why;
@@ -225,13 +248,16 @@ void fill_counts(CountResult& res, const FrontierReport& rep) {
   res.closed_cycles = rep.cycles;
   res.tours_by_start = rep.tours_by_start;
   res.closed_by_start = rep.closed_by_start;
-  if (res.end) res.closed_cycles.reset();  // a count between two squares runs no closed sweep
+  res.tours_by_start_end = rep.tours_by_start_end;
+  if (res.end) res.closed_cycles.reset();      // a count between two squares runs no closed sweep
+  if (res.sharded) res.closed_cycles.reset();  // a shard's share holds parts of cycles
 }
 
 CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
                            std::optional<FrontierRunDir> run) {
   FrontierRequest f = run ? run->request() : frontier_request(r);
-  f.grid = grid_method_from_environment();
+  // The tails or the pass is each session's choice; units of end pairs are the run's.
+  if (run && f.grid != GridMethod::end_pairs) f.grid = grid_asked(r);
   validate(f);
   const auto started = std::chrono::steady_clock::now();
   const double cpu_before = process_cpu_seconds();
@@ -324,8 +350,13 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.sweeps_planned = rep.sweeps_planned;
   st.sweeps_finished = rep.sweeps_finished;
   st.sweeps_resumed = rep.sweeps_resumed;
-  if (!f.closed && !f.start && !f.total_only)
+  if (f.grid == GridMethod::end_pairs) {
+    st.grid_method = "end pairs";
+    st.shard_index = f.shard_index;
+    st.shard_count = f.shard_count;
+  } else if (!f.closed && !f.start && !f.total_only) {
     st.grid_method = rep.grid_by_backward_pass ? "backward pass" : "pinned tails";
+  }
   st.peak_classes = rep.peak_classes;
   st.classes_expanded = rep.expanded;
   st.peak_class_bytes = rep.peak_bytes;
@@ -414,6 +445,18 @@ std::vector<std::string> frontier_differences(const CountRequest& r, const Front
     out.push_back("start square differs");
   }
   if (r.total_only && !run.total_only) out.push_back("total only vs tours from each square");
+  const bool pairs = run.grid == GridMethod::end_pairs;
+  if (r.grid && (*r.grid == GridMethod::end_pairs) != pairs) {
+    out.push_back(pairs ? "units of end pairs vs another --grid"
+                        : "--grid end-pairs vs another grid");
+  }
+  if (r.sharded() && !pairs) out.push_back("shards vs one count");
+  if (r.shard && pairs &&
+      (r.shard->index != run.shard_index || r.shard->count != run.shard_count)) {
+    out.push_back("shard " + std::to_string(r.shard->index) + " of " +
+                  std::to_string(r.shard->count) + " vs " + std::to_string(run.shard_index) +
+                  " of " + std::to_string(run.shard_count));
+  }
   return out;
 }
 
@@ -426,7 +469,9 @@ void check_resumable(Method method, const CountRequest& r, const fs::path& dir) 
     throw UsageError("the run in " + dir.string() + " is counted by " + by +
                      "; leave out --method " + (dfs ? "frontier" : "dfs") + " to resume it");
   }
-  const auto others = dfs ? r.frontier_options() : r.dfs_options();
+  auto others = dfs ? r.frontier_options() : r.dfs_options();
+  // A frontier shard resumes with its --shard-index/--shard-count (frontier_differences).
+  if (!dfs) std::erase(others, std::string("--shard-count"));
   if (!others.empty()) {
     throw UsageError(
         others.front() +
@@ -599,7 +644,9 @@ CountResult resume(const CountRequest& r) {
   }
   FrontierRunDir run = open_frontier(r, dir, std::move(locked), std::move(m));
   const MethodChoice choice{Method::frontier, "the run directory's method"};
-  if (run.manifest().status == RunStatus::complete) return finished_frontier(run, choice);
+  if (run.manifest().status == RunStatus::complete && !run.manifest().frontier.end_pairs) {
+    return finished_frontier(run, choice);  // units of end pairs: the table comes from the units
+  }
   return count_frontier(r, choice, std::move(run));
 }
 

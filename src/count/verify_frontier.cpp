@@ -1,11 +1,13 @@
 #include "knightstour/count/verify_frontier.hpp"
 
+#include <map>
 #include <optional>
 #include <stdexcept>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
 #include "knightstour/count/frontier_run_dir.hpp"
+#include "knightstour/frontier/end_pair_units.hpp"
 #include "knightstour/run/run_layout.hpp"
 
 namespace knightstour {
@@ -13,6 +15,47 @@ namespace knightstour {
 namespace fs = std::filesystem;
 
 namespace {
+
+// A run by units of end pairs finishes only its shard's units; when complete, every one of
+// them, and its counts are what they add up to (end_pair_counts).
+void check_end_pair_counts(const RunManifest& m, const FrontierRequest& r, FrontierVerdict& v) {
+  const FrontierProgress& f = m.frontier;
+  const auto units = end_pair_units(r.shape);
+  std::map<int, BigCount> by_unit;
+  int mine = 0;
+  for (const auto& u : units) mine += unit_in_shard(u.id, r.shard_index, r.shard_count) ? 1 : 0;
+  for (const auto& [unit, count] : f.finished) {
+    if (!unit_in_shard(unit, r.shard_index, r.shard_count)) {
+      v.fail("unit " + std::to_string(unit) + " is finished but is not shard " +
+             std::to_string(r.shard_index) + "'s");
+      return;
+    }
+    by_unit[unit] = BigCount::parse(count);
+  }
+  if (m.status != RunStatus::complete) return;
+  if (static_cast<int>(by_unit.size()) != mine) {
+    v.fail("the run is marked complete with " + std::to_string(by_unit.size()) + " of its " +
+           std::to_string(mine) + " units finished");
+    return;
+  }
+  const EndPairCounts c = end_pair_counts(r.shape, units, by_unit);
+  BigCount tours = c.tours;
+  if (r.shape.squares() == 1) tours = BigCount(1);
+  if (BigCount::parse(f.tours) != tours) v.fail("tours does not follow from the units");
+  if (BigCount::parse(f.closed_tours) != c.closed_tours) v.fail("closed_tours does not follow");
+  if (c.cycles && BigCount::parse(f.closed_cycles) != *c.cycles) {
+    v.fail("closed_cycles does not follow from the units");
+  }
+  std::vector<std::string> grid;
+  for (const auto& t : c.tours_by_start) grid.push_back(t.str());
+  if (r.shape.squares() == 1) grid = {"1"};
+  if (f.tours_by_start != grid) v.fail("the counts by start square do not follow from the units");
+  if (v.ok) {
+    v.checked.push_back("counts follow from the " + std::to_string(mine) + " finished units" +
+                        (r.sharded() ? " (a shard's share)" : "") + ": " + tours.with_commas() +
+                        " tours");
+  }
+}
 
 // When complete, the counts must follow from the finished sweeps (frontier_job's order:
 // sweep 0 counts the closed cycles C; an open count from a start has its paths in sweep 1).
@@ -72,7 +115,11 @@ std::optional<RunManifest> check_dir(const fs::path& dir, const std::string& lab
                       std::to_string(m.frontier.finished.size()) + " of " +
                       std::to_string(m.frontier.sweeps_planned) + " sweeps finished; status " +
                       to_string(m.status));
-  if (m.status == RunStatus::complete) check_counts(m, r, v);
+  if (r.grid == GridMethod::end_pairs) {
+    check_end_pair_counts(m, r, v);
+  } else if (m.status == RunStatus::complete) {
+    check_counts(m, r, v);
+  }
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
     // A staged checkpoint (ranks saving when one stopped) is checked like any other.

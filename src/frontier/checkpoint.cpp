@@ -156,6 +156,7 @@ std::string describe(const CheckpointJob& job) {
   std::string text = std::to_string(job.rows) + "x" + std::to_string(job.cols) +
                      (job.closed ? " closed" : " open");
   if (job.start == kTotalOnlyStarts) return text + ", all starts, total only";
+  if (job.start == kEndPairStarts) return text + ", all starts by end pairs";
   if (job.start < 0) return text + ", all starts";
   return text + ", start " +
          square_name(static_cast<int>(job.start / job.cols),

@@ -15,7 +15,9 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
 #include "knightstour/board/knight_geometry.hpp"
+#include "knightstour/board/square.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
+#include "knightstour/frontier/end_pair_units.hpp"
 
 namespace knightstour {
 
@@ -218,6 +220,39 @@ bool count_all_starts(BoardShape shape, const std::vector<StartClass>& classes,
   return true;
 }
 
+// Open tours over all starts by end pairs (end_pair_units.hpp): one sweep with both ends
+// pinned per unit of this shard, oriented to reach its later pin soonest. Fills the grid,
+// the start x end table and the closed tours (those whose ends are a knight's move apart);
+// the cycles too when every unit is counted (2C closed tours start on each square).
+template <class SweepNumber>
+bool count_by_end_pairs(const FrontierRequest& request, FrontierReport& report,
+                        SweepNumber& sweep_number) {
+  const BoardShape shape = request.shape;
+  auto name = [&](std::int64_t q) {
+    return square_name(static_cast<int>(q / shape.cols), static_cast<int>(q % shape.cols));
+  };
+  const std::vector<EndPairUnit> units = end_pair_units(shape);
+  std::map<int, BigCount> by_unit;
+  for (const EndPairUnit& unit : units) {
+    if (!unit_in_shard(unit.id, request.shard_index, request.shard_count)) continue;
+    const Sweep s(shape, best_orientation_for(shape, unit.start, unit.end));
+    const std::string what = "open tours " + name(unit.start) + "-" + name(unit.end) + " (unit " +
+                             std::to_string(unit.id) + ")";
+    if (!sweep_number(unit.id, s, FrontierTarget{false, s.vertex(unit.start), s.vertex(unit.end)},
+                      what, by_unit[unit.id])) {
+      return false;
+    }
+  }
+  EndPairCounts counts = end_pair_counts(shape, units, by_unit);
+  report.tours = counts.tours;
+  report.closed_tours = counts.closed_tours;
+  report.tours_by_start = std::move(counts.tours_by_start);
+  report.closed_by_start = std::move(counts.closed_by_start);
+  report.tours_by_start_end = std::move(counts.tours_by_start_end);
+  if (counts.cycles) report.cycles = *counts.cycles;
+  return true;
+}
+
 }  // namespace
 
 void validate(const FrontierRequest& request) {
@@ -239,11 +274,30 @@ void validate(const FrontierRequest& request) {
   if (request.open_sweeps_only && request.closed) {
     throw UsageError("a closed count has no open sweeps to run alone");
   }
+  const bool by_end_pairs = request.grid == GridMethod::end_pairs;
+  if (by_end_pairs && (request.closed || request.start || request.total_only)) {
+    throw UsageError("units by end pairs count open tours over all starts, with their grid");
+  }
+  if (by_end_pairs && request.open_sweeps_only) {
+    throw UsageError("units by end pairs run no closed sweep to leave out");
+  }
+  if (request.shard_count < 1 || request.shard_index < 0 ||
+      request.shard_index >= request.shard_count) {
+    throw UsageError("shard " + std::to_string(request.shard_index) + " of " +
+                     std::to_string(request.shard_count) + " does not exist");
+  }
+  if (request.sharded() && !by_end_pairs) {
+    throw UsageError("a frontier count is shared out by units of end pairs only");
+  }
+  if (by_end_pairs) end_pair_units(request.shape);  // too large a board is refused here
   chosen_bit_kernel();  // a bad KNIGHTSTOUR_BIT_KERNEL stops the run here, before any work
 }
 
 int planned_sweeps(const FrontierRequest& request, bool backward_pass) {
   if (request.closed || request.end) return 1;
+  if (request.grid == GridMethod::end_pairs) {
+    return static_cast<int>(end_pair_units(request.shape).size());
+  }
   const int closed_sweep = request.open_sweeps_only ? 0 : 1;
   if (request.start || request.total_only) return closed_sweep + 1;
   if (backward_pass) return closed_sweep + 2;
@@ -264,6 +318,12 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   const bool backward = grid_by_backward_pass(request, options, journal);
   report.grid_by_backward_pass = backward;  // the way it is going, also if the closed sweep stops
   report.sweeps_planned = planned_sweeps(request, backward);
+  if (request.sharded()) {
+    int mine = 0;  // sweep k is unit k; this shard runs its own
+    for (int k = 0; k < report.sweeps_planned; ++k)
+      mine += unit_in_shard(k, request.shard_index, request.shard_count) ? 1 : 0;
+    report.sweeps_planned = mine;
+  }
   const auto started = std::chrono::steady_clock::now();
   const std::string board = std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
   JobProgress progress(report.sweeps_planned, board);
@@ -272,10 +332,10 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   IdleChunks idle;  // the sweeps run one after another and reuse each other's scratch
   if (watched.idle_chunks == nullptr) watched.idle_chunks = &idle;
 
-  // Runs one sweep; false when it stopped (the report then says why).
-  auto sweep = [&](const Sweep& s, const FrontierTarget& target, const std::string& what,
-                   BigCount& out, std::optional<FrontierState> start = std::nullopt) {
-    const int index = report.sweeps;
+  // Runs sweep number `index`; false when it stopped (the report then says why).
+  auto sweep_number = [&](int index, const Sweep& s, const FrontierTarget& target,
+                          const std::string& what, BigCount& out,
+                          std::optional<FrontierState> start = std::nullopt) {
     if (journal != nullptr) {
       if (auto done = journal->finished(index)) {
         progress.sweep_done(false);
@@ -310,6 +370,11 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     }
     return r.complete;
   };
+  // Runs the next sweep.
+  auto sweep = [&](const Sweep& s, const FrontierTarget& target, const std::string& what,
+                   BigCount& out, std::optional<FrontierState> start = std::nullopt) {
+    return sweep_number(report.sweeps, s, target, what, out, std::move(start));
+  };
 
   std::vector<StartClass> classes;
   if (!request.closed && !request.start && !request.total_only) classes = start_classes(shape);
@@ -326,6 +391,8 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     const bool neighbours = moves.adjacent(static_cast<std::uint32_t>(*request.start),
                                            static_cast<std::uint32_t>(*request.end));
     report.closed_tours = neighbours ? report.tours : BigCount{};
+  } else if (request.grid == GridMethod::end_pairs) {
+    ok = count_by_end_pairs(request, report, sweep_number);
   } else {
     ok = request.open_sweeps_only || sweep(plain, {true, {}}, "closed cycles", report.cycles);
     const BigCount closed_per_start = report.cycles * 2;
@@ -368,12 +435,14 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     // One square is an open tour by itself; the DP counts paths by their edges, and it has none.
     report.tours = BigCount(1);
     if (!request.start && !request.total_only) report.tours_by_start = {BigCount(1)};
+    if (!report.tours_by_start_end.empty()) report.tours_by_start_end = {BigCount(1)};
   }
   report.complete = ok;
   if (!ok) {
     report.tours = report.closed_tours = report.cycles = BigCount{};
     report.tours_by_start.clear();
     report.closed_by_start.clear();
+    report.tours_by_start_end.clear();
   }
   report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

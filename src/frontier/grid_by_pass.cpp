@@ -141,7 +141,8 @@ bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions
     }
     return true;
   }
-  if (request.grid == GridMethod::pinned_tails) return false;
+  if (request.grid == GridMethod::pinned_tails || request.grid == GridMethod::end_pairs)
+    return false;
   // The tails cost about one sweep's second half per class of start squares; the pass about
   // two sweeps and a half, but its lookups are random, into tables that grow about twice with
   // each square of width. Measured since the pass ends at the middle column

@@ -61,6 +61,10 @@ std::string frontier_checksum(const RunManifest& m) {
   for (const auto& sq : m.prefix) text += sq + ",";
   const FrontierProgress& f = m.frontier;
   if (f.total_only) text += "|total only";  // absent before total-only runs existed
+  if (f.end_pairs) {
+    text += "|end pairs, shard " + std::to_string(f.shard_index) + " of ";
+    text += std::to_string(f.shard_count);
+  }
   // Absent before runs named their owner: an old manifest's checksum still matches.
   if (!f.run_id.empty() || f.ranks != 1) {
     text += "|rank " + std::to_string(f.rank) + " of " + std::to_string(f.ranks) + " run ";
@@ -129,6 +133,10 @@ std::string frontier_to_json(const RunManifest& m, json j) {
                    {"checkpoint_seconds", f.checkpoint_seconds},
                    {"checksum", frontier_checksum(m)}};
   if (f.total_only) j["frontier"]["total_only"] = true;
+  if (f.end_pairs) {
+    j["frontier"]["units"] = {
+        {"by", "end pairs"}, {"shard_index", f.shard_index}, {"shard_count", f.shard_count}};
+  }
   if (!f.run_id.empty() || f.ranks != 1) {
     j["frontier"]["owner"] = {{"rank", f.rank}, {"ranks", f.ranks}, {"run_id", f.run_id}};
   }
@@ -150,6 +158,21 @@ void read_frontier(const json& j, RunManifest& m) {
       throw FormatError("a total-only run is of open tours over all starts");
     }
   }
+  if (f.contains("units")) {
+    const json& u = f.at("units");
+    if (u.at("by") != "end pairs")
+      throw FormatError("units by " + u.at("by").dump() + " are unknown");
+    p.end_pairs = true;
+    p.shard_index = whole<int>(u, "shard_index");
+    p.shard_count = whole<int>(u, "shard_count");
+    if (p.shard_count < 1 || p.shard_index < 0 || p.shard_index >= p.shard_count) {
+      throw FormatError("units: shard " + std::to_string(p.shard_index) + " of " +
+                        std::to_string(p.shard_count) + " does not exist");
+    }
+    if (!m.all_starts || m.closed_only || p.total_only) {
+      throw FormatError("units by end pairs count open tours over all starts");
+    }
+  }
   if (f.contains("owner")) {
     const json& o = f.at("owner");
     p.rank = whole<int>(o, "rank");
@@ -165,7 +188,7 @@ void read_frontier(const json& j, RunManifest& m) {
     }
   }
   p.sweeps_planned = whole<int>(f, "sweeps_planned");
-  if (p.sweeps_planned < 1 || p.sweeps_planned > 1000) {
+  if (p.sweeps_planned < 1 || p.sweeps_planned > 1000000) {
     throw FormatError("sweeps_planned " + std::to_string(p.sweeps_planned) + " is out of range");
   }
   for (const auto& s : f.at("finished")) {

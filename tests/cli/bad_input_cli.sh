@@ -15,10 +15,13 @@ for opt in "--memory 2G" "--spill-dir /tmp" "--checkpoint 1 --run-dir $TMP/never
   run count 5x5 --start a1 --method dfs $opt; expect_usage_error 'applies to the frontier method only'
 done
 CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/never" ] || fail "a refused count left $TMP/never behind"
-for opt in "--prefix a1,b3" "--split-depth 3" "--shard-count 2" "--max-nodes 5" "--max-tours 5" \
+for opt in "--prefix a1,b3" "--split-depth 3" "--max-nodes 5" "--max-tours 5" \
            "--no-symmetry" "--algorithm naive"; do
   run count 5x5 --start a1 --method frontier $opt; expect_usage_error "no meaning for --method frontier"
 done
+# The frontier method shares out open counts over all starts only (units of end pairs).
+run count 5x5 --start a1 --method frontier --shard-count 2
+expect_usage_error "shared out only when it counts open tours over all starts"
 # Counts up to symmetry: the enumerator, one session, a start or all starts.
 run count 5x5 --start a1 --up-to-symmetry --method frontier; expect_usage_error '--up-to-symmetry has no meaning for --method frontier'
 run count 8x10 --start a1 --up-to-symmetry; expect_usage_error '--up-to-symmetry needs the enumerator, which counts at most 64 squares'

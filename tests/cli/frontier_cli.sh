@@ -165,7 +165,7 @@ expect_json grid_method "backward pass"
 KNIGHTSTOUR_GRID=pass run count 4x12 --all-starts --method frontier --run-dir "$TMP/pass-dir"
 expect_usage_error 'the backward pass keeps its generations in memory only'
 KNIGHTSTOUR_GRID=both run count 4x12 --all-starts --method frontier
-expect_usage_error "KNIGHTSTOUR_GRID must be auto, tails or pass, not 'both'"
+expect_usage_error "KNIGHTSTOUR_GRID expects auto, tails, pass or end-pairs, not 'both'"
 # When the unpinned sweep's quarter of the budget cannot hold a generation, which goes to
 # spill files, the pass is given up for the tails: the same grid, and the line says why.
 run count 5x8 --all-starts --method frontier --progress 0 --json

@@ -37,6 +37,11 @@ ours=$(job_ids)
 "$ROOT/scripts/slurm/submit" --shards 3 --cpus 1 "$TMP/enum" enumerate 5x5 --all-starts --format text >"$TMP/out" 2>"$TMP/err"
 CODE=$?; LAST="submit enumerate"; expect_exit 0
 ours="$ours $(job_ids)"
+# An open all-starts count of 40+ squares: the frontier method, its units of end pairs dealt
+# to the shards, merged by the same merge job.
+"$ROOT/scripts/slurm/submit" --shards 3 --cpus 1 "$TMP/frontier" count 5x8 --all-starts >"$TMP/out" 2>"$TMP/err"
+CODE=$?; LAST="submit frontier count"; expect_exit 0
+ours="$ours $(job_ids)"
 wait_for_ours
 
 for i in 0 1 2 3; do
@@ -52,6 +57,11 @@ run verify "$TMP/enum/merged"
 expect_exit 0
 expect_out 'verify: OK: 1,728 tours'
 CHECKS=$((CHECKS + 1)); grep -q "verify: OK" "$TMP"/count/knightstour-merge-*.out || { LAST="merge job"; fail "merge job output"; }
+run count --run-dir "$TMP/frontier/merged" --resume --json --progress 0
+expect_exit 0
+expect_json method frontier
+expect_json tours_by_start "$("$KT" count 5x8 --all-starts --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["tours_by_start"]))')"
+CHECKS=$((CHECKS + 1)); grep -q "verify: OK" "$TMP"/frontier/knightstour-merge-*.out || { LAST="frontier merge job"; fail "merge job output"; }
 
 # Shards stopped by a cap exit 3: Slurm cancels the merge job instead of leaving it pending,
 # and submitting again without the cap finishes the shards and merges them.

@@ -8,6 +8,7 @@
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
+#include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/plan/request.hpp"
 #include "knightstour/run/manifest.hpp"
 
@@ -18,6 +19,8 @@ class Ranks;
 // Which method counts: `automatic` lets choose_method() pick the faster one for the job.
 enum class MethodAsked { automatic, dfs, frontier };
 MethodAsked parse_method(const std::string& text);  // UsageError unless auto|dfs|frontier
+// --grid auto|tails|pass|end-pairs (`what` names the option in the refusal).
+GridMethod parse_grid_method(const std::string& text, const std::string& what = "--grid");
 
 // What `count` is asked, for either method. Fields left empty are taken from the run being
 // resumed (and must agree with it when given); a new run needs the board and a start, a
@@ -60,6 +63,9 @@ struct CountRequest {
   // --total-only: open tours over all starts, the total without the tours from each square
   // (one sweep instead of one per class of start squares).
   bool total_only = false;
+  // --grid: how an open all-starts count gets its tours from each square (frontier_job.hpp);
+  // empty: KNIGHTSTOUR_GRID, else automatic. A sharded frontier count is by end pairs.
+  std::optional<GridMethod> grid;
   // Estimates only: the frontier job without its closed sweep (FrontierRequest). Refused
   // with a run directory.
   bool open_sweeps_only = false;
@@ -67,6 +73,9 @@ struct CountRequest {
   // Names of the options given that only one method understands, as the user typed them
   // (for messages); filled by the code that parses them.
   std::vector<std::string> dfs_options() const;
+  // Shards of a frontier count are its units of end pairs: asked with --grid end-pairs or
+  // --method frontier, or (method auto) an open all-starts job the frontier method counts.
+  bool sharded() const { return shard && shard->count > 1; }
   std::vector<std::string> frontier_options() const;
 };
 

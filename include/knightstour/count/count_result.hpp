@@ -40,6 +40,8 @@ struct FrontierStatistics {
   // An open all-starts grid's: "pinned tails" or "backward pass" (frontier_job.hpp's
   // GridMethod); empty for every other job.
   std::string grid_method;
+  int shard_index = 0;  // by end pairs: the units of this shard of shard_count
+  int shard_count = 1;
   std::uint64_t peak_classes = 0;
   std::uint64_t classes_expanded = 0;  // this session
   std::uint64_t peak_class_bytes = 0;
@@ -94,6 +96,10 @@ struct CountResult {
   std::vector<BigCount> tours_by_start;
   std::vector<BigCount> closed_by_start;
   std::vector<BigCount> tours_by_end;
+  // By end pairs (frontier): the tours from s ending on t at [s * squares + t].
+  std::vector<BigCount> tours_by_start_end;
+  // A shard's share (units of end pairs): counts are its units' sums, not the job's.
+  bool sharded = false;
   // Up to the board's symmetries (count --up-to-symmetry, enumerator): asked, and counted
   // when the run is complete.
   bool classes_asked = false;

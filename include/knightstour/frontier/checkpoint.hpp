@@ -24,13 +24,15 @@ namespace knightstour {
 // of the sweep the file holds (a run over MPI ranks keeps one share a rank); files written
 // before they were recorded hold 0 there, read as rank 0 of 1 with no run id.
 inline constexpr std::int64_t kTotalOnlyStarts = -2;
+inline constexpr std::int64_t kEndPairStarts = -3;  // all starts by units of end pairs
 
 struct CheckpointJob {
   int rows = 0;
   int cols = 0;
   bool closed = false;
   // Board square, or -1 for all starts (one pinned sweep per class of start squares), or
-  // kTotalOnlyStarts for all starts counted as a total (one unpinned sweep; frontier_job.hpp).
+  // kTotalOnlyStarts for all starts counted as a total (one unpinned sweep; frontier_job.hpp),
+  // or kEndPairStarts for all starts by units of end pairs (sweep k is unit k).
   std::int64_t start = -1;
   // Whose share of the job (manifest.hpp's FrontierProgress): rank `rank` of `ranks`, of the
   // run `run_id` (0: not recorded).

@@ -16,6 +16,9 @@ enum class GridMethod {
   automatic,      // the backward pass where it pays and can run (grid_by_backward_pass)
   pinned_tails,   // a shared prefix and one pinned sweep per class of start squares
   backward_pass,  // one unpinned sweep and a pass back over it (backward_pass.hpp)
+  // One sweep per class of (start, end) pairs, both pinned (end_pair_units.hpp): independent
+  // units that shards share out; gives the start x end table too. Never chosen automatically.
+  end_pairs,
 };
 
 // What `count --method frontier` is asked: the numbers the enumerator gives for a start
@@ -34,6 +37,11 @@ struct FrontierRequest {
   // times the closed one's classes at the same step). No journal: sweep numbers would shift.
   bool open_sweeps_only = false;
   GridMethod grid = GridMethod::automatic;  // all starts, open, not total_only
+  // end_pairs only: count the units of shard shard_index of shard_count (unit_in_shard);
+  // the counts are then that shard's share.
+  int shard_index = 0;
+  int shard_count = 1;
+  bool sharded() const { return shard_count > 1; }
 };
 
 // The directed tours the enumerator would count, assembled from one or more sweeps:
@@ -50,6 +58,9 @@ struct FrontierRequest {
 //  - or, on long boards (grid_by_backward_pass), the unpinned sweep below with every
 //    generation kept and a pass back over them that gives every square's ends at once
 //    (backward_pass.hpp): about n column steps on an n-long board where the tails take n^2;
+//  - or by end pairs (GridMethod::end_pairs): one sweep with both ends pinned per class of
+//    (start, end) pairs; no closed sweep (the closed tours are those whose ends are a knight's
+//    move apart) and no shared prefix, so each unit stands alone;
 //  - open over all starts, total only: one unpinned sweep counts every undirected path once
 //    (T takes its two edges anywhere), and each runs two ways: 2P directed tours. On 8x7 it
 //    expands 2.4 times fewer classes than the prefix and 16 pinned tails.
@@ -61,10 +72,12 @@ struct FrontierReport {
   BigCount cycles;                        // closed cycles (undirected) of the board
   std::vector<BigCount> tours_by_start;   // all starts: per board square
   std::vector<BigCount> closed_by_start;  // all starts: per board square
-  bool grid_by_backward_pass = false;     // the grid came (or was coming) from the backward pass
-  int sweeps = 0;                         // sweeps run (each a full DP over the board)
-  int sweeps_resumed = 0;                 // of those, finished or saved by an earlier run
-  int sweeps_finished = 0;                // of those, finished (now or earlier)
+  // By end pairs: the tours from s ending on t at [s * squares + t] (directed).
+  std::vector<BigCount> tours_by_start_end;
+  bool grid_by_backward_pass = false;  // the grid came (or was coming) from the backward pass
+  int sweeps = 0;                      // sweeps run (each a full DP over the board)
+  int sweeps_resumed = 0;              // of those, finished or saved by an earlier run
+  int sweeps_finished = 0;             // of those, finished (now or earlier)
   int sweeps_planned = 0;
   int width = 0;  // squares across the sweep (the shorter side)
   std::uint64_t peak_classes = 0;
@@ -92,7 +105,8 @@ void validate(const FrontierRequest& request);
 
 // How many sweeps the job runs (closed: 1; open from a start: 2; open over all starts: 1
 // plus one per class of start squares, or with `backward_pass` (grid_by_backward_pass) 3,
-// the pass counted as a sweep; open_sweeps_only: one fewer). The shared prefix of an
+// the pass counted as a sweep; open_sweeps_only: one fewer; by end pairs: one per unit, of
+// every shard, sweep k being unit k). The shared prefix of an
 // all-starts job is saved as sweep number planned_sweeps() and never finishes.
 int planned_sweeps(const FrontierRequest& request, bool backward_pass = false);
 

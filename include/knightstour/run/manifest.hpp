@@ -53,6 +53,11 @@ struct MergedInput {
 // would change the answer is refused rather than counted.
 struct FrontierProgress {
   bool total_only = false;  // all starts counted as a total (one unpinned sweep), no grid
+  // All starts by units of end pairs (frontier_job.hpp's GridMethod::end_pairs): sweep k is
+  // unit k, and this directory counts the units of shard shard_index of shard_count.
+  bool end_pairs = false;
+  int shard_index = 0;
+  int shard_count = 1;
   int sweeps_planned = 0;
   std::map<int, std::string> finished;  // sweep index -> that sweep's count
   // When complete: the job's counts, and per start square over all starts.

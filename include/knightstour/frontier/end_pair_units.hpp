@@ -1,0 +1,57 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "knightstour/board/board.hpp"
+#include "knightstour/frontier/wide_count.hpp"
+
+namespace knightstour {
+
+// The open tours over all starts, split by their two ends into independent work units.
+//
+// A symmetry g of the board maps the tours from s to t onto the tours from g(s) to g(t), and
+// read backwards a tour from s to t is one from t to s: every ordered pair (s, t) of an orbit
+// of the board's symmetries and reversal has as many tours. A unit is such an orbit; one sweep
+// with both ends pinned (FrontierTarget::pinned_end) counts its pairs' tours, and the job's
+// counts are sums over units: tours from s = sum over t of N(s, t), the closed ones among
+// them those with t a knight's move from s (a path whose ends are adjacent closes).
+//
+// Pairs that cannot hold a tour are left out: on a board with an even number of squares a
+// tour's ends have opposite colours; on an odd one both lie on the majority colour.
+// 8x8 has 136 units (the split Chernov and Stertenbrink counted A165134 by).
+struct EndPairUnit {
+  int id = 0;  // its place in end_pair_units(): the same for the same board on every machine
+  std::int64_t start = 0;  // the pair swept: the orbit's least pair (board squares)
+  std::int64_t end = 0;
+  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;  // the orbit: every (s, t) in it
+};
+
+// The board's units, ordered by their least pair. Throws UsageError past kMaxEndPairSquares
+// squares (the units grow as the square of the board).
+inline constexpr std::int64_t kMaxEndPairSquares = 1024;
+std::vector<EndPairUnit> end_pair_units(BoardShape shape);
+
+// The units of shard `index` of `count`: unit k goes to shard k mod count (units near in id
+// have near pins, so dealing them round is as even as any order we can compute before a
+// sweep runs).
+bool unit_in_shard(int unit, int index, int count);
+
+// What the units' counts add up to (directed tours; see end_pair_units.hpp).
+struct EndPairCounts {
+  BigCount tours;
+  BigCount closed_tours;
+  std::vector<BigCount> tours_by_start;      // per board square
+  std::vector<BigCount> closed_by_start;     // per board square
+  std::vector<BigCount> tours_by_start_end;  // [s * squares + t]
+  std::optional<BigCount> cycles;            // when every unit is counted: closed from a1 / 2
+};
+// `by_unit`: unit id -> its count (each pair's), for some or all of `units`; ids not among
+// them are a std::logic_error.
+EndPairCounts end_pair_counts(BoardShape shape, const std::vector<EndPairUnit>& units,
+                              const std::map<int, BigCount>& by_unit);
+
+}  // namespace knightstour

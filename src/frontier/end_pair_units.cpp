@@ -1,0 +1,101 @@
+#include "knightstour/frontier/end_pair_units.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include "knightstour/base/errors.hpp"
+#include "knightstour/board/knight_geometry.hpp"
+#include "knightstour/frontier/sweep.hpp"
+
+namespace knightstour {
+
+namespace {
+
+// Can a tour run from s to t (colours only; see end_pair_units.hpp)?
+bool ends_can_hold_a_tour(BoardShape shape, std::int64_t s, std::int64_t t) {
+  const auto colour = [&](std::int64_t q) { return (q / shape.cols + q % shape.cols) % 2; };
+  if (shape.squares() % 2 == 0) return colour(s) != colour(t);
+  return colour(s) == 0 && colour(t) == 0;
+}
+
+}  // namespace
+
+std::vector<EndPairUnit> end_pair_units(BoardShape shape) {
+  const std::int64_t n = shape.squares();
+  if (n > kMaxEndPairSquares) {
+    throw UsageError("units by end pairs are for boards of at most " +
+                     std::to_string(kMaxEndPairSquares) + " squares (" + shape.name() + " has " +
+                     std::to_string(n) + ")");
+  }
+  // The board's symmetries as maps of squares: sweep k of each orientation read as the plain
+  // sweep's k.
+  const Sweep plain(shape);
+  std::vector<std::vector<std::int64_t>> maps;
+  for (const Orientation& o : sweep_orientations(shape)) {
+    const Sweep s(shape, o);
+    std::vector<std::int64_t> image(static_cast<std::size_t>(n));
+    for (std::int64_t q = 0; q < n; ++q)
+      image[static_cast<std::size_t>(q)] = plain.square(s.vertex(q));
+    maps.push_back(std::move(image));
+  }
+  std::map<std::pair<std::int64_t, std::int64_t>,
+           std::vector<std::pair<std::int64_t, std::int64_t>>>
+      orbits;  // least pair -> the orbit
+  for (std::int64_t s = 0; s < n; ++s) {
+    for (std::int64_t t = 0; t < n; ++t) {
+      if (s == t || !ends_can_hold_a_tour(shape, s, t)) continue;
+      std::vector<std::pair<std::int64_t, std::int64_t>> orbit;
+      for (const auto& g : maps) {
+        const auto gs = g[static_cast<std::size_t>(s)], gt = g[static_cast<std::size_t>(t)];
+        orbit.emplace_back(gs, gt);
+        orbit.emplace_back(gt, gs);
+      }
+      std::sort(orbit.begin(), orbit.end());
+      orbit.erase(std::unique(orbit.begin(), orbit.end()), orbit.end());
+      if (orbit.front() == std::pair{s, t}) orbits.emplace(orbit.front(), std::move(orbit));
+    }
+  }
+  std::vector<EndPairUnit> units;
+  for (auto& [least, orbit] : orbits) {
+    EndPairUnit u;
+    u.id = static_cast<int>(units.size());
+    u.start = least.first;
+    u.end = least.second;
+    u.pairs = std::move(orbit);
+    units.push_back(std::move(u));
+  }
+  return units;
+}
+
+bool unit_in_shard(int unit, int index, int count) { return count <= 1 || unit % count == index; }
+
+EndPairCounts end_pair_counts(BoardShape shape, const std::vector<EndPairUnit>& units,
+                              const std::map<int, BigCount>& by_unit) {
+  const auto n = static_cast<std::size_t>(shape.squares());
+  const KnightGeometry moves(shape);
+  EndPairCounts out;
+  out.tours_by_start.assign(n, BigCount{});
+  out.closed_by_start.assign(n, BigCount{});
+  out.tours_by_start_end.assign(n * n, BigCount{});
+  for (const auto& [id, count] : by_unit) {
+    if (id < 0 || static_cast<std::size_t>(id) >= units.size()) {
+      throw std::logic_error("end pair unit " + std::to_string(id) + " is not in the plan");
+    }
+    for (const auto& [a, b] : units[static_cast<std::size_t>(id)].pairs) {
+      const auto sa = static_cast<std::size_t>(a), sb = static_cast<std::size_t>(b);
+      out.tours_by_start_end[sa * n + sb] = count;
+      out.tours_by_start[sa] += count;
+      out.tours += count;
+      if (moves.adjacent(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b))) {
+        out.closed_by_start[sa] += count;
+        out.closed_tours += count;
+      }
+    }
+  }
+  if (by_unit.size() == units.size() && n > 0) out.cycles = out.closed_by_start[0] / 2;
+  return out;
+}
+
+}  // namespace knightstour

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# A frontier count in shards: units of end pairs dealt to shards, each shard's run directory
+# a journal of finished units, merge combining them (and refusing a missing, doubled or
+# foreign shard), verify and resume; the merged counts are the unsharded count's.
+source "$(dirname "$0")/lib.sh"
+
+# The whole count, by pinned tails and by end pairs: the same grid.
+run count 5x6 --all-starts --method frontier --json
+expect_exit 0
+WHOLE_TOURS=$(json_get tours)
+WHOLE_GRID=$(json_get tours_by_start)
+run count 5x6 --all-starts --method frontier --grid end-pairs --json
+expect_exit 0
+expect_json tours "$WHOLE_TOURS"
+expect_json tours_by_start "$WHOLE_GRID"
+expect_json grid_method "end pairs"
+expect_json sweeps 66
+# The start x end table: a1's row sums to a1's tours; a1 to b3 is a closed tour's last square.
+CHECKS=$((CHECKS + 1))
+python3 - "$TMP/out" <<'PY' || fail "the start x end table does not add up"
+import json, sys
+j = json.load(open(sys.argv[1]))
+t = j["tours_by_start_end"]
+assert len(t) == 30 and all(len(row) == 30 for row in t)
+assert [sum(int(c) for c in row) for row in t] == [int(c) for c in j["tours_by_start"]]
+assert all(t[s][t_] == t[t_][s] for s in range(30) for t_ in range(30))  # reversal
+assert all(t[s][s] == 0 for s in range(30))
+PY
+
+# Three shards (method auto: an open all-starts job of 40+ squares is the frontier's).
+run count 5x8 --all-starts --json
+expect_json method frontier
+WHOLE_TOURS=$(json_get tours)
+WHOLE_GRID=$(json_get tours_by_start)
+for i in 0 1 2; do
+  run count 5x8 --all-starts --shard-index $i --shard-count 3 --run-dir "$TMP/s$i" --json
+  expect_exit 0
+  expect_json method frontier
+  expect_json shard "{\"count\": 3, \"index\": $i}"
+  expect_json closed_cycles null
+done
+run verify "$TMP/s1"; expect_exit 0; expect_out "a shard's share"
+# A stopped shard resumes its units where it stopped; its shard options may be given again.
+run count 5x8 --all-starts --shard-index 2 --shard-count 3 --run-dir "$TMP/s2" --resume --json
+expect_exit 0
+run count 5x8 --all-starts --shard-index 1 --shard-count 3 --run-dir "$TMP/s2" --resume
+expect_usage_error 'shard 1 of 3 vs 2 of 3'
+
+run merge "$TMP/s0" "$TMP/s1" --out "$TMP/m"; expect_usage_error 'shard 2 of 3 is missing'
+run merge "$TMP/s0" "$TMP/s1" "$TMP/s1" "$TMP/s2" --out "$TMP/m"; expect_usage_error 'shard 1 is given twice'
+run count 6x7 --all-starts --method frontier --shard-index 2 --shard-count 3 --run-dir "$TMP/f2" \
+  --time-limit 0.01 --progress 0
+run merge "$TMP/s0" "$TMP/s1" "$TMP/f2" --out "$TMP/m"; expect_usage_error 'shard of another count'
+run count 5x8 --all-starts --method frontier --run-dir "$TMP/whole"
+run merge "$TMP/s0" "$TMP/whole" --out "$TMP/m"; expect_usage_error 'not a shard of one'
+CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/m" ] || fail "a refused merge left $TMP/m"
+
+run merge "$TMP/s0" "$TMP/s1" "$TMP/s2" --out "$TMP/m" --json
+expect_exit 0
+expect_json tours "$WHOLE_TOURS"
+expect_json status complete
+run verify "$TMP/m"; expect_exit 0
+run count --run-dir "$TMP/m" --resume --json
+expect_exit 0
+expect_json tours "$WHOLE_TOURS"
+expect_json tours_by_start "$WHOLE_GRID"
+expect_json closed_cycles 44202
+
+# A shard's journal changed by hand is refused by merge, not summed.
+sed -i 's/"count": "\([0-9]\)/"count": "9\1/' "$TMP/s0/manifest.json"
+run merge "$TMP/s0" "$TMP/s1" "$TMP/s2" --out "$TMP/m2"; expect_usage_error "s0/manifest.json .*checksum"
+
+# Refusals: shards of what is not split into units; --grid where there is no grid.
+run count 5x8 --start a1 --method frontier --shard-index 0 --shard-count 2
+expect_usage_error 'open tours over all starts'
+run count 5x8 --all-starts --closed --method frontier --shard-index 0 --shard-count 2
+expect_usage_error 'open tours over all starts'
+run count 5x8 --all-starts --method frontier --grid tails --shard-index 0 --shard-count 2
+expect_usage_error 'give --grid end-pairs'
+run count 5x8 --start a1 --grid end-pairs; expect_usage_error '--grid'
+run count 5x8 --all-starts --grid rows; expect_usage_error "auto, tails, pass or end-pairs"
+run count 5x8 --all-starts --run-dir "$TMP/whole" --resume --grid end-pairs
+expect_usage_error 'end-pairs vs another grid'
+finish
