@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/board/knight_geometry.hpp"
 
 namespace knightstour {
 
@@ -52,16 +53,14 @@ Board::Board(BoardShape shape) : shape_(shape), squares_(0) {
                      " squares; counting and enumeration support at most 64");
   }
   squares_ = static_cast<int>(shape.squares());
-  static constexpr int kDr[8] = {-2, -2, -1, -1, 1, 1, 2, 2};
-  static constexpr int kDc[8] = {-1, 1, -2, 2, -2, 2, -1, 1};
   for (int r = 0; r < shape.rows; ++r) {
     for (int c = 0; c < shape.cols; ++c) {
       const int s = index(r, c);
       all_ |= bit(s);
       if (((r + c) & 1) == 0) colour0_ |= bit(s);
-      for (int k = 0; k < 8; ++k) {
-        const int rr = r + kDr[k];
-        const int cc = c + kDc[k];
+      for (const KnightStep step : kKnightSteps) {
+        const int rr = r + step.dr;
+        const int cc = c + step.dc;
         if (rr >= 0 && rr < shape.rows && cc >= 0 && cc < shape.cols) {
           neighbours_[static_cast<unsigned>(s)] |= bit(index(rr, cc));
         }

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/board/knight_geometry.hpp"
 
 namespace knightstour {
 
@@ -54,13 +55,8 @@ BacktrackResult textbook_backtrack(const BoardShape& shape, std::uint32_t start,
   std::vector<std::uint8_t> next_move{0};
   visited[start] = 1;
   result.placements = 1;
-  auto closes = [&](std::uint32_t a) {
-    const long dr = std::labs(static_cast<long>(a / static_cast<std::uint32_t>(cols)) -
-                              static_cast<long>(start / static_cast<std::uint32_t>(cols)));
-    const long dc = std::labs(static_cast<long>(a % static_cast<std::uint32_t>(cols)) -
-                              static_cast<long>(start % static_cast<std::uint32_t>(cols)));
-    return dr * dc == 2;
-  };
+  const KnightGeometry geometry(shape);
+  auto closes = [&](std::uint32_t a) { return geometry.adjacent(a, start); };
   while (true) {
     if (path.size() == n && (!closed || n == 1 || closes(path.back()))) {
       result.outcome =

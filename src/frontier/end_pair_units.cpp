@@ -7,7 +7,7 @@
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/knight_geometry.hpp"
-#include "knightstour/frontier/sweep.hpp"
+#include "knightstour/frontier/start_squares.hpp"
 
 namespace knightstour {
 
@@ -29,17 +29,7 @@ std::vector<EndPairUnit> end_pair_units(BoardShape shape) {
                      std::to_string(kMaxEndPairSquares) + " squares (" + shape.name() + " has " +
                      std::to_string(n) + ")");
   }
-  // The board's symmetries as maps of squares: sweep k of each orientation read as the plain
-  // sweep's k.
-  const Sweep plain(shape);
-  std::vector<std::vector<std::int64_t>> maps;
-  for (const Orientation& o : sweep_orientations(shape)) {
-    const Sweep s(shape, o);
-    std::vector<std::int64_t> image(static_cast<std::size_t>(n));
-    for (std::int64_t q = 0; q < n; ++q)
-      image[static_cast<std::size_t>(q)] = plain.square(s.vertex(q));
-    maps.push_back(std::move(image));
-  }
+  const auto maps = board_symmetry_maps(shape);
   std::map<std::pair<std::int64_t, std::int64_t>,
            std::vector<std::pair<std::int64_t, std::int64_t>>>
       orbits;  // least pair -> the orbit

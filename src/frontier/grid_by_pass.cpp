@@ -12,6 +12,7 @@
 #include "knightstour/base/units.hpp"
 #include "knightstour/frontier/backward_pass.hpp"
 #include "knightstour/frontier/ranks.hpp"
+#include "knightstour/frontier/start_squares.hpp"
 
 namespace knightstour {
 

@@ -3,10 +3,26 @@
 #include "job_progress.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/frontier_counter.hpp"
-#include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/frontier_report.hpp"
+#include "knightstour/frontier/frontier_request.hpp"
 #include "knightstour/frontier/sweep.hpp"
 
-namespace knightstour::frontier_detail {
+namespace knightstour {
+
+class FrontierJournal;
+
+// Whether an all-starts job with these options counts its grid by the backward pass:
+// asked (request.grid), or, automatically, on one process (not over MPI ranks) without a
+// journal (the pass keeps its generations in memory only, so a run directory's job takes
+// pinned tails, which resume) on a board with at least 3/4 of 2^(W-2) classes of start
+// squares, W the sweep's width: the tails then cost more than the pass
+// (results/frontier/half-turn-2026-11-27.md).
+// Where the rule would choose the pass but a journal or ranks rule it out, an info line says
+// so. Throws UsageError when the backward pass is asked with a journal or several ranks.
+bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
+                           const FrontierJournal* journal);
+
+namespace frontier_detail {
 
 enum class BackwardOutcome { done, stopped, fell_back };
 
@@ -20,4 +36,6 @@ enum class BackwardOutcome { done, stopped, fell_back };
 BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options, StopControl& stop,
                              FrontierReport& report, JobProgress& progress);
 
-}  // namespace knightstour::frontier_detail
+}  // namespace frontier_detail
+
+}  // namespace knightstour

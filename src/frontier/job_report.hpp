@@ -1,7 +1,7 @@
 #pragma once
 
 #include "knightstour/frontier/frontier_counter.hpp"
-#include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/frontier_report.hpp"
 
 namespace knightstour::frontier_detail {
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/board/knight_geometry.hpp"
 
 namespace knightstour {
 
@@ -47,8 +48,7 @@ int Sweep::vertex(std::int64_t square) const {
 
 bool Sweep::adjacent(int a, int b) const {
   if (a < 0 || b < 0 || a >= size() || b >= size()) return false;
-  const int du = std::abs(a % width_ - b % width_), dv = std::abs(a / width_ - b / width_);
-  return du * dv == 2;
+  return is_knight_step(a % width_ - b % width_, a / width_ - b / width_);
 }
 
 std::vector<int> Sweep::neighbours(int k) const {

@@ -7,6 +7,7 @@
 
 #include <stdexcept>
 
+#include "grid_by_pass.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "support/count_helpers.hpp"

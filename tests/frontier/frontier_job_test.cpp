@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/frontier/start_squares.hpp"
 #include "support/count_helpers.hpp"
 
 namespace knightstour {
@@ -176,19 +177,6 @@ TEST(FrontierJob, NineWideSweepsAgreeWithTheEnumerator) {
   }
   // OEIS A079137: undirected open tours of 4 x 9.
   EXPECT_EQ(nine_wide_count({4, 9}, {false, {}}), BigCount(189688));
-}
-
-TEST(FrontierJob, StartClassesCoverTheMajorityColourOnOddBoards) {
-  // 5x5: 13 squares of the majority colour in 6 classes (corner, c1-type, b2-type, centre...).
-  const auto classes = start_classes({5, 5});
-  std::size_t covered = 0;
-  for (const auto& c : classes) {
-    covered += c.squares.size();
-    for (auto sq : c.squares) EXPECT_EQ((sq / 5 + sq % 5) % 2, 0);
-  }
-  EXPECT_EQ(covered, 13u);
-  EXPECT_EQ(start_classes({6, 6}).size(), 6u);  // the 36 squares up to the 8 symmetries
-  EXPECT_EQ(start_classes({3, 4}).size(), 4u);  // corners, long edges, short edges, middle
 }
 
 // open_sweeps_only (estimates): the job without its closed sweep gives the same open counts

@@ -1,11 +1,23 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 
 #include "knightstour/board/board.hpp"
 
 namespace knightstour {
+
+// The knight's move, defined here once: a step of (rows, columns) with |dr| * |dc| == 2.
+struct KnightStep {
+  int dr, dc;
+};
+// The eight steps, in the order every move list is built in (rows before columns, ascending).
+inline constexpr std::array<KnightStep, 8> kKnightSteps = {
+    {{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}}};
+constexpr bool is_knight_step(int dr, int dc) {
+  return (dr < 0 ? -dr : dr) * (dc < 0 ? -dc : dc) == 2;
+}
 
 // Knight moves on a board of any size (find works far beyond 64 squares, where bitboards end).
 // Square index s = r * cols + c.
@@ -18,12 +30,10 @@ class KnightGeometry {
 
   // Writes the squares a knight move from v (up to 8) and returns how many.
   int neighbours(std::uint32_t v, std::uint32_t* out) const {
-    static constexpr int kDr[8] = {-2, -2, -1, -1, 1, 1, 2, 2};
-    static constexpr int kDc[8] = {-1, 1, -2, 2, -2, 2, -1, 1};
     const int r = row(v), c = col(v);
     int k = 0;
-    for (int i = 0; i < 8; ++i) {
-      const int rr = r + kDr[i], cc = c + kDc[i];
+    for (const KnightStep step : kKnightSteps) {
+      const int rr = r + step.dr, cc = c + step.dc;
       if (rr >= 0 && rr < rows_ && cc >= 0 && cc < cols_) {
         out[k++] = static_cast<std::uint32_t>(rr) * static_cast<std::uint32_t>(cols_) +
                    static_cast<std::uint32_t>(cc);
@@ -33,8 +43,7 @@ class KnightGeometry {
   }
 
   bool adjacent(std::uint32_t a, std::uint32_t b) const {
-    const int dr = std::abs(row(a) - row(b)), dc = std::abs(col(a) - col(b));
-    return dr * dc == 2;
+    return is_knight_step(row(a) - row(b), col(a) - col(b));
   }
 
   // Squared distance between square centres.

@@ -8,7 +8,7 @@
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
-#include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/frontier_request.hpp"
 #include "knightstour/plan/request.hpp"
 #include "knightstour/run/manifest.hpp"
 
@@ -63,7 +63,7 @@ struct CountRequest {
   // --total-only: open tours over all starts, the total without the tours from each square
   // (one sweep instead of one per class of start squares).
   bool total_only = false;
-  // --grid: how an open all-starts count gets its tours from each square (frontier_job.hpp);
+  // --grid: how an open all-starts count gets its tours from each square (frontier_request.hpp);
   // empty: KNIGHTSTOUR_GRID, else automatic. A sharded frontier count is by end pairs.
   std::optional<GridMethod> grid;
   // Estimates only: the frontier job without its closed sweep (FrontierRequest). Refused

@@ -31,7 +31,7 @@ struct CheckpointJob {
   int cols = 0;
   bool closed = false;
   // Board square, or -1 for all starts (one pinned sweep per class of start squares), or
-  // kTotalOnlyStarts for all starts counted as a total (one unpinned sweep; frontier_job.hpp),
+  // kTotalOnlyStarts for all starts counted as a total (one unpinned sweep; frontier_report.hpp),
   // or kEndPairStarts for all starts by units of end pairs (sweep k is unit k).
   std::int64_t start = -1;
   // Whose share of the job (manifest.hpp's FrontierProgress): rank `rank` of `ranks`, of the

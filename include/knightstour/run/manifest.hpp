@@ -53,7 +53,7 @@ struct MergedInput {
 // would change the answer is refused rather than counted.
 struct FrontierProgress {
   bool total_only = false;  // all starts counted as a total (one unpinned sweep), no grid
-  // All starts by units of end pairs (frontier_job.hpp's GridMethod::end_pairs): sweep k is
+  // All starts by units of end pairs (frontier_request.hpp's GridMethod::end_pairs): sweep k is
   // unit k, and this directory counts the units of shard shard_index of shard_count.
   bool end_pairs = false;
   int shard_index = 0;

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/frontier/sweep_outlook.hpp"
+#include "knightstour/frontier/wide_count.hpp"
+
+namespace knightstour {
+
+// The directed tours the enumerator would count, assembled from one or more sweeps:
+//  - closed: one sweep counts the cycles C; every cycle passes every square and runs two
+//    ways, so 2C closed tours start on each square (2 * squares * C over all starts);
+//  - open from a start: a sweep with that square pinned as a path end counts the paths
+//    ending there, which are exactly the directed tours from it; a closed sweep adds the
+//    closed ones among them (2C);
+//  - open from a start to an end: one sweep with both squares pinned as the path's ends
+//    (all of them closed when the two are a knight move apart, else none);
+//  - open over all starts: one pinned sweep per symmetry class of start squares (squares a
+//    board symmetry maps onto each other have equal counts; on a board with an odd number of
+//    squares both ends of a path lie on the majority colour, so minority squares are 0);
+//  - or, on long boards (grid_by_backward_pass), the unpinned sweep below with every
+//    generation kept and a pass back over them that gives every square's ends at once
+//    (backward_pass.hpp): about n column steps on an n-long board where the tails take n^2;
+//  - or by end pairs (GridMethod::end_pairs): one sweep with both ends pinned per class of
+//    (start, end) pairs; no closed sweep (the closed tours are those whose ends are a knight's
+//    move apart) and no shared prefix, so each unit stands alone;
+//  - open over all starts, total only: one unpinned sweep counts every undirected path once
+//    (T takes its two edges anywhere), and each runs two ways: 2P directed tours. On 8x7 it
+//    expands 2.4 times fewer classes than the prefix and 16 pinned tails.
+struct FrontierReport {
+  bool complete = false;
+  StopReason stop_reason = StopReason::none;
+  BigCount tours;                         // directed tours from the start, or over all starts
+  BigCount closed_tours;                  // directed closed tours among them
+  BigCount cycles;                        // closed cycles (undirected) of the board
+  std::vector<BigCount> tours_by_start;   // all starts: per board square
+  std::vector<BigCount> closed_by_start;  // all starts: per board square
+  // By end pairs: the tours from s ending on t at [s * squares + t] (directed).
+  std::vector<BigCount> tours_by_start_end;
+  bool grid_by_backward_pass = false;  // the grid came (or was coming) from the backward pass
+  int sweeps = 0;                      // sweeps run (each a full DP over the board)
+  int sweeps_resumed = 0;              // of those, finished or saved by an earlier run
+  int sweeps_finished = 0;             // of those, finished (now or earlier)
+  int sweeps_planned = 0;
+  int width = 0;  // squares across the sweep (the shorter side)
+  std::uint64_t peak_classes = 0;
+  std::uint64_t peak_bytes = 0;
+  std::uint64_t expanded = 0;
+  int limbs = 1;
+  std::uint64_t spilled_bytes = 0;
+  int max_passes = 1;
+  std::uint64_t exchanged_bytes = 0;  // sent between MPI ranks (several ranks only)
+  double seconds = 0;
+  // When stopped: classes still to expand and the largest generation, projected by
+  // sweep_outlook() from the sweep that stopped; every sweep not yet started is taken to cost
+  // as much as that one, except in an all-starts job, whose tails are each taken to cost what
+  // the projected profile holds from their pin on (AllStartsOutlook, frontier_job.cpp).
+  double classes_left = 0;
+  double projected_peak_classes = 0;
+  SweepOutlook stopped_outlook;  // the sweep (or shared prefix) that stopped, alone
+  double steps_seconds = 0;      // wall time of the steps finished (expanded counts only those)
+};
+
+}  // namespace knightstour

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "knightstour/board/board.hpp"
+
+namespace knightstour {
+
+// How an all-starts job counts the open tours from each square (the grid).
+enum class GridMethod {
+  automatic,      // the backward pass where it pays and can run (grid_by_backward_pass)
+  pinned_tails,   // a shared prefix and one pinned sweep per class of start squares
+  backward_pass,  // one unpinned sweep and a pass back over it (backward_pass.hpp)
+  // One sweep per class of (start, end) pairs, both pinned (end_pair_units.hpp): independent
+  // units that shards share out; gives the start x end table too. Never chosen automatically.
+  end_pairs,
+};
+
+// What `count --method frontier` is asked: the numbers the enumerator gives for a start
+// square or for all starts, on any board whose shorter side is at most 8.
+struct FrontierRequest {
+  BoardShape shape;
+  bool closed = false;
+  std::optional<std::int64_t> start;  // board square (r * cols + c); else all starts
+  // With start, open: only the tours from the start ending on this board square, by one
+  // sweep with both ends pinned (no closed sweep: its cycles are not counted).
+  std::optional<std::int64_t> end = std::nullopt;
+  bool total_only = false;  // all starts, open: the total, not the tours by start
+  // Open jobs, for estimates only: leave out the closed sweep that an open job runs first
+  // (the report's closed counts stay zero), so that a short calibration sees the open
+  // sweeps, which hold most of the classes (on 8x8 the unpinned open sweep holds 15 to 23
+  // times the closed one's classes at the same step). No journal: sweep numbers would shift.
+  bool open_sweeps_only = false;
+  GridMethod grid = GridMethod::automatic;  // all starts, open, not total_only
+  // end_pairs only: count the units of shard shard_index of shard_count (unit_in_shard);
+  // the counts are then that shard's share.
+  int shard_index = 0;
+  int shard_count = 1;
+  bool sharded() const { return shard_count > 1; }
+};
+
+}  // namespace knightstour
