@@ -66,6 +66,18 @@ expect_json tours "$WHOLE_TOURS"
 expect_json tours_by_start "$WHOLE_GRID"
 expect_json closed_cycles 44202
 
+# A count stopped part way resumes on a fresh machine from its journal alone: the manifest,
+# whose finished units are not counted again.
+run count 6x7 --all-starts --grid end-pairs --run-dir "$TMP/part" --time-limit 2 --progress 0 --json
+expect_exit 3
+DONE=$(json_get sweeps_finished)
+CHECKS=$((CHECKS + 1)); [ "$DONE" -gt 0 ] && [ "$DONE" -lt 123 ] || fail "$DONE of 123 units finished"
+mkdir "$TMP/fresh"; cp "$TMP/part/manifest.json" "$TMP/fresh/"
+run count --run-dir "$TMP/fresh" --resume --json --progress 0
+expect_exit 0
+expect_json sweeps_resumed "$DONE"
+expect_json tours "$("$KT" count 6x7 --all-starts --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["tours"])')"
+
 # A shard's journal changed by hand is refused by merge, not summed.
 sed -i 's/"count": "\([0-9]\)/"count": "9\1/' "$TMP/s0/manifest.json"
 run merge "$TMP/s0" "$TMP/s1" "$TMP/s2" --out "$TMP/m2"; expect_usage_error "s0/manifest.json .*checksum"
