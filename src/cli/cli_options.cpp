@@ -182,7 +182,8 @@ void add_job_options(cxxopts::Options& options, bool with_caps) {
       "split-depth", "Moves in each work unit (prefix); default gives >= 64 per thread",
       cxxopts::value<std::string>())(
       "shard-index",
-      "Run only this shard's share of the prefixes (whole symmetry orbits, dealt in turn)",
+      "Run only this shard's share: of the prefixes (whole symmetry orbits, dealt in turn), or "
+      "of a frontier count's units of end pairs (count --grid end-pairs)",
       cxxopts::value<std::string>()->default_value("0"))(
       "shard-count", "Number of shards", cxxopts::value<std::string>()->default_value("1"));
   if (with_caps) {

@@ -107,7 +107,11 @@ int estimate_command(int argc, char** argv) {
   add_job_options(options);
   options.add_options("Search")(
       "total-only",
-      "With --all-starts: estimate the total alone (count --total-only: one frontier sweep)");
+      "With --all-starts: estimate the total alone (count --total-only: one frontier sweep)")(
+      "end",
+      "With --start, frontier: size the count of the open tours from the start ending on this "
+      "square (one sweep with both ends pinned: a unit of count --grid end-pairs)",
+      cxxopts::value<std::string>());
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   // From here on, before the plan is made (seconds on a loaded machine): an interrupt then
@@ -130,6 +134,15 @@ int estimate_command(int argc, char** argv) {
     as_dfs.method = MethodAsked::dfs;
     choose_method(as_dfs);  // says why the enumerator cannot take it, if it cannot
     choice = {Method::dfs, walk_option + " needs the enumerator"};
+  }
+  if (asked_count.end && choice.method == Method::dfs &&
+      asked_count.method == MethodAsked::automatic && walk_option.empty()) {
+    choice = {Method::frontier, "--end is sized by a count of its one sweep"};
+  }
+  if (asked_count.end && choice.method == Method::dfs) {
+    throw UsageError(
+        "--end is sized by the frontier method's estimate (the enumerator's walks size every "
+        "tour from the start); give --method frontier or leave out --end");
   }
   const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
   if (choice.method == Method::frontier) {

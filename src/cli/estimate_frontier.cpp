@@ -200,8 +200,12 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
     print_json(r, st, p, calibrate, interrupted, at_budget);
     return interrupted ? kExitStopped : kExitOk;
   }
-  std::printf("board      %s, %s\n", r.shape.name().c_str(),
-              what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only).c_str());
+  std::string job = what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only);
+  if (r.end) {
+    job += " ending on " + square_name(static_cast<int>(*r.end / r.shape.cols),
+                                       static_cast<int>(*r.end % r.shape.cols));
+  }
+  std::printf("board      %s, %s\n", r.shape.name().c_str(), job.c_str());
   std::printf("method     frontier (%s): estimated from a %s count%s\n", r.why.c_str(),
               calibration_length(calibrate).c_str(), p.two_parts ? " in each of two parts" : "");
   if (r.complete) {

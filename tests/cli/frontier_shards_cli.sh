@@ -82,6 +82,13 @@ expect_json tours "$("$KT" count 6x7 --all-starts --json | python3 -c 'import js
 sed -i 's/"count": "\([0-9]\)/"count": "9\1/' "$TMP/s0/manifest.json"
 run merge "$TMP/s0" "$TMP/s1" "$TMP/s2" --out "$TMP/m2"; expect_usage_error "s0/manifest.json .*checksum"
 
+# A unit sized before it runs: estimate --end counts its one sweep for a while (here all of it).
+run estimate 5x6 --start a1 --end b3 --calibrate 2
+expect_exit 0
+expect_out '^board +5x6, start a1, directed open tours ending on b3'
+expect_out '^exact +the whole count ran during calibration: 8 tours'
+run estimate 5x6 --start a1 --end b3 --method dfs; expect_usage_error '--end is sized by the frontier'
+
 # Refusals: shards of what is not split into units; --grid where there is no grid.
 run count 5x8 --start a1 --method frontier --shard-index 0 --shard-count 2
 expect_usage_error 'open tours over all starts'
