@@ -21,15 +21,20 @@ int available_cpus() {
   return 1;
 }
 
+std::optional<int> positive_env_int(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr) return std::nullopt;
+  char* end = nullptr;
+  const long n = std::strtol(v, &end, 10);
+  if (end == v || *end != '\0' || n <= 0 || n >= 1000000) return std::nullopt;
+  return static_cast<int>(n);
+}
+
 int default_threads() {
   const int cpus = available_cpus();
   // Slurm without task affinity (no cgroup cpuset, no --cpu-bind) leaves the whole machine in
   // the mask; what the job booked is --cpus-per-task.
-  if (const char* slurm = std::getenv("SLURM_CPUS_PER_TASK")) {
-    char* end = nullptr;
-    const long n = std::strtol(slurm, &end, 10);
-    if (end != slurm && *end == '\0' && n > 0) return static_cast<int>(std::min<long>(n, cpus));
-  }
+  if (const auto booked = positive_env_int("SLURM_CPUS_PER_TASK")) return std::min(*booked, cpus);
   return cpus;
 }
 

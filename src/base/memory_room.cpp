@@ -168,14 +168,7 @@ MemoryRoom memory_room(const MemorySources& s) {
     consider(less(node, rss), "SLURM_MEM_PER_NODE");
   } else if (const auto per_cpu = slurm_megabytes(s.slurm_mem_per_cpu, "SLURM_MEM_PER_CPU")) {
     int cpus = s.slurm_cpus.value_or(0);
-    if (cpus <= 0) {
-      if (const char* v = std::getenv("SLURM_CPUS_ON_NODE")) {
-        char* end = nullptr;
-        const long n = std::strtol(v, &end, 10);
-        if (end != v && *end == '\0' && n > 0 && n < 1000000) cpus = static_cast<int>(n);
-      }
-    }
-    if (cpus <= 0) cpus = default_threads();
+    if (cpus <= 0) cpus = positive_env_int("SLURM_CPUS_ON_NODE").value_or(default_threads());
     consider(less(*per_cpu * static_cast<std::uint64_t>(cpus), rss), "SLURM_MEM_PER_CPU");
   }
   return out;

@@ -128,4 +128,10 @@ std::string size_text(std::uint64_t bytes) {
   return text;
 }
 
+std::string hex64(std::uint64_t value) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(value));
+  return hex;
+}
+
 }  // namespace knightstour

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/run_layout.hpp"
@@ -34,9 +35,7 @@ std::string FrontierRunDir::new_run_id() {
   std::random_device device;
   std::uint64_t id = 0;
   while (id == 0) id = (std::uint64_t{device()} << 32) ^ device();  // 0 means "none"
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(id));
-  return hex;
+  return hex64(id);
 }
 
 std::optional<std::string> FrontierRunDir::share_refusal(const fs::path& dir,
@@ -53,7 +52,7 @@ std::optional<std::string> FrontierRunDir::share_refusal(const fs::path& dir,
     // A rank's directory written before owners were recorded says nothing of its rank: its
     // name and the ranks.json beside it do.
     const std::string name = share.filename().string();
-    if (name.rfind("rank-", 0) != 0 || !beside_ranks) return std::nullopt;
+    if (!run_layout::parse_rank_dir_name(name) || !beside_ranks) return std::nullopt;
     try {
       owner.ranks = read_ranked_run(top).value_or(RankedRun{}).ranks;
       owner.rank = std::stoi(name.substr(5));

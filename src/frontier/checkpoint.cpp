@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/frontier/spill.hpp"
 #include "knightstour/io/posix_file.hpp"
@@ -109,9 +110,7 @@ HeaderWords header_words(const CheckpointHeader& h, std::uint64_t checksum) {
 
 std::string run_id_text(std::uint64_t id) {
   if (id == 0) return "none";
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(id));
-  return hex;
+  return hex64(id);
 }
 
 [[noreturn]] void damaged(const std::filesystem::path& path, const std::string& why) {

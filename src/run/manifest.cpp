@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/run_layout.hpp"
@@ -88,9 +89,7 @@ std::string frontier_checksum(const RunManifest& m) {
   for (const auto& c : f.tours_by_start) text += c + ",";
   std::uint64_t h = 0xcbf29ce484222325ull;
   for (const unsigned char ch : text) h = (h ^ ch) * 0x100000001b3ull;
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  return hex;
+  return hex64(h);
 }
 
 json timings_json(const RunManifest& m) {

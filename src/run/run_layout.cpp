@@ -39,6 +39,15 @@ std::filesystem::path rank_dir(const std::filesystem::path& dir, int rank) {
   return dir / ("rank-" + std::to_string(rank));
 }
 
+std::optional<int> parse_rank_dir_name(const std::string& name) {
+  std::string_view s = name;
+  if (!starts_with(s, "rank-")) return std::nullopt;
+  s.remove_prefix(5);
+  const auto rank = number<int>(s);
+  if (!rank || !s.empty() || *rank < 0) return std::nullopt;
+  return rank;
+}
+
 std::string journal_name(int shard) {
   return std::string(kJournalPrefix) + std::to_string(shard) + std::string(kJournalSuffix);
 }

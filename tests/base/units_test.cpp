@@ -7,6 +7,12 @@
 namespace knightstour {
 namespace {
 
+TEST(Hex64, SixteenDigitsZeroPadded) {
+  EXPECT_EQ(hex64(0), "0000000000000000");
+  EXPECT_EQ(hex64(0xabcdefull), "0000000000abcdef");
+  EXPECT_EQ(hex64(~0ull), "ffffffffffffffff");
+}
+
 TEST(SizeText, UsesTheLargestUnitThatKeepsTheValueAtLeastOne) {
   EXPECT_EQ(size_text(0), "0 bytes");
   EXPECT_EQ(size_text(1), "1 byte");

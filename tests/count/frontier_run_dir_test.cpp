@@ -29,6 +29,16 @@ FrontierState state_at(int step) {
   return state;
 }
 
+TEST(RunLayout, RankDirectoryNamesReadBack) {
+  EXPECT_EQ(run_layout::rank_dir("run", 3), std::filesystem::path("run") / "rank-3");
+  EXPECT_EQ(run_layout::parse_rank_dir_name("rank-3"), 3);
+  EXPECT_EQ(run_layout::parse_rank_dir_name("rank-0"), 0);
+  EXPECT_FALSE(run_layout::parse_rank_dir_name("rank-"));
+  EXPECT_FALSE(run_layout::parse_rank_dir_name("rank-3x"));
+  EXPECT_FALSE(run_layout::parse_rank_dir_name("rank--3"));
+  EXPECT_FALSE(run_layout::parse_rank_dir_name("shard-3"));
+}
+
 TEST(RunLayout, StagedCheckpointNamesAreNotCheckpointNames) {
   EXPECT_EQ(run_layout::checkpoint_name(3), "checkpoint-3.bin");
   EXPECT_EQ(run_layout::staged_checkpoint_name(3), "checkpoint-3.staged.bin");

@@ -24,4 +24,7 @@ double parse_seconds(const std::string& option, const std::string& text);
 // two decimals ("1.00 KiB", "11.14 GiB"), so that a budget of a few KiB does not read 0.00 GiB.
 std::string size_text(std::uint64_t bytes);
 
+// 16 lower-case hex digits, zero-padded: how run ids and checksums are written.
+std::string hex64(std::uint64_t value);
+
 }  // namespace knightstour

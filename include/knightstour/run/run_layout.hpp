@@ -27,6 +27,8 @@ inline constexpr const char* kSpillDir = "spill";
 inline constexpr const char* kOldFrontierJob = "frontier.json";
 inline constexpr const char* kRanksFile = "ranks.json";
 std::filesystem::path rank_dir(const std::filesystem::path& dir, int rank);
+// The rank of a rank's directory name (rank-<r>); nothing for any other name.
+std::optional<int> parse_rank_dir_name(const std::string& name);
 
 std::filesystem::path manifest_path(const std::filesystem::path& dir);
 std::string journal_name(int shard);
