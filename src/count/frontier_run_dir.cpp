@@ -51,11 +51,11 @@ std::optional<std::string> FrontierRunDir::share_refusal(const fs::path& dir,
   if (owner.ranks <= 1) {
     // A rank's directory written before owners were recorded says nothing of its rank: its
     // name and the ranks.json beside it do.
-    const std::string name = share.filename().string();
-    if (!run_layout::parse_rank_dir_name(name) || !beside_ranks) return std::nullopt;
+    const auto rank = run_layout::parse_rank_dir_name(share.filename().string());
+    if (!rank || !beside_ranks) return std::nullopt;
+    owner.rank = *rank;
     try {
       owner.ranks = read_ranked_run(top).value_or(RankedRun{}).ranks;
-      owner.rank = std::stoi(name.substr(5));
     } catch (const std::exception&) {
       return std::nullopt;
     }

@@ -77,11 +77,10 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
   whole.stop_reason = whole.complete ? StopReason::none : StopReason::missing_shards;
   if (whole.complete) {
     const EndPairCounts c = end_pair_counts(request.shape, units, by_unit);
-    whole.tours = request.shape.squares() == 1 ? BigCount(1) : c.tours;
+    whole.tours = c.tours;
     whole.closed_tours = c.closed_tours;
     whole.cycles = c.cycles.value_or(BigCount{});
     whole.tours_by_start = c.tours_by_start;
-    if (request.shape.squares() == 1) whole.tours_by_start = {BigCount(1)};
     report.tours = whole.tours;
     report.closed_tours = whole.closed_tours;
     report.cycles = whole.cycles;

@@ -61,6 +61,12 @@ std::vector<EndPairUnit> end_pair_units(BoardShape shape) {
 
 bool unit_in_shard(int unit, int index, int count) { return count <= 1 || unit % count == index; }
 
+int units_in_shard(int units, int index, int count) {
+  int mine = 0;
+  for (int k = 0; k < units; ++k) mine += unit_in_shard(k, index, count) ? 1 : 0;
+  return mine;
+}
+
 EndPairCounts end_pair_counts(BoardShape shape, const std::vector<EndPairUnit>& units,
                               const std::map<int, BigCount>& by_unit) {
   const auto n = static_cast<std::size_t>(shape.squares());
@@ -85,6 +91,12 @@ EndPairCounts end_pair_counts(BoardShape shape, const std::vector<EndPairUnit>& 
     }
   }
   if (by_unit.size() == units.size() && n > 0) out.cycles = out.closed_by_start[0] / 2;
+  if (n == 1) {
+    // One square is an open tour by itself, from it to it; it has no pair of ends.
+    out.tours = BigCount(1);
+    out.tours_by_start = {BigCount(1)};
+    out.tours_by_start_end = {BigCount(1)};
+  }
   return out;
 }
 

@@ -93,11 +93,9 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   const bool backward = grid_by_backward_pass(request, options, journal);
   report.grid_by_backward_pass = backward;  // the way it is going, also if the closed sweep stops
   report.sweeps_planned = planned_sweeps(request, backward);
-  if (request.sharded()) {
-    int mine = 0;  // sweep k is unit k; this shard runs its own
-    for (int k = 0; k < report.sweeps_planned; ++k)
-      mine += unit_in_shard(k, request.shard_index, request.shard_count) ? 1 : 0;
-    report.sweeps_planned = mine;
+  if (request.sharded()) {  // sweep k is unit k; this shard runs its own
+    report.sweeps_planned =
+        units_in_shard(report.sweeps_planned, request.shard_index, request.shard_count);
   }
   const auto started = std::chrono::steady_clock::now();
   const std::string board = std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
@@ -210,7 +208,6 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     // One square is an open tour by itself; the DP counts paths by their edges, and it has none.
     report.tours = BigCount(1);
     if (!request.start && !request.total_only) report.tours_by_start = {BigCount(1)};
-    if (!report.tours_by_start_end.empty()) report.tours_by_start_end = {BigCount(1)};
   }
   report.complete = ok;
   if (!ok) {

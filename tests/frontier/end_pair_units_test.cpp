@@ -17,18 +17,24 @@ namespace {
 
 std::string name(BoardShape s) { return std::to_string(s.rows) + "x" + std::to_string(s.cols); }
 
-FrontierReport by_end_pairs(BoardShape shape, int shard_index = 0, int shard_count = 1) {
+// Open tours over all starts, their grid counted by `grid`.
+FrontierReport by_grid(BoardShape shape, GridMethod grid, int shard_index = 0,
+                       int shard_count = 1) {
   StopControl stop({});
   FrontierOptions options;
   options.threads = 2;
   FrontierRequest request;
   request.shape = shape;
-  request.grid = GridMethod::end_pairs;
+  request.grid = grid;
   request.shard_index = shard_index;
   request.shard_count = shard_count;
   FrontierReport r = count_by_frontier(request, options, stop);
   EXPECT_TRUE(r.complete);
   return r;
+}
+
+FrontierReport by_end_pairs(BoardShape shape, int shard_index = 0, int shard_count = 1) {
+  return by_grid(shape, GridMethod::end_pairs, shard_index, shard_count);
 }
 
 // 8x8: the 136 classes of Chernov and Stertenbrink's count; every pair that can hold a tour
@@ -59,6 +65,16 @@ TEST(EndPairUnits, OddBoardsPairOnlyMajoritySquares) {
     }
   }
   EXPECT_EQ(pairs, 13u * 12u);
+}
+
+// One square: no pair of ends, and one open tour (the square alone), as every method counts.
+TEST(EndPairUnits, OneSquareIsOneTour) {
+  EXPECT_TRUE(end_pair_units({1, 1}).empty());
+  const FrontierReport f = by_end_pairs({1, 1});
+  EXPECT_EQ(f.tours, BigCount(1));
+  EXPECT_EQ(f.tours_by_start, std::vector<BigCount>{BigCount(1)});
+  EXPECT_EQ(f.tours_by_start_end, std::vector<BigCount>{BigCount(1)});
+  EXPECT_EQ(f.closed_tours, BigCount{});
 }
 
 TEST(EndPairUnits, RefusesBoardsWithTooManyPairs) {
@@ -119,13 +135,7 @@ TEST(EndPairUnits, CountsAreTheEnumeratorsStartByEndMatrix) {
 TEST(EndPairUnits, AgreeWithPinnedTails) {
   for (const BoardShape shape : {BoardShape{6, 6}, BoardShape{5, 8}}) {
     SCOPED_TRACE(name(shape));
-    StopControl stop({});
-    FrontierOptions options;
-    options.threads = 2;
-    FrontierRequest tails;
-    tails.shape = shape;
-    tails.grid = GridMethod::pinned_tails;
-    const FrontierReport t = count_by_frontier(tails, options, stop);
+    const FrontierReport t = by_grid(shape, GridMethod::pinned_tails);
     const FrontierReport p = by_end_pairs(shape);
     EXPECT_EQ(p.tours, t.tours);
     EXPECT_EQ(p.tours_by_start, t.tours_by_start);

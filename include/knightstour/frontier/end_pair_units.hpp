@@ -39,6 +39,8 @@ std::vector<EndPairUnit> end_pair_units(BoardShape shape);
 // have near pins, so dealing them round is as even as any order we can compute before a
 // sweep runs).
 bool unit_in_shard(int unit, int index, int count);
+// How many of `units` units (ids 0 ... units - 1) shard `index` of `count` gets.
+int units_in_shard(int units, int index, int count);
 
 // What the units' counts add up to (directed tours; see end_pair_units.hpp).
 struct EndPairCounts {
@@ -50,7 +52,7 @@ struct EndPairCounts {
   std::optional<BigCount> cycles;            // when every unit is counted: closed from a1 / 2
 };
 // `by_unit`: unit id -> its count (each pair's), for some or all of `units`; ids not among
-// them are a std::logic_error.
+// them are a std::logic_error. On a board of one square (no units) the one tour is counted.
 EndPairCounts end_pair_counts(BoardShape shape, const std::vector<EndPairUnit>& units,
                               const std::map<int, BigCount>& by_unit);
 
