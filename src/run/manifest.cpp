@@ -187,7 +187,8 @@ void read_frontier(const json& j, RunManifest& m) {
     }
   }
   p.sweeps_planned = whole<int>(f, "sweeps_planned");
-  if (p.sweeps_planned < 1 || p.sweeps_planned > 1000000) {
+  // A board with no pair of squares that can end a tour (one square) has no units of end pairs.
+  if (p.sweeps_planned < (p.end_pairs ? 0 : 1) || p.sweeps_planned > 1000000) {
     throw FormatError("sweeps_planned " + std::to_string(p.sweeps_planned) + " is out of range");
   }
   for (const auto& s : f.at("finished")) {

@@ -82,6 +82,13 @@ expect_json tours "$("$KT" count 6x7 --all-starts --json | python3 -c 'import js
 sed -i 's/"count": "\([0-9]\)/"count": "9\1/' "$TMP/s0/manifest.json"
 run merge "$TMP/s0" "$TMP/s1" "$TMP/s2" --out "$TMP/m2"; expect_usage_error "s0/manifest.json .*checksum"
 
+# One square has no pair of ends, so no units: its run directory still reads back, verifies
+# and merges, and counts the one tour.
+run count 1x1 --all-starts --grid end-pairs --shard-index 0 --shard-count 1 --run-dir "$TMP/one"
+expect_exit 0
+run verify "$TMP/one"; expect_exit 0
+run merge "$TMP/one" --out "$TMP/one-merged" --json; expect_exit 0; expect_json tours 1
+
 # A unit sized before it runs: estimate --end counts its one sweep for a while (here all of it).
 run estimate 5x6 --start a1 --end b3 --calibrate 2
 expect_exit 0
