@@ -1,6 +1,7 @@
 #include "count_summary.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -189,6 +190,13 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
               with_commas(st.classes_expanded).c_str(), st.count_bits);
   std::printf("memory     %s of classes at the peak (budget %s)", gib(st.peak_class_bytes).c_str(),
               size_text(st.memory_budget).c_str());
+  if (st.peak_classes > 0) {
+    const auto per_class = [&](std::uint64_t bytes) {
+      return static_cast<double>(bytes) / static_cast<double>(st.peak_classes);
+    };
+    std::printf(", %.1f bytes a class between steps and %.0f during the widest",
+                per_class(st.peak_rest_bytes), per_class(st.peak_class_bytes));
+  }
   if (st.peak_anonymous_bytes > 0) {
     // "at most 0.00 GiB" of a small run read as nothing held at all.
     const bool small = st.peak_anonymous_bytes < std::uint64_t{5} << 20;
@@ -334,6 +342,16 @@ void print_json(const CountResult& r) {
     j["peak_classes"] = f.peak_classes;
     j["classes_expanded"] = f.classes_expanded;
     j["peak_class_bytes"] = f.peak_class_bytes;
+    if (f.peak_classes > 0) {
+      const auto per_class = [&](std::uint64_t bytes) {
+        return std::round(10.0 * static_cast<double>(bytes) / static_cast<double>(f.peak_classes)) /
+               10.0;
+      };
+      j["bytes_per_class"] = {{"at_rest", per_class(f.peak_rest_bytes)},
+                              {"during_step", per_class(f.peak_class_bytes)}};
+    } else {
+      j["bytes_per_class"] = nullptr;
+    }
     j["peak_anonymous_bytes"] = f.peak_anonymous_bytes;
     j["spilled_bytes"] = f.spilled_bytes;
     j["max_passes"] = f.max_passes;

@@ -263,8 +263,12 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
         "           ranks, which this projection does not cover): docs/frontier.md\n");
   }
   if (p.peak_bytes > static_cast<double>(st.memory_budget)) {
-    // What spilling needs: a generation on disk takes a key and a 64-bit count a class.
-    constexpr auto kBytes = Generation<1>::kClassBytes;
+    // What spilling needs: a generation on disk takes what a class takes at rest, as
+    // measured (compact_classes.hpp), or a key and a 64-bit count before any class was.
+    const double bytes =
+        st.peak_classes > 0 && st.peak_rest_bytes > 0
+            ? static_cast<double>(st.peak_rest_bytes) / static_cast<double>(st.peak_classes)
+            : static_cast<double>(Generation<1>::kClassBytes);
     const auto [dir, free] = default_spill_room();
     const std::string budget = gib(static_cast<double>(st.memory_budget));
     if (budget_given) {
@@ -280,10 +284,10 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
           budget.c_str());
     }
     std::printf(
-        " holding ~%s of classes there at once (%d bytes a class)\n"
+        " holding ~%s of classes there at once (%.1f bytes a class)\n"
         "           plus a step's successors, in its --spill-dir or else %s (%s free now)\n",
-        gib(static_cast<double>(kBytes) * p.peak_classes).c_str(), static_cast<int>(kBytes),
-        dir.c_str(), free < 0 ? "unknown" : gib(free).c_str());
+        gib(bytes * p.peak_classes).c_str(), bytes, dir.c_str(),
+        free < 0 ? "unknown" : gib(free).c_str());
   }
   std::printf(
       "note       A rough projection: each column holds the one before times a growth that\n"

@@ -360,6 +360,7 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.peak_classes = rep.peak_classes;
   st.classes_expanded = rep.expanded;
   st.peak_class_bytes = rep.peak_bytes;
+  st.peak_rest_bytes = rep.peak_rest_bytes;
   st.peak_anonymous_bytes = peak_anonymous;
   st.anonymous_sample_seconds = memory.interval_seconds();
   st.spilled_bytes = rep.spilled_bytes;

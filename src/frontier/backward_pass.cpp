@@ -71,7 +71,7 @@ bool KeptGenerations::keep(const FrontierState& state) {
 namespace {
 
 // Classes a task of the pass expands, between two looks at the stop control.
-constexpr std::size_t kPiece = 2048;
+constexpr std::size_t kPiece = 2 * CompactClasses::kBlockClasses;
 
 void broken(const char* what) { throw std::logic_error(std::string("backward pass: ") + what); }
 
@@ -335,7 +335,7 @@ class Pass {
     pieces_.clear();
     first_.assign(g.parts.size() + 1, 0);
     for (std::size_t p = 0; p < g.parts.size(); ++p) {
-      const std::size_t size = g.parts[p].keys.size();
+      const std::size_t size = g.parts[p].size();
       first_[p + 1] = first_[p] + size;
       for (std::size_t b = 0; b < size; b += kPiece)
         pieces_.push_back({p, b, std::min(size, b + kPiece)});
@@ -345,6 +345,7 @@ class Pass {
       completions_.resize(first_.back());
     }
     for (Local& local : locals_) local.ends = local.paths = WideCount<K>{};
+    tbb::enumerable_thread_specific<ClassBuffer<L>> buffers;
     std::atomic<bool> stopped{false};
     tbb::parallel_for(std::size_t{0}, pieces_.size(), [&](std::size_t at) {
       if (stopped.load(std::memory_order_relaxed) || stop_.poll()) {
@@ -354,42 +355,49 @@ class Pass {
       const Piece piece = pieces_[at];
       const auto& part = g.parts[piece.part];
       Local& local = locals_.local();
-      for (std::size_t b = piece.begin; b < piece.end; b += kBatch) {
-        const std::size_t e = std::min(piece.end, b + kBatch);
-        WideCount<K> c[kBatch], c_t[kBatch];  // completions; of them, through T
-        local.successors.clear();
-        for (std::size_t i = b; i < e; ++i) {
-          const std::uint64_t key = part.keys[i];
-          const int t = t_edges(key);
-          const auto of = static_cast<std::uint32_t>(i - b);
-          expand_planned<B>(
-              rules_, rule, key, local.plans.template of<B>(rules_, rule, key),
-              [&](std::uint64_t y, std::uint64_t) {
-                if (rule.fold_mirror) y = mirror_canonical<B>(y, rules_.mirror);
-                const auto probe = next_.probe(y, rules_.slots);
-                next_.prefetch(probe);
-                local.successors.push_back({y, probe, of, t_edges(y) > t});
-              },
-              [&] { local.overflow |= c[of].add(one()); });
-        }
-        for (const Successor& y : local.successors) {
-          WideCount<K> v;
-          if (!next_.find(y.key, y.at, v)) continue;  // a class the sweep found dead
-          local.overflow |= c[y.of].add(v);
-          if (y.took_t) local.overflow |= c_t[y.of].add(v);
-        }
-        for (std::size_t i = b; i < e; ++i) {
-          const WideCount<K> n = part.counts[i].template widened<K>();
-          if (k > last_step_) completions_[first_[piece.part] + i] = c[i - b];
-          if (!c_t[i - b].is_zero()) {
-            WideCount<K> ends = n;
-            local.overflow |= ends.multiply(c_t[i - b]);
-            local.overflow |= local.ends.add(ends);
+      ClassBuffer<L>& buffer = buffers.local();
+      constexpr std::size_t kBlock = CompactClasses::kBlockClasses;
+      // A piece is whole blocks (kPiece is a multiple of one), each decoded once.
+      for (std::size_t block = piece.begin / kBlock; block * kBlock < piece.end; ++block) {
+        const std::size_t base = block * kBlock;
+        const std::size_t in_block = part.decode(block, buffer);
+        for (std::size_t b = 0; b < in_block; b += kBatch) {
+          const std::size_t e = std::min(in_block, b + kBatch);
+          WideCount<K> c[kBatch], c_t[kBatch];  // completions; of them, through T
+          local.successors.clear();
+          for (std::size_t i = b; i < e; ++i) {
+            const std::uint64_t key = buffer.keys[i];
+            const int t = t_edges(key);
+            const auto of = static_cast<std::uint32_t>(i - b);
+            expand_planned<B>(
+                rules_, rule, key, local.plans.template of<B>(rules_, rule, key),
+                [&](std::uint64_t y, std::uint64_t) {
+                  if (rule.fold_mirror) y = mirror_canonical<B>(y, rules_.mirror);
+                  const auto probe = next_.probe(y, rules_.slots);
+                  next_.prefetch(probe);
+                  local.successors.push_back({y, probe, of, t_edges(y) > t});
+                },
+                [&] { local.overflow |= c[of].add(one()); });
           }
-          if (k == last_step_) {
-            WideCount<K> paths = n;
-            local.overflow |= paths.multiply(c[i - b]);
-            local.overflow |= local.paths.add(paths);
+          for (const Successor& y : local.successors) {
+            WideCount<K> v;
+            if (!next_.find(y.key, y.at, v)) continue;  // a class the sweep found dead
+            local.overflow |= c[y.of].add(v);
+            if (y.took_t) local.overflow |= c_t[y.of].add(v);
+          }
+          for (std::size_t i = b; i < e; ++i) {
+            const WideCount<K> n = buffer.counts[i].template widened<K>();
+            if (k > last_step_) completions_[first_[piece.part] + base + i] = c[i - b];
+            if (!c_t[i - b].is_zero()) {
+              WideCount<K> ends = n;
+              local.overflow |= ends.multiply(c_t[i - b]);
+              local.overflow |= local.ends.add(ends);
+            }
+            if (k == last_step_) {
+              WideCount<K> paths = n;
+              local.overflow |= paths.multiply(c[i - b]);
+              local.overflow |= local.paths.add(paths);
+            }
           }
         }
       }
@@ -400,9 +408,13 @@ class Pass {
     if (k > last_step_) {
       tbb::parallel_for(std::size_t{0}, g.parts.size(), [&](std::size_t p) {
         here_.clear(p);
-        const auto& keys = g.parts[p].keys;
         const WideCount<K>* c = completions_.data() + first_[p];
-        for (std::size_t i = 0; i < keys.size(); ++i) here_.insert(p, keys[i], c[i]);
+        std::size_t i = 0;
+        g.parts[p].template for_each_chunk<L>(
+            0, g.parts[p].size(), buffers.local(),
+            [&](const std::uint64_t* keys, const WideCount<L>*, std::size_t n) {
+              for (std::size_t j = 0; j < n; ++j, ++i) here_.insert(p, keys[j], c[i]);
+            });
       });
     }
     WideCount<K>& ends = pair_ends_[static_cast<std::size_t>(pair_of(k))];

@@ -19,6 +19,7 @@ namespace {
 struct Cpu {
   bool bmi2 = false;
   bool gains = false;  // the bmi2 kernel measured faster on this kind of CPU
+  bool fast = false;   // pext and pdep take a few cycles, not microcode
 };
 
 Cpu this_cpu() {
@@ -34,10 +35,12 @@ Cpu this_cpu() {
   // AMD Zen 3 and later (family 0x19 on): 4-5% less CPU a count on Zen 4. Zen 1 and 2 run
   // pext/pdep in microcode. Intel: the one measured (Sapphire Rapids) gained nothing on a whole
   // count, so it keeps the portable kernel (results/frontier/bit-kernel-2026-11-26.md).
+  cpu.fast = vendor_b != kAuth;
   if (vendor_b == kAuth && __get_cpuid(1, &a, &b, &c, &d) != 0) {
     unsigned family = (a >> 8) & 0xf;
     if (family == 0xf) family += (a >> 20) & 0xff;
     cpu.gains = family >= 0x19;
+    cpu.fast = cpu.gains;
   }
 #endif
   return cpu;
@@ -62,6 +65,11 @@ BitKernel choose() {
 }  // namespace
 
 bool cpu_has_bmi2() { return this_cpu().bmi2; }
+
+bool cpu_has_fast_bmi2() {
+  static const bool fast = this_cpu().fast;
+  return fast;
+}
 
 BitKernel chosen_bit_kernel() {
   static const BitKernel chosen = choose();

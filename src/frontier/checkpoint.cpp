@@ -19,8 +19,10 @@ namespace knightstour {
 
 namespace {
 
-constexpr char kMagic[8] = {'K', 'T', 'F', 'R', 'O', 'N', 'T', '2'};
-constexpr char kOldMagic[8] = {'K', 'T', 'F', 'R', 'O', 'N', 'T', '1'};
+// Format 3: classes in compact form (compact_classes.hpp). Formats 1 and 2 (16 bytes and
+// more a class) are refused by name.
+constexpr char kMagic[8] = {'K', 'T', 'F', 'R', 'O', 'N', 'T', '3'};
+constexpr char kMagicBase[7] = {'K', 'T', 'F', 'R', 'O', 'N', 'T'};
 constexpr std::size_t kHeaderWords = 16;
 constexpr std::size_t kDataChecksum = 10;
 constexpr std::size_t kHeaderChecksum = 11;
@@ -53,26 +55,29 @@ class Writer {
   std::uint64_t bytes_ = 0;
 };
 
+// After the header: the classes of each part (one word a part), then each part with
+// classes: its block offsets (blocks + 1 words, the first 0, the last its byte size) and its
+// bytes, padded with zeros to a whole word.
 template <int K>
 void write_parts(Writer& w, const Generation<K>& g) {
   std::vector<std::uint64_t> sizes;
   for (const auto& part : g.parts) sizes.push_back(part.size());
   w.words(sizes.data(), sizes.size());
-  // Every part goes through one buffer (a part in memory is copied, one in a spill file is
-  // read), since its keys are written before its counts: 128 KiB, not counted.
-  ClassBuffer<K> buffer;
-  buffer.ensure();
-  constexpr std::size_t kChunk = ClassBuffer<K>::kClasses;
+  // A part in a spill file or an older checkpoint is copied through this buffer, not counted.
+  std::vector<std::uint64_t> buffer(std::size_t{1} << 14);
   for (const auto& part : g.parts) {
-    for (std::size_t at = 0; at < part.size(); at += kChunk) {
-      const std::size_t n = std::min(kChunk, part.size() - at);
-      part.read_keys(at, n, buffer.keys.data());
-      w.words(buffer.keys.data(), n);
-    }
-    for (std::size_t at = 0; at < part.size(); at += kChunk) {
-      const std::size_t n = std::min(kChunk, part.size() - at);
-      part.read_counts(at, n, buffer.counts.data());
-      w.words(reinterpret_cast<const std::uint64_t*>(buffer.counts.data()), n * K);
+    if (part.size() == 0) continue;
+    w.words(part.classes.block_at.data(), part.classes.block_at.size());
+    const std::uint64_t n = part.class_bytes();
+    for (std::uint64_t at = 0; at < n; at += buffer.size() * 8) {
+      const std::uint64_t m = std::min<std::uint64_t>(buffer.size() * 8, n - at);
+      buffer[(m - 1) / 8] = 0;  // the padding of the last word
+      if (part.in_file()) {
+        part.file->read(buffer.data(), m, part.file_at + at);
+      } else {
+        std::memcpy(buffer.data(), part.classes.bytes.data() + at, m);
+      }
+      w.words(buffer.data(), (m + 7) / 8);
     }
   }
 }
@@ -118,26 +123,35 @@ std::string run_id_text(std::uint64_t id) {
                     "); delete it to start the sweep again");
 }
 
-// The parts of a checkpoint, left in its file: `sizes` were read from it, and its data
-// starts at `offset`.
+// The parts of a checkpoint, their bytes left in its file: `sizes` were read from it, and
+// its data starts at `offset`.
 template <int K>
 Generation<K> file_parts(const std::shared_ptr<const ClassFile>& file,
                          const std::vector<std::uint64_t>& sizes, std::uint64_t offset,
                          const std::filesystem::path& path) {
+  constexpr std::uint64_t kBlock = CompactClasses::kBlockClasses;
   Generation<K> g;
   g.parts.resize(sizes.size());
   for (std::size_t p = 0; p < sizes.size(); ++p) {
     const std::uint64_t n = sizes[p];
-    constexpr std::uint64_t kClassBytes = std::uint64_t{8} * (1 + K);
-    if (n > (file->size() - offset) / kClassBytes) damaged(path, "a part runs past the end");
+    if (n == 0) continue;
+    const std::uint64_t blocks = (n + kBlock - 1) / kBlock;
+    if (blocks + 1 > (file->size() - offset) / 8) damaged(path, "a part runs past the end");
     auto& part = g.parts[p];
-    if (n > 0) {
-      part.file = file;
-      part.keys_at = offset;
-      part.counts_at = offset + n * 8;
-      part.file_size = n;
+    part.classes.classes = n;
+    part.classes.block_at.resize(blocks + 1);
+    file->read(part.classes.block_at.data(), (blocks + 1) * 8, offset);
+    offset += (blocks + 1) * 8;
+    const auto& at = part.classes.block_at;
+    if (at[0] != 0) damaged(path, "a part's first block is not at its start");
+    for (std::uint64_t b = 0; b < blocks; ++b) {
+      if (at[b + 1] <= at[b]) damaged(path, "a part's blocks are out of order");
     }
-    offset += n * kClassBytes;
+    const std::uint64_t bytes = at.back();
+    if ((bytes + 7) / 8 > (file->size() - offset) / 8) damaged(path, "a part runs past the end");
+    part.file = file;
+    part.file_at = offset;
+    offset += (bytes + 7) / 8 * 8;
   }
   if (offset != file->size()) damaged(path, "bytes left after the last part");
   return g;
@@ -212,10 +226,11 @@ std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::pa
     if (n == 0) damaged(path, "shorter than its header");
     got += n;
   }
-  if (std::memcmp(&w[0], kOldMagic, 8) == 0) {
-    throw FormatError("checkpoint " + path.string() +
-                      " is of format 1, which this knightstour does not read; delete it to "
-                      "start the sweep again");
+  const char version = reinterpret_cast<const char*>(w.data())[7];
+  if (std::memcmp(&w[0], kMagicBase, 7) == 0 && (version == '1' || version == '2')) {
+    throw FormatError("checkpoint " + path.string() + " is of format " + std::string(1, version) +
+                      ", which this knightstour does not read (it reads format 3, compact "
+                      "classes); delete it to start the sweep again");
   }
   if (std::memcmp(&w[0], kMagic, 8) != 0) damaged(path, "not a knightstour checkpoint");
   if (w[kHeaderChecksum] != header_checksum(w)) damaged(path, "header checksum mismatch");

@@ -70,7 +70,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     std::uint64_t successors = 0;
     const frontier_detail::StepForecast forecast{
         static_cast<std::uint64_t>(branching * static_cast<double>(current.size())),
-        merging_like(k)};
+        merging_like(k), frontier_detail::next_bytes_per_class(current)};
     const auto step_started = Clock::now();
     const std::uint64_t sent_before = live.exchanged.load();
     const StepEnd end =
@@ -117,6 +117,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     result.steps_seconds = std::chrono::duration<double>(Clock::now() - live.started).count();
     result.classes.push_back(size_now);
     live.step_done(expanded_everywhere, size_now);
+    if (size_now >= result.peak_classes) result.peak_rest_bytes = everywhere(current.rest_bytes());
     result.peak_classes = std::max(result.peak_classes, size_now);
     if (spill.enabled() && room.due(k, rules.width, rules.squares) &&
         (ranks == nullptr || ranks->rank() == 0)) {
@@ -169,8 +170,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     Generation<1> first;
     first.parts.resize(1);
     if (options.ranks == nullptr || options.ranks->rank() == 0) {  // one class in all
-      first.parts[0].keys.push_back(pack(empty, rules.slots));
-      first.parts[0].counts.push_back(WideCount<1>{{1}});
+      first.parts[0] = part_of<1>({pack(empty, rules.slots)}, {WideCount<1>{{1}}}, rules.slots);
     }
     state.classes = std::move(first);
   }
@@ -239,7 +239,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
             [&](auto& g) {
               using G = std::decay_t<decltype(g)>;
               if constexpr (G::kLimbs < kMaxLimbs) {
-                state.classes = widened(std::move(g), budget, &spill);
+                state.classes = widened(std::move(g));
               } else {
                 throw CountTooWide();
               }

@@ -152,12 +152,12 @@ class StepRun {
   // Writing a range's parts from one thread left the others idle: 11% of the 8x8 closed
   // count's wall time on 2 cores (results/frontier/parallel-spill-2026-11-26.md).
   static constexpr std::size_t kSpillFiles = 16;
-  using Spillers = std::vector<std::unique_ptr<PartSpiller<K>>>;
+  using Spillers = std::vector<std::unique_ptr<PartSpiller>>;
   Spillers make_spillers() {
     const auto threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
     Spillers spillers;
     for (std::size_t i = 0; i < std::clamp<std::size_t>(threads, 1, kSpillFiles); ++i)
-      spillers.push_back(std::make_unique<PartSpiller<K>>(spill_));
+      spillers.push_back(std::make_unique<PartSpiller>(spill_));
     return spillers;
   }
   // Moves the in-memory parts [lo, hi) of g to the spillers' files, spiller i taking the i-th
@@ -181,10 +181,11 @@ class StepRun {
   std::size_t plan_ranges(const StepForecast& forecast) {
     std::size_t passes = 1;
     if (spill_.enabled()) {
-      std::uint64_t need = step_bytes<K>(forecast.successors, forecast.classes_per_successor);
+      std::uint64_t need = step_bytes<K>(forecast.successors, forecast.classes_per_successor,
+                                         forecast.bytes_per_class);
       if (worth_sampling(need, budget_.room())) {
         need = step_bytes<K>(sampled_successors(rules_, rule_, current_),
-                             forecast.classes_per_successor);
+                             forecast.classes_per_successor, forecast.bytes_per_class);
       }
       if (!fits_one_pass(need, budget_.room())) {
         start_spilling();  // frees what the current generation held: room grows
@@ -231,7 +232,7 @@ class StepRun {
     const bool fold = rule.fold_mirror;
     Expansion<K>& e = expansions.local();
     bool full = false;
-    current_.parts[part].for_each_chunk(
+    current_.parts[part].template for_each_chunk<K>(
         begin, end, e.read,
         [&](const std::uint64_t* keys, const WideCount<K>* counts, std::size_t n) {
           for (std::size_t i = 0; i != n && !full; ++i) {
@@ -283,13 +284,16 @@ class StepRun {
       return;
     }
     tbb::parallel_for(std::size_t{0}, current_.parts.size(), [&](std::size_t part) {
-      // A part in a file is read in chunks of a ClassBuffer (two preads each).
+      // Whole blocks, each decoded once: a part in a file is read a block (one pread) at a
+      // time, one in memory about kPollEvery classes at a time.
       const auto& in = current_.parts[part];
-      const std::size_t grain = in.in_file() ? ClassBuffer<K>::kClasses : kPollEvery;
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size(), grain),
+      constexpr std::size_t kBlock = CompactClasses::kBlockClasses;
+      const std::size_t grain = in.in_file() ? 1 : std::max<std::size_t>(1, kPollEvery / kBlock);
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.blocks(), grain),
                         [&](const tbb::blocked_range<std::size_t>& range) {
                           if (poll())
-                            expand_classes<false>(expansions, part, range.begin(), range.end(), lo,
+                            expand_classes<false>(expansions, part, range.begin() * kBlock,
+                                                  std::min(in.size(), range.end() * kBlock), lo,
                                                   hi);
                         });
     });
@@ -487,7 +491,7 @@ class StepRun {
     if (held > kTrimAfterBytes) return_freed_memory();
     if ((outcome & (kAborted | kStopped | kOverflow)) != 0) {
       for (std::size_t p = lo; p < hi; ++p) {
-        budget_.release(next_.parts[p].keys.size() * Generation<K>::kClassBytes);
+        budget_.release(next_.parts[p].memory_bytes());
         next_.parts[p] = {};
       }
       if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);

@@ -8,6 +8,7 @@ namespace knightstour::frontier_detail {
 // stretch) counts as a sweep.
 void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep) {
   if (is_sweep) ++report.sweeps;
+  if (r.peak_classes >= report.peak_classes) report.peak_rest_bytes = r.peak_rest_bytes;
   report.peak_classes = std::max(report.peak_classes, r.peak_classes);
   report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes);
   report.expanded += r.expanded;

@@ -60,7 +60,7 @@ struct Expansion {
   }
   SuccessorBlocks<K> blocks;
   SuccessorBlocks<K> outbox;                 // successors other ranks own, by rank
-  ClassBuffer<K> read;                       // classes of `current` read from its file
+  ClassBuffer<K> read;                       // a block of `current`, decoded
   std::optional<SuccessorWriter<K>> writer;  // write-once: successors to range files
   std::size_t in_memory_parts = 0;           // write-once: parts kept in blocks all the same
   ChoicePlans plans;                         // the step's plans, by type pattern (budgeted)

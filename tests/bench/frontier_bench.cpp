@@ -43,7 +43,7 @@ const Sample& sample(int rows, int cols, bool closed, int step) {
   options.until_step = step;
   FrontierResult r = run_frontier(sweep, target, options, stop);
   const auto& g = std::get<Generation<1>>(r.paused->classes);
-  for (const auto& part : g.parts) s.keys.insert(s.keys.end(), part.keys.begin(), part.keys.end());
+  g.for_each_class([&](std::uint64_t key, const WideCount<1>&) { s.keys.push_back(key); });
   return s;
 }
 

@@ -23,6 +23,10 @@ if ! under_asan; then
   [ "$(json_get peak_anonymous_bytes)" -le $((16 * 1048576 + 8 * 1048576)) ] \
     || fail "6x10 with --memory 16M held $(json_get peak_anonymous_bytes) bytes of anonymous memory"
 fi
+# A class takes a few bytes between steps (compact_classes.hpp; 16 before), more during a step.
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; b=json.load(open(sys.argv[1]))["bytes_per_class"]; assert 2 < b["at_rest"] < 6 and b["during_step"] > b["at_rest"], b' "$TMP/out" \
+  || fail "6x10 closed: bytes_per_class $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["bytes_per_class"])' "$TMP/out")"
 run count 6x8 --closed --start a1 --method frontier --memory 8M --spill-dir none --progress 0
 expect_exit 3
 expect_out 'INCOMPLETE: memory budget'

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "knightstour/frontier/generation_store.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "support/temp_dir.hpp"
 
@@ -20,9 +21,8 @@ FrontierRequest closed_6x7() {
 
 FrontierState state_at(int step) {
   Generation<1> g;
-  g.parts.resize(1);
-  g.parts[0].keys = {1, 5, 9};
-  g.parts[0].counts = {WideCount<1>{{1}}, WideCount<1>{{2}}, WideCount<1>{{3}}};
+  g.parts.push_back(
+      part_of<1>({1, 5, 9}, {WideCount<1>{{1}}, WideCount<1>{{2}}, WideCount<1>{{3}}}));
   FrontierState state;
   state.next_step = step;
   state.classes = std::move(g);

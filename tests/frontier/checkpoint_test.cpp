@@ -10,6 +10,7 @@
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/generation_store.hpp"
+#include "support/generation_classes.hpp"
 #include "support/mapped_files.hpp"
 #include "support/temp_dir.hpp"
 
@@ -19,13 +20,13 @@ namespace {
 const CheckpointJob kJob{6, 7, true, 0};  // 6x7 closed from a1
 
 FrontierState sample_state(int parts) {
-  Generation<2> g;
-  g.parts.resize(static_cast<std::size_t>(parts));
-  for (std::uint64_t i = 0; i < 500; ++i) {
-    auto& part = g.parts[i % static_cast<std::uint64_t>(parts)];
-    part.keys.push_back(3 * i + 1);
-    part.counts.push_back(WideCount<2>{{i, ~i}});
-  }
+  const auto n = static_cast<std::uint64_t>(parts);
+  Generation<2> g = test::generation_of<2>(
+      n, 500, [](std::uint64_t i) { return 3 * i + 1; },
+      [](std::uint64_t i) {
+        return WideCount<2>{{i, ~i}};
+      },
+      [n](std::uint64_t i) { return i % n; });
   FrontierState state;
   state.next_step = 17;
   state.classes = std::move(g);
@@ -39,13 +40,10 @@ TEST(Checkpoint, SpilledGenerationRoundTripsWithoutMapping) {
   test::TempDir dir;
   SpillArea area(dir / "spill");
   std::filesystem::create_directory(dir / "spill");
-  constexpr std::uint64_t kClasses = 3 * ClassBuffer<1>::kClasses + 5;
-  Generation<1> g;
-  g.parts.resize(2);
-  for (std::uint64_t i = 0; i < kClasses; ++i) {
-    g.parts[i % 2].keys.push_back(5 * i + 2);
-    g.parts[i % 2].counts.push_back(WideCount<1>{{~i}});
-  }
+  constexpr std::uint64_t kClasses = 6 * CompactClasses::kBlockClasses + 5;
+  Generation<1> g = test::generation_of<1>(
+      2, kClasses, [](std::uint64_t i) { return 5 * i + 2; },
+      [](std::uint64_t i) { return WideCount<1>{{~i}}; }, [](std::uint64_t i) { return i % 2; });
   MemoryBudget budget(std::uint64_t{1} << 24);
   ASSERT_TRUE(budget.reserve(g.memory_bytes()));
   spill_parts(g, area, budget);
@@ -61,14 +59,11 @@ TEST(Checkpoint, SpilledGenerationRoundTripsWithoutMapping) {
   ASSERT_EQ(b.size(), kClasses);
   for (std::size_t p = 0; p < 2; ++p) {
     ASSERT_TRUE(b.parts[p].in_file());
-    std::vector<std::uint64_t> keys(b.parts[p].size());
-    std::vector<WideCount<1>> counts(b.parts[p].size());
-    b.parts[p].read_keys(0, keys.size(), keys.data());
-    b.parts[p].read_counts(0, counts.size(), counts.data());
-    for (std::size_t j = 0; j < keys.size(); ++j) {
+    const auto classes = test::classes_of(b, p);
+    for (std::size_t j = 0; j < classes.size(); ++j) {
       const std::uint64_t i = 2 * j + p;
-      ASSERT_EQ(keys[j], 5 * i + 2);
-      ASSERT_EQ(counts[j].limb[0], ~i);
+      ASSERT_EQ(classes[j].first, 5 * i + 2);
+      ASSERT_EQ(classes[j].second.limb[0], ~i);
     }
   }
   EXPECT_EQ(test::mappings_under(dir.path()), 0);
@@ -98,12 +93,7 @@ TEST(Checkpoint, RoundTrip) {
   for (std::size_t p = 0; p < a.parts.size(); ++p) {
     ASSERT_EQ(b.parts[p].size(), a.parts[p].size());
     EXPECT_TRUE(b.parts[p].in_file());
-    std::vector<std::uint64_t> keys(a.parts[p].size());
-    std::vector<WideCount<2>> counts(a.parts[p].size());
-    b.parts[p].read_keys(0, keys.size(), keys.data());
-    b.parts[p].read_counts(0, counts.size(), counts.data());
-    EXPECT_EQ(keys, a.parts[p].keys);
-    EXPECT_EQ(counts, a.parts[p].counts);
+    EXPECT_EQ(test::classes_of(b, p), test::classes_of(a, p));
   }
   EXPECT_FALSE(std::filesystem::exists(path.string() + ".tmp"));
 }
@@ -112,15 +102,14 @@ TEST(Checkpoint, RoundTrip) {
 TEST(Checkpoint, TheWidestCountsRoundTrip) {
   test::TempDir dir;
   const auto path = dir / "checkpoint.bin";
-  Generation<kMaxLimbs> g;
-  g.parts.resize(3);
-  for (std::uint64_t i = 0; i < 100; ++i) {
-    auto& part = g.parts[i % 3];
-    part.keys.push_back(7 * i + 3);
-    WideCount<kMaxLimbs> c;
-    for (std::size_t l = 0; l < kMaxLimbs; ++l) c.limb[l] = (i + 1) * 0x9E3779B97F4A7C15ull ^ l;
-    part.counts.push_back(c);
-  }
+  Generation<kMaxLimbs> g = test::generation_of<kMaxLimbs>(
+      3, 100, [](std::uint64_t i) { return 7 * i + 3; },
+      [](std::uint64_t i) {
+        WideCount<kMaxLimbs> c;
+        for (std::size_t l = 0; l < kMaxLimbs; ++l) c.limb[l] = (i + 1) * 0x9E3779B97F4A7C15ull ^ l;
+        return c;
+      },
+      [](std::uint64_t i) { return i % 3; });
   FrontierState state;
   state.next_step = 5;
   state.classes = g;
@@ -131,14 +120,8 @@ TEST(Checkpoint, TheWidestCountsRoundTrip) {
   const FrontierState back = load_checkpoint(path, kJob, 0);
   const auto& b = std::get<Generation<kMaxLimbs>>(back.classes);
   ASSERT_EQ(b.parts.size(), g.parts.size());
-  for (std::size_t p = 0; p < g.parts.size(); ++p) {
-    std::vector<std::uint64_t> keys(b.parts[p].size());
-    std::vector<WideCount<kMaxLimbs>> counts(b.parts[p].size());
-    b.parts[p].read_keys(0, keys.size(), keys.data());
-    b.parts[p].read_counts(0, counts.size(), counts.data());
-    EXPECT_EQ(keys, g.parts[p].keys);
-    EXPECT_EQ(counts, g.parts[p].counts);
-  }
+  for (std::size_t p = 0; p < g.parts.size(); ++p)
+    EXPECT_EQ(test::classes_of(b, p), test::classes_of(g, p));
 }
 
 // Any changed byte of the header (its job, sweep, step, sizes) or after it, or a cut file, is
@@ -264,6 +247,30 @@ TEST(Checkpoint, DanglingLinkIsRefused) {
   test::TempDir dir;
   std::filesystem::create_symlink(dir / "gone.bin", dir / "checkpoint.bin");
   EXPECT_THROW(read_checkpoint_header(dir / "checkpoint.bin", kJob), FormatError);
+}
+
+// Checkpoints of formats 1 and 2 (a class in 16 bytes or more, before compact classes) are
+// refused with a line that names their format, whatever follows the magic.
+TEST(Checkpoint, OlderFormatsAreRefusedByName) {
+  test::TempDir dir;
+  const auto path = dir / "checkpoint.bin";
+  for (const char version : {'1', '2'}) {
+    write_checkpoint(path, kJob, 0, sample_state(2));
+    {
+      std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(7);
+      f.put(version);
+    }
+    try {
+      read_checkpoint_header(path, kJob);
+      ADD_FAILURE() << "a checkpoint of format " << version << " was read";
+    } catch (const FormatError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("is of format ") + version +
+                                           ", which this knightstour does not read"),
+                std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 // Any changed byte after the header, or a cut file, is refused, never resumed from.

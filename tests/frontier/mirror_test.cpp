@@ -10,6 +10,7 @@
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/frontier_counter.hpp"
+#include "knightstour/frontier/generation_store.hpp"
 #include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
 
@@ -25,9 +26,8 @@ std::vector<std::uint64_t> classes_after(const Sweep& sweep, const FrontierTarge
   const FrontierResult r = run_frontier(sweep, target, options, stop);
   std::vector<std::uint64_t> keys;
   if (!r.paused) return keys;
-  for (const auto& part : std::get<Generation<1>>(r.paused->classes).parts) {
-    keys.insert(keys.end(), part.keys.begin(), part.keys.end());
-  }
+  std::get<Generation<1>>(r.paused->classes)
+      .for_each_class([&](std::uint64_t key, const WideCount<1>&) { keys.push_back(key); });
   return keys;
 }
 
@@ -35,9 +35,7 @@ std::vector<std::uint64_t> classes_after(const Sweep& sweep, const FrontierTarge
 std::string completions(const Sweep& sweep, const FrontierTarget& target, int k,
                         std::uint64_t key) {
   Generation<1> one;
-  one.parts.resize(1);
-  one.parts[0].keys.push_back(key);
-  one.parts[0].counts.push_back(WideCount<1>{{1}});
+  one.parts.push_back(part_of<1>({key}, {WideCount<1>{{1}}}));
   FrontierState state;
   state.next_step = k + 1;
   state.classes = std::move(one);

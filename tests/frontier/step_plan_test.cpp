@@ -61,11 +61,10 @@ TEST(StepPlan, SampledSuccessorsAreCloseToTheTrueNumber) {
   const StepRules rules = make_step_rules(sweep, target);
   const StepRule& rule = rules.steps[30];
   std::uint64_t every = 0;
-  for (const auto& part : current.parts) {
-    for (const std::uint64_t key : part.keys)
-      expand(
-          rules, rule, key, [&](std::uint64_t) { ++every; }, [] {});
-  }
+  current.for_each_class([&](std::uint64_t key, const WideCount<1>&) {
+    expand(
+        rules, rule, key, [&](std::uint64_t) { ++every; }, [] {});
+  });
   const std::uint64_t sampled = sampled_successors(rules, rule, current);
   EXPECT_NEAR(static_cast<double>(sampled), static_cast<double>(every),
               0.05 * static_cast<double>(every));

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <variant>
+#include <vector>
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/frontier_counter.hpp"
@@ -32,11 +33,11 @@ void for_each_generation_class(const Sweep& sweep, const FrontierTarget& target,
     }
     const auto& current = std::get<Generation<1>>(paused.paused->classes);
     const StepRule& rule = rules.steps[static_cast<std::size_t>(k)];
-    for (const auto& part : current.parts) {
-      for (const std::uint64_t key : part.keys) {
-        f(k, rule, key);
-        if (::testing::Test::HasFatalFailure()) return;
-      }
+    std::vector<std::uint64_t> keys;
+    current.for_each_class([&](std::uint64_t key, const WideCount<1>&) { keys.push_back(key); });
+    for (const std::uint64_t key : keys) {
+      f(k, rule, key);
+      if (::testing::Test::HasFatalFailure()) return;
     }
   }
 }

@@ -45,6 +45,9 @@ struct FrontierStatistics {
   std::uint64_t peak_classes = 0;
   std::uint64_t classes_expanded = 0;  // this session
   std::uint64_t peak_class_bytes = 0;
+  // Bytes of the largest generation between steps, in memory or spill files: over
+  // peak_classes, the bytes of a class at rest (compact_classes.hpp).
+  std::uint64_t peak_rest_bytes = 0;
   // The process's anonymous memory (RssAnon) at its largest, sampled every
   // anonymous_sample_seconds: what the budget is meant to bound (0: unknown).
   std::uint64_t peak_anonymous_bytes = 0;

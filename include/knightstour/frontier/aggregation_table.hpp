@@ -4,19 +4,22 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
 #include "knightstour/frontier/class_hash.hpp"
 #include "knightstour/frontier/frontier_class.hpp"
 #include "knightstour/frontier/generation.hpp"
+#include "knightstour/frontier/generation_store.hpp"
 #include "knightstour/frontier/successor_blocks.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 
 namespace knightstour {
 
 // Aggregates the successors of one part of the next generation (the second half of a
-// step, after SuccessorBlocks): equal keys' counts are added, and the part comes out dense.
+// step, after SuccessorBlocks): equal keys' counts are added, and the part comes out in
+// compact form (compact_classes.hpp), its classes grouped by type pattern.
 // One table per thread, reused part after part; it is sized for one part, so it stays in
 // the cache while the part's successors stream through it (open addressing, linear
 // probing, at most 2/3 full).
@@ -44,7 +47,6 @@ class AggregationTable {
     // results/frontier/grouping-2026-11-26.md).
     const std::uint64_t mask = used - 1;
     const int bits = std::countr_zero(used);  // used is a power of two, at least 64
-    std::uint64_t distinct = 0;
     for (const auto* t : threads) {
       t->for_each(part, [&](const typename SuccessorBlocks<K>::Entry& e) {
         std::uint64_t at = fibonacci_hash(e.key, bits);
@@ -53,15 +55,10 @@ class AggregationTable {
         if (s.key == kNoClass) {
           s.key = e.key;
           s.count = e.count;
-          ++distinct;
         } else if (s.count.add(e.count)) {
           overflow = true;
         }
       });
-    }
-    if (!budget.reserve(distinct * Generation<K>::kClassBytes)) {
-      clear(used);
-      return false;
     }
     // The classes to the table's front first, in slot (hash) order, without a branch per
     // slot: whether a slot is empty is as good as random, and a branch on it mispredicted
@@ -73,26 +70,42 @@ class AggregationTable {
       dense += s.key != kNoClass ? 1 : 0;
     }
     const Slot* from = slots_.data();
-    if (slots > 0 && dense >= kGroupFrom && fit_grouped(dense, budget))
-      from = group_by_pattern(dense, slots);
-    // Reserved, not resized: resizing would zero the part first (3% of a 7x8 count).
-    out.keys.reserve(distinct);
-    out.counts.reserve(distinct);
-    for (std::size_t i = 0; i < dense; ++i) out.keys.push_back(from[i].key);
-    for (std::size_t i = 0; i < dense; ++i) out.counts.push_back(from[i].count);
+    if (slots > 0 && dense >= kGroupFrom) {
+      if (fit_grouped(dense, budget)) {
+        from = group_by_pattern(dense, slots);
+      } else {
+        group_in_place(dense, slots);
+      }
+    }
+    PartWriter<K>& writer = writer_for(slots);
+    for (std::size_t i = 0; i < dense; ++i) writer.add(from[i].key, from[i].count);
     clear(used);
+    const std::uint64_t scratch = writer.scratch_bytes();
+    if (scratch > writer_bytes_) {  // the writer's scratch grows with the largest part
+      budget.charge(scratch - writer_bytes_);
+      writer_bytes_ = scratch;
+    }
+    out = writer.finish();
+    if (!budget.reserve(out.memory_bytes())) {
+      out = ClassPart{};
+      return false;
+    }
     return true;
   }
 
   // Bytes the table and its grouping's scratch hold allocated (their capacity: what the
   // process really holds).
-  std::uint64_t bytes() const { return (slots_.capacity() + grouped_.capacity()) * sizeof(Slot); }
+  std::uint64_t bytes() const {
+    return (slots_.capacity() + grouped_.capacity()) * sizeof(Slot) + writer_bytes_;
+  }
 
   // Gives the table's memory back.
   void release(MemoryBudget& budget) {
     budget.release(bytes());
     free_storage(slots_);
     free_storage(grouped_);
+    writer_.reset();
+    writer_bytes_ = 0;
   }
 
  private:
@@ -117,7 +130,7 @@ class AggregationTable {
   }
   // Room for group_by_pattern to copy n classes, within the budget: as many as the largest
   // table so far can hold (table_size fills at most 2/3 of it, so the room is made once).
-  // Where the budget cannot hold it, the part stays in table order: grouping only saves time.
+  // Where the budget cannot hold it, the part is grouped in place, more slowly.
   bool fit_grouped(std::size_t n, MemoryBudget& budget) {
     if (n <= grouped_.size()) return true;
     const std::size_t want = std::max(n, slots_.size() - slots_.size() / 3);
@@ -138,8 +151,8 @@ class AggregationTable {
   // (results/frontier/choice-plans-2026-11-26.md). An in-place American flag sort did the
   // same with chains of dependent swaps: 7.6% of a 7x8 count's CPU, against 2.6% for this,
   // and whole counts took 0.92-0.93 the CPU (results/frontier/grouping-2026-11-26.md).
+  static constexpr int kBucketBits = 10;
   const Slot* group_by_pattern(std::size_t n, int slots) {
-    constexpr int kBucketBits = 10;
     auto bucket_of = [slots](std::uint64_t key) {
       return pattern_bucket(type_pattern(key, slots), kBucketBits);
     };
@@ -152,14 +165,41 @@ class AggregationTable {
     return to;
   }
 
+  // The n classes of the dense front put in the order group_by_pattern gives them (one
+  // pattern's classes together), in place: a sort, for a budget with no room for the copy.
+  // Grouping is not only for speed: a part out of pattern order takes several times the
+  // bytes (compact_classes.hpp).
+  void group_in_place(std::size_t n, int slots) {
+    std::sort(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(n),
+              [slots](const Slot& a, const Slot& b) {
+                const std::uint64_t pa = type_pattern(a.key, slots);
+                const std::uint64_t pb = type_pattern(b.key, slots);
+                const std::size_t ba = pattern_bucket(pa, kBucketBits);
+                const std::size_t bb = pattern_bucket(pb, kBucketBits);
+                return ba != bb ? ba < bb : pa < pb;
+              });
+  }
+
   void clear(std::size_t used) {
     for (std::size_t at = 0; at < used; ++at) slots_[at].key = kNoClass;
   }
 
-  // Parts under this many classes are left in table order: not worth two passes.
-  static constexpr std::size_t kGroupFrom = 256;
+  // The part's writer, made for the slots of the first part it writes.
+  PartWriter<K>& writer_for(int slots) {
+    if (!writer_ || writer_slots_ != slots) {
+      writer_ = std::make_unique<PartWriter<K>>(slots);
+      writer_slots_ = slots;
+    }
+    return *writer_;
+  }
+
+  // Parts of fewer classes are left in table order.
+  static constexpr std::size_t kGroupFrom = 2;
   std::vector<Slot> slots_;
   std::vector<Slot> grouped_;  // group_by_pattern's copy, about 2/3 of slots_ (fit)
+  std::unique_ptr<PartWriter<K>> writer_;
+  int writer_slots_ = 0;
+  std::uint64_t writer_bytes_ = 0;  // the writer's scratch, charged to the budget
 };
 
 }  // namespace knightstour

@@ -33,6 +33,9 @@ BitKernel chosen_bit_kernel();
 
 // Whether this CPU can run the bmi2 kernel at all (tests skip the comparison where not).
 bool cpu_has_bmi2();
+// Whether this CPU runs pext and pdep in a few cycles: BMI2 on Intel and on AMD since Zen 3
+// (Zen 1 and 2 run them in microcode). Compact classes pack with them where it does.
+bool cpu_has_fast_bmi2();
 
 namespace frontier_detail {
 

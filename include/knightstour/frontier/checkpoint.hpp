@@ -11,11 +11,12 @@ namespace knightstour {
 // A sweep's state between two steps, saved so that a run killed outright resumes there.
 //
 // File layout (little-endian, every field 8 bytes, so the arrays stay aligned):
-//   magic "KTFRONT2" | rows | cols | closed | start + 1 (0: all starts) | sweep | next_step |
+//   magic "KTFRONT3" | rows | cols | closed | start + 1 (0: all starts) | sweep | next_step |
 //   limbs K | parts P | classes | data checksum | header checksum | rank | ranks | run id |
 //   1 reserved word (0)
-//   P part sizes n_p
-//   for each part: n_p keys, then n_p counts of K limbs
+//   P part sizes n_p (classes)
+//   for each part with classes: its block offsets (blocks + 1 words), then its bytes in
+//   compact form (compact_classes.hpp), padded with zeros to a whole word
 // The header names the job and the sweep, and its own checksum covers it, so a checkpoint
 // of another job or with a changed step is refused, never resumed from. The data checksum
 // (a multiply-add over 64-bit words) covers everything after the header. Written to a temp

@@ -79,8 +79,11 @@ struct FrontierResult {
   int steps = 0;                              // squares of the board
   int steps_done = 0;
   std::uint64_t peak_classes = 0;
-  std::uint64_t expanded = 0;         // classes expanded this session, over all steps
-  std::uint64_t peak_bytes = 0;       // class memory at its highest
+  std::uint64_t expanded = 0;    // classes expanded this session, over all steps
+  std::uint64_t peak_bytes = 0;  // class memory at its highest
+  // Bytes of the generation with the most classes between steps, in memory or in files
+  // (compact_classes.hpp; with its index): peak_rest_bytes / peak_classes is a class at rest.
+  std::uint64_t peak_rest_bytes = 0;
   int limbs = 1;                      // 64-bit limbs the counts needed
   std::uint64_t spilled_bytes = 0;    // written to spill files (classes and successors)
   int ranges_redone = 0;              // ranges of a step that did not fit and were split

@@ -47,6 +47,7 @@ struct FrontierReport {
   int width = 0;  // squares across the sweep (the shorter side)
   std::uint64_t peak_classes = 0;
   std::uint64_t peak_bytes = 0;
+  std::uint64_t peak_rest_bytes = 0;  // of the largest generation between steps (FrontierResult)
   std::uint64_t expanded = 0;
   int limbs = 1;
   std::uint64_t spilled_bytes = 0;
