@@ -130,7 +130,7 @@ TEST(Checkpoint, TheWidestCountsRoundTrip) {
 TEST(Checkpoint, EveryHeaderBitIsChecked) {
   test::TempDir dir;
   const auto path = dir / "checkpoint.bin";
-  for (std::uint64_t bit = 64; bit < 16 * 64; bit += 7) {
+  for (std::uint64_t bit = 64; bit < std::uint64_t{16} * 64; bit += 7) {
     write_checkpoint(path, kJob, 2, sample_state(3));
     {
       std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
