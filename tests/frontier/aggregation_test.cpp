@@ -191,7 +191,7 @@ TEST(Aggregation, GroupsAPartsClassesByTypePattern) {
 // not only for speed: a part out of pattern order takes several times the bytes.
 TEST(Aggregation, APartIsGroupedInPlaceWhereTheBudgetHasNoRoomForTheCopy) {
   constexpr std::uint64_t kChunk = std::uint64_t{64} << 10;
-  constexpr std::uint64_t kTable = 16384 * 16;
+  constexpr std::uint64_t kTable = std::uint64_t{16384} * 16;
   constexpr std::uint64_t kPartAtMost = 6000 * Generation<1>::kClassBytes;
   MemoryBudget budget(kTable + kPartAtMost + 3 * kChunk);  // blocks: 2 chunks
   SuccessorBlocks<1> blocks(1, budget);
