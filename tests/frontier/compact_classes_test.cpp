@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "knightstour/base/stop_control.hpp"
-#include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/frontier_class.hpp"
 #include "knightstour/frontier/frontier_counter.hpp"
 #include "knightstour/frontier/generation_store.hpp"
@@ -151,26 +150,6 @@ TEST(CompactClasses, KeysOfAnyMaskRoundTrip) {
     }
   }
   expect_round_trip(in, encode(in));
-}
-
-// The portable gather and scatter are the inverse of each other and agree with pext and
-// pdep where the CPU has them.
-TEST(CompactClasses, PortableBitMovesMatchBmi2) {
-  std::mt19937_64 rng(9);
-  for (int i = 0; i < 20000; ++i) {
-    const std::uint64_t x = rng();
-    std::uint64_t mask = rng();
-    if (i % 3 != 0) {  // sparse masks, like the engine's
-      mask &= rng();
-      mask &= rng();
-    }
-    const std::uint64_t g = compact_detail::gather<false>(x, mask);
-    EXPECT_EQ(compact_detail::scatter<false>(g, mask), x & mask);
-    if (cpu_has_bmi2()) {
-      EXPECT_EQ(compact_detail::gather<true>(x, mask), g);
-      EXPECT_EQ(compact_detail::scatter<true>(g, mask), x & mask);
-    }
-  }
 }
 
 // Bytes that are not a block are refused with an error, never read past their end.

@@ -39,18 +39,49 @@ bool cpu_has_fast_bmi2();
 
 namespace frontier_detail {
 
+// x's bits under `mask` gathered to the low end (BMI2's pext), and the inverse: the low bits
+// of x spread to the places of mask's bits (pdep). One instruction with the bmi2 kernel;
+// else a loop with as many rounds as the mask has bits.
+template <BitKernel B>
+inline __attribute__((always_inline)) std::uint64_t extract_bits(std::uint64_t x,
+                                                                 std::uint64_t mask) {
+#if defined(__x86_64__)
+  if constexpr (B == BitKernel::bmi2) {
+    std::uint64_t r;
+    __asm__("pextq %2, %1, %0" : "=r"(r) : "r"(x), "r"(mask));
+    return r;
+  }
+#endif
+  std::uint64_t r = 0;
+  for (std::uint64_t bit = 1; mask != 0; mask &= mask - 1, bit <<= 1) {
+    if ((x & mask & (0 - mask)) != 0) r |= bit;
+  }
+  return r;
+}
+template <BitKernel B>
+inline __attribute__((always_inline)) std::uint64_t deposit_bits(std::uint64_t x,
+                                                                 std::uint64_t mask) {
+#if defined(__x86_64__)
+  if constexpr (B == BitKernel::bmi2) {
+    std::uint64_t r;
+    __asm__("pdepq %2, %1, %0" : "=r"(r) : "r"(x), "r"(mask));
+    return r;
+  }
+#endif
+  std::uint64_t r = 0;
+  for (std::uint64_t bit = 1; mask != 0; mask &= mask - 1, bit <<= 1) {
+    if ((x & bit) != 0) r |= mask & (0 - mask);
+  }
+  return r;
+}
+
 inline constexpr std::uint64_t kEvenBits = 0x5555555555555555ull;
 
 // Bits 0, 2, 4, ... of x as bits 0, 1, 2, ... (BMI2's pext with the even bits).
 template <BitKernel B>
 inline __attribute__((always_inline)) std::uint32_t gather_even(std::uint64_t x) {
-#if defined(__x86_64__)
-  if constexpr (B == BitKernel::bmi2) {
-    std::uint64_t r;
-    __asm__("pextq %2, %1, %0" : "=r"(r) : "r"(x), "r"(kEvenBits));
-    return static_cast<std::uint32_t>(r);
-  }
-#endif
+  if constexpr (B == BitKernel::bmi2)
+    return static_cast<std::uint32_t>(extract_bits<B>(x, kEvenBits));
   // Five shift-and-mask steps that x86-64-v2 has.
   x &= kEvenBits;
   x = (x | (x >> 1)) & 0x3333333333333333ull;
@@ -75,13 +106,7 @@ inline constexpr Spread kSpread{};
 
 template <BitKernel B>
 inline __attribute__((always_inline)) std::uint64_t spread(std::uint32_t x) {
-#if defined(__x86_64__)
-  if constexpr (B == BitKernel::bmi2) {
-    std::uint64_t r;
-    __asm__("pdepq %2, %1, %0" : "=r"(r) : "r"(std::uint64_t{x}), "r"(kEvenBits));
-    return r;
-  }
-#endif
+  if constexpr (B == BitKernel::bmi2) return deposit_bits<B>(x, kEvenBits);
   // A class has at most 24 slots.
   return kSpread.of[x & 0xff] | (std::uint64_t{kSpread.of[(x >> 8) & 0xff]} << 16) |
          (std::uint64_t{kSpread.of[(x >> 16) & 0xff]} << 32);
@@ -90,14 +115,7 @@ inline __attribute__((always_inline)) std::uint64_t spread(std::uint32_t x) {
 // The slot of the n-th (from 0) set bit of x, for the bmi2 kernel only: pdep puts a single
 // bit at that place. (x86-64-v2 has no instruction for it; the portable unpack keeps a list.)
 inline __attribute__((always_inline)) int nth_set_bit_bmi2(std::uint32_t x, int n) {
-#if defined(__x86_64__)
-  std::uint64_t r;
-  __asm__("pdepq %2, %1, %0" : "=r"(r) : "r"(std::uint64_t{1} << n), "r"(std::uint64_t{x}));
-  return std::countr_zero(r);
-#else
-  for (; n > 0; --n) x &= x - 1;
-  return std::countr_zero(x);
-#endif
+  return std::countr_zero(deposit_bits<BitKernel::bmi2>(std::uint64_t{1} << n, x));
 }
 
 }  // namespace frontier_detail

@@ -14,7 +14,7 @@
 //   varint n      classes in the run, 1 .. kBlockClasses
 //   varint group
 //   varint mask   the bits where some key of the run differs from the group value
-//   n fields      each key's (key ^ group) with the bits of `mask` gathered (pext), of
+//   n fields      each key's (key ^ group) with the bits of `mask` gathered (extract_bits), of
 //                 popcount(mask) bits each, packed least significant first, padded to a byte
 //   n counts      each in as many bytes as its value needs (put_count: 1 byte under 128,
 //                 2 under 16,512, else a length and the value's bytes)
@@ -40,39 +40,6 @@
 namespace knightstour {
 
 namespace compact_detail {
-
-// pext and pdep: one instruction where the CPU runs them fast, else a loop over the mask's
-// bits (as many rounds as bits in the mask).
-template <bool Fast>
-inline __attribute__((always_inline)) std::uint64_t gather(std::uint64_t x, std::uint64_t mask) {
-#if defined(__x86_64__)
-  if constexpr (Fast) {
-    std::uint64_t r;
-    __asm__("pextq %2, %1, %0" : "=r"(r) : "r"(x), "r"(mask));
-    return r;
-  }
-#endif
-  std::uint64_t r = 0;
-  for (std::uint64_t bit = 1; mask != 0; mask &= mask - 1, bit <<= 1) {
-    if ((x & mask & (0 - mask)) != 0) r |= bit;
-  }
-  return r;
-}
-template <bool Fast>
-inline __attribute__((always_inline)) std::uint64_t scatter(std::uint64_t x, std::uint64_t mask) {
-#if defined(__x86_64__)
-  if constexpr (Fast) {
-    std::uint64_t r;
-    __asm__("pdepq %2, %1, %0" : "=r"(r) : "r"(x), "r"(mask));
-    return r;
-  }
-#endif
-  std::uint64_t r = 0;
-  for (std::uint64_t bit = 1; mask != 0; mask &= mask - 1, bit <<= 1) {
-    if ((x & bit) != 0) r |= mask & (0 - mask);
-  }
-  return r;
-}
 
 inline std::uint8_t* put_varint(std::uint8_t* out, std::uint64_t v) {
   while (v >= 0x80) {
@@ -209,8 +176,8 @@ struct CompactClasses {
   static std::size_t decode_block(const std::uint8_t* data, std::size_t n, std::uint64_t* keys,
                                   WideCount<K>* counts, std::size_t room = kBlockClasses) {
     room = std::min(room, kBlockClasses);
-    return cpu_has_fast_bmi2() ? decode<K, true>(data, n, keys, counts, room)
-                               : decode<K, false>(data, n, keys, counts, room);
+    return cpu_has_fast_bmi2() ? decode<K, BitKernel::bmi2>(data, n, keys, counts, room)
+                               : decode<K, BitKernel::portable>(data, n, keys, counts, room);
   }
 
  private:
@@ -218,7 +185,9 @@ struct CompactClasses {
     throw std::runtime_error("a block of compact classes is malformed");
   }
 
-  template <int K, bool Fast>
+  // B: how bits are gathered and spread (frontier_detail::extract_bits): pext and pdep where
+  // the CPU runs them fast, whichever kernel expands classes.
+  template <int K, BitKernel B>
   static std::size_t decode(const std::uint8_t* data, std::size_t n, std::uint64_t* keys,
                             WideCount<K>* counts, std::size_t room) {
     const std::uint8_t* p = data;
@@ -246,7 +215,7 @@ struct CompactClasses {
           std::memcpy(&word, p + bit / 8, 8);
           std::uint64_t field = word >> shift;
           if (shift + w > 64) field |= static_cast<std::uint64_t>(p[bit / 8 + 8]) << (64 - shift);
-          keys[out + i] = group ^ compact_detail::scatter<Fast>(field & low, mask);
+          keys[out + i] = group ^ frontier_detail::deposit_bits<B>(field & low, mask);
         }
       }
       p += packed;
@@ -269,10 +238,9 @@ class CompactWriter {
 
   // Adds a class of group `group` (classes of one group are best added one after another).
   void add(std::uint64_t key, std::uint64_t group, const WideCount<K>& count) {
-    if (in_block_ == CompactClasses::kBlockClasses) {
+    if (classes_ > 0 && classes_ % CompactClasses::kBlockClasses == 0) {  // a block is full
       flush_run();
       block_at_.push_back(used_);
-      in_block_ = 0;
     }
     if (run_ > 0 && group != group_) flush_run();
     group_ = group;
@@ -281,7 +249,6 @@ class CompactWriter {
     counts_[run_] = count;
     mask_ |= key ^ group;
     ++run_;
-    ++in_block_;
     ++classes_;
   }
 
@@ -306,7 +273,6 @@ class CompactWriter {
     used_ = 0;
     block_at_.assign(1, 0);
     classes_ = 0;
-    in_block_ = 0;
     return done;
   }
 
@@ -324,15 +290,15 @@ class CompactWriter {
   void flush_run() {
     if (run_ == 0) return;
     if (cpu_has_fast_bmi2()) {
-      write_run<true>();
+      write_run<BitKernel::bmi2>();
     } else {
-      write_run<false>();
+      write_run<BitKernel::portable>();
     }
     run_ = 0;
     mask_ = 0;
   }
 
-  template <bool Fast>
+  template <BitKernel B>
   void write_run() {
     // Room for the run at its longest, made by doubling (never per run: resizing zeroes it).
     const std::size_t most = 3 * 10 + run_ * (9 + compact_detail::max_count_bytes<K>()) + 8;
@@ -347,7 +313,7 @@ class CompactWriter {
       std::uint64_t acc = 0;
       int held = 0;  // bits in acc
       for (std::size_t i = 0; i < run_; ++i) {
-        const std::uint64_t field = compact_detail::gather<Fast>(keys_[i] ^ group_, mask_);
+        const std::uint64_t field = frontier_detail::extract_bits<B>(keys_[i] ^ group_, mask_);
         acc |= field << held;
         if (held + w >= 64) {
           std::memcpy(p, &acc, 8);
@@ -373,7 +339,6 @@ class CompactWriter {
   std::size_t run_ = 0;  // classes in the open run
   std::uint64_t group_ = 0;
   std::uint64_t mask_ = 0;
-  std::size_t in_block_ = 0;
   std::uint64_t classes_ = 0;
 };
 
