@@ -105,7 +105,12 @@ inline __attribute__((always_inline)) std::uint8_t* put_count(std::uint8_t* out,
     *out++ = 0xff;
     *out++ = static_cast<std::uint8_t>(n);
   }
-  std::memcpy(out, c.limb.data(), static_cast<std::size_t>(n));  // little-endian limbs
+  // Whole limbs, little-endian, of which the count keeps n bytes: a copy of a length known
+  // only at run time compiles to `rep movs`, slow to start for so few bytes (get_count
+  // likewise). The bytes past n are overwritten by whatever follows, within the room the
+  // caller has for the longest count (max_count_bytes).
+  for (std::size_t i = 0; i < static_cast<std::size_t>(top); ++i)
+    std::memcpy(out + 8 * i, &c.limb[i], 8);
   return out + n;
 }
 
@@ -136,8 +141,13 @@ inline __attribute__((always_inline)) bool get_count(const std::uint8_t*& p,
   }
   if (n == 0 || n > 8 * static_cast<std::size_t>(K) || static_cast<std::size_t>(end - p) < n)
     return false;
+  // Whole words; the last may read up to 7 bytes past the count (what follows it in the
+  // block, or the kPadding past the block), which the mask drops.
   c = WideCount<K>{};
-  std::memcpy(c.limb.data(), p, n);
+  const std::size_t words = (n + 7) / 8;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(K) && i < words; ++i)
+    std::memcpy(&c.limb[i], p + 8 * i, 8);
+  if (n % 8 != 0) c.limb[words - 1] &= (std::uint64_t{1} << (8 * (n % 8))) - 1;
   p += n;
   return true;
 }
