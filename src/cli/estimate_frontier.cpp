@@ -15,6 +15,8 @@
 #include "knightstour/base/progress.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
+#include "knightstour/count/frontier_plan.hpp"
+#include "knightstour/count/frontier_projection.hpp"
 #include "knightstour/count/run_count.hpp"
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/io/temp_directory.hpp"
@@ -46,90 +48,43 @@ std::string calibration_length(double seconds) {
   return b;
 }
 
-// Where a count's spill files go when --spill-dir is not given, and the bytes free there now
-// (-1: unknown).
-std::pair<std::string, double> default_spill_room() {
-  const std::filesystem::path dir = default_temp_parent();
+// Where the count's spill files would go, and the bytes free there now (-1: unknown).
+std::pair<std::string, double> spill_room(const FrontierPlan& plan) {
+  const std::filesystem::path dir =
+      plan.spill.to == SpillTo::folder ? plan.spill.parent : default_temp_parent();
   std::error_code error;
   const auto space = std::filesystem::space(dir, error);
   return {dir.string(), error ? -1.0 : static_cast<double>(space.available)};
 }
 
-// What the calibration saw, and what it projects for the whole count.
-struct Projection {
-  double seconds_per_class = 0;  // wall time, on the threads used
-  double seconds = -1;           // the whole count, projected; -1 unknown
-  double bytes_per_class = 0;
-  double peak_bytes = 0;
-  // Of the whole count, as projected (both parts when calibrated in two).
-  std::uint64_t classes_expanded = 0;
-  double calibrated_seconds = 0;
-  std::uint64_t peak_seen = 0;  // the largest generation the calibration held
-  double classes_left = 0;
-  double peak_classes = 0;
-  bool two_parts = false;  // the closed sweep and the open sweeps calibrated apart
-};
-
-Projection project(const CountResult& r, const FrontierStatistics& st) {
-  Projection p;
-  p.classes_expanded = st.classes_expanded;
-  p.calibrated_seconds = r.seconds;
-  p.peak_seen = st.peak_classes;
-  p.classes_left = st.classes_left;
-  p.peak_classes = st.projected_peak_classes;
-  if (st.classes_expanded > 0) {
-    p.seconds_per_class = st.seconds_per_class;
-    p.seconds = r.seconds + st.classes_left * p.seconds_per_class;
+std::string spill_name(SpillTo to) {
+  switch (to) {
+    case SpillTo::nowhere:
+      return "nowhere";
+    case SpillTo::run_directory:
+      return "run directory";
+    case SpillTo::folder:
+      return "folder";
   }
-  if (st.peak_classes > 0) {
-    p.bytes_per_class =
-        static_cast<double>(st.peak_class_bytes) / static_cast<double>(st.peak_classes);
-    p.peak_bytes = st.projected_peak_classes * p.bytes_per_class;
-  }
-  return p;
+  return "";
 }
 
-// An open job runs its closed sweep first; a calibration that ended inside it has seen none
-// of the open sweeps, which hold most of the classes (15 to 23 times the closed sweep's at
-// the same step of 8x8), and projecting them from the closed one said under 20 minutes and
-// 40 GiB for the 8x8 open total, which needs hours and hundreds of GiB. Such a job is projected in
-// two parts: the closed sweep alone from the first calibration (`closed`), the open sweeps from a
-// second one that leaves the closed sweep out (`open`).
-Projection project_in_two(const CountResult& closed, const CountResult& open) {
-  const auto& a = std::get<FrontierStatistics>(closed.statistics);
-  const auto& b = std::get<FrontierStatistics>(open.statistics);
-  const Projection pa = project(closed, a);
-  const Projection pb = project(open, b);
-  Projection p;
-  p.two_parts = true;
-  p.classes_expanded = a.classes_expanded + b.classes_expanded;
-  p.calibrated_seconds = closed.seconds + open.seconds;
-  p.peak_seen = std::max(pa.peak_seen, pb.peak_seen);
-  p.classes_left = a.stopped_sweep_classes_left + (open.complete ? 0 : b.classes_left);
-  // A stopped run's projected peak includes the peak it held; a finished one projects none.
-  p.peak_classes =
-      std::max(a.projected_peak_classes,
-               open.complete ? static_cast<double>(b.peak_classes) : b.projected_peak_classes);
-  const double closed_seconds =
-      closed.seconds + a.stopped_sweep_classes_left * pa.seconds_per_class;
-  const double open_seconds = open.complete ? open.seconds : pb.seconds;
-  p.seconds = pb.seconds < 0 && !open.complete ? -1 : closed_seconds + open_seconds;
-  p.seconds_per_class = p.classes_expanded > 0 ? (closed.seconds + open.seconds) /
-                                                     static_cast<double>(p.classes_expanded)
-                                               : 0;
-  p.bytes_per_class = std::max(pa.bytes_per_class, pb.bytes_per_class);
-  p.peak_bytes = p.peak_classes * p.bytes_per_class;
-  return p;
-}
-
-// Whether a stopped calibration of an open job saw only its closed sweep.
-bool saw_only_the_closed_sweep(const CountResult& r, const FrontierStatistics& st) {
-  return !r.complete && !r.closed && st.sweeps_finished == 0 && st.sweeps_planned > 1 &&
-         st.classes_expanded > 0;
+// The plan a count with the same options would run.
+nlohmann::json plan_json(const FrontierPlan& plan) {
+  nlohmann::json j{{"memory_budget", plan.memory.budget},
+                   {"memory_asked", plan.memory.asked},
+                   {"memory_available", plan.memory.available},
+                   {"spill_to", spill_name(plan.spill.to)},
+                   {"sweeps", plan.sweeps},
+                   {"bit_kernel", std::string(bit_kernel_name(plan.kernel))},
+                   {"threads", plan.threads}};
+  if (plan.spill.to == SpillTo::folder) j["spill_parent"] = plan.spill.parent.string();
+  if (plan.request.grid == GridMethod::end_pairs) j["shard_units"] = plan.shard_units;
+  return j;
 }
 
 void print_json(const CountResult& r, const FrontierStatistics& st, const Projection& p,
-                double calibrate, bool interrupted, bool at_budget) {
+                const FrontierPlan& plan, double calibrate, bool interrupted, bool at_budget) {
   nlohmann::json j{{"board", r.shape.name()},
                    {"method", "frontier"},
                    {"method_reason", r.why},
@@ -149,7 +104,8 @@ void print_json(const CountResult& r, const FrontierStatistics& st, const Projec
                    {"past_memory_budget", !r.complete && p.peak_bytes > st.memory_budget},
                    {"seconds", r.complete ? r.seconds : p.seconds},
                    {"stopped_at_memory_budget", at_budget},
-                   {"interrupted", interrupted}};
+                   {"interrupted", interrupted},
+                   {"plan", plan_json(plan)}};
   if (!r.all_starts) {
     const auto s = r.prefix.front();
     j["start"] =
@@ -174,6 +130,9 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
         "the frontier method's estimate is a short count: --calibrate must be above 0");
   }
   request.method = MethodAsked::frontier;
+  // The plan a count with the same options would run, made before the calibration's own
+  // settings below (no spilling, the time limit).
+  const FrontierPlan plan = plan_frontier(request_with_defaults(request), choice);
   request.caps.time_limit = calibrate;
   request.run_dir.reset();
   // The calibration holds its classes within the budget and stops there instead of
@@ -185,10 +144,10 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
   CountResult r = run_count(request);
   r.why = choice.why;
   const auto& st = std::get<FrontierStatistics>(r.statistics);
-  Projection p = project(r, st);
+  Projection p = project(r);
   bool interrupted = r.stop_reason == StopReason::signal;
   bool at_budget = r.stop_reason == StopReason::memory;
-  if (!interrupted && saw_only_the_closed_sweep(r, st)) {
+  if (!interrupted && saw_only_the_closed_sweep(r)) {
     CountRequest open_part = request;
     open_part.open_sweeps_only = true;
     const CountResult open = run_count(open_part);
@@ -197,7 +156,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
     p = project_in_two(r, open);
   }
   if (json) {
-    print_json(r, st, p, calibrate, interrupted, at_budget);
+    print_json(r, st, p, plan, calibrate, interrupted, at_budget);
     return interrupted ? kExitStopped : kExitOk;
   }
   std::string job = what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only);
@@ -208,6 +167,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
   std::printf("board      %s, %s\n", r.shape.name().c_str(), job.c_str());
   std::printf("method     frontier (%s): estimated from a %s count%s\n", r.why.c_str(),
               calibration_length(calibrate).c_str(), p.two_parts ? " in each of two parts" : "");
+  for (const std::string& line : describe(plan)) std::printf("%s\n", line.c_str());
   if (r.complete) {
     std::printf("exact      the whole count ran during calibration: %s tours",
                 r.tours.with_commas().c_str());
@@ -269,7 +229,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
         st.peak_classes > 0 && st.peak_rest_bytes > 0
             ? static_cast<double>(st.peak_rest_bytes) / static_cast<double>(st.peak_classes)
             : static_cast<double>(Generation<1>::kClassBytes);
-    const auto [dir, free] = default_spill_room();
+    const auto [dir, free] = spill_room(plan);
     const std::string budget = gib(static_cast<double>(st.memory_budget));
     if (budget_given) {
       std::printf(

@@ -17,6 +17,7 @@
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/knight_geometry.hpp"
 #include "knightstour/board/square.hpp"
+#include "knightstour/count/frontier_plan.hpp"
 #include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/count/method_choice.hpp"
 #include "knightstour/count/ranked_journal.hpp"
@@ -34,7 +35,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr double kDefaultCheckpointSeconds = 600;
 // The spill folders a count makes in --spill-dir (or the temp directory): prefix + 6 characters.
 constexpr const char* kSpillPrefix = "knightstour-spill-";
 
@@ -179,51 +179,6 @@ CountResult count_dfs(const CountRequest& r, const MethodChoice& choice,
 
 // ---- the frontier method --------------------------------------------------------------
 
-// How an all-starts grid is counted: --grid, else KNIGHTSTOUR_GRID (for benchmarks and tests;
-// read here only), else automatic (grid_by_backward_pass chooses); a sharded count, by end
-// pairs.
-GridMethod grid_asked(const CountRequest& r) {
-  GridMethod grid = GridMethod::automatic;
-  if (r.grid) {
-    grid = *r.grid;
-  } else if (const char* env = std::getenv("KNIGHTSTOUR_GRID"); env != nullptr && *env != 0) {
-    grid = parse_grid_method(env, "KNIGHTSTOUR_GRID");
-  }
-  if (r.sharded() && grid == GridMethod::automatic) grid = GridMethod::end_pairs;
-  return grid;
-}
-
-FrontierRequest frontier_request(const CountRequest& r) {
-  FrontierRequest f;
-  f.shape = r.shape.value();
-  f.closed = r.closed.value_or(false);
-  if (!r.all_starts.value_or(false)) f.start = r.prefix.at(0);
-  f.end = r.end;
-  f.total_only = r.total_only;
-  f.open_sweeps_only = r.open_sweeps_only;
-  f.grid = grid_asked(r);
-  if (r.grid && (f.closed || f.start || f.total_only)) {
-    throw UsageError(
-        "--grid is how an open count over all starts gets its tours from each "
-        "square; leave it out");
-  }
-  if (r.sharded()) {
-    if (f.grid != GridMethod::end_pairs) {
-      throw UsageError(
-          "a frontier count is shared out by its units of end pairs; with "
-          "--shard-count leave out --grid or give --grid end-pairs");
-    }
-    if (f.closed || f.start || f.total_only) {
-      throw UsageError(
-          "a frontier count is shared out only when it counts open tours over "
-          "all starts (by units of end pairs); leave out --shard-count");
-    }
-    f.shard_index = r.shard->index;
-    f.shard_count = r.shard->count;
-  }
-  return f;
-}
-
 CountResult frontier_result(const FrontierRequest& f, const MethodChoice& choice) {
   CountResult res;
   res.shape = f.shape;
@@ -253,12 +208,9 @@ void fill_counts(CountResult& res, const FrontierReport& rep) {
   if (res.sharded) res.closed_cycles.reset();  // a shard's share holds parts of cycles
 }
 
-CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
+CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
                            std::optional<FrontierRunDir> run) {
-  FrontierRequest f = run ? run->request() : frontier_request(r);
-  // The tails or the pass is each session's choice; units of end pairs are the run's.
-  if (run && f.grid != GridMethod::end_pairs) f.grid = grid_asked(r);
-  validate(f);
+  const FrontierRequest& f = plan.request;
   const auto started = std::chrono::steady_clock::now();
   const double cpu_before = process_cpu_seconds();
 
@@ -268,63 +220,58 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
         "every count is 0, known without a sweep; the sweep confirms it");
   }
   FrontierOptions options;
-  options.threads = r.threads > 0 ? r.threads : default_threads();
+  options.threads = plan.threads;
   Ranks* ranks = several_ranks(r.ranks);
   options.ranks = ranks;
-  // The budget counts class bytes; by default half of what is available, shared by the
-  // ranks on this node. With several ranks --memory is each rank's.
-  const MemoryRoom room = memory_room();
-  const std::uint64_t free_now = room.bytes;
-  const std::uint64_t sharing = ranks ? static_cast<std::uint64_t>(ranks->ranks_on_this_node()) : 1;
-  options.memory_limit =
-      r.memory ? *r.memory : (free_now ? free_now / 2 / sharing : (4ull << 30) / sharing);
-  if (!r.memory) {
+  options.memory_limit = plan.memory.budget;
+  const MemoryPlan& memory_plan = plan.memory;
+  if (!memory_plan.asked) {
     spdlog::debug("memory budget {}: half of the {} that {} leaves{}",
-                  size_text(options.memory_limit), size_text(free_now),
-                  free_now ? room.bound : "nothing known",
-                  sharing > 1 ? ", shared by the ranks on this node" : "");
+                  size_text(memory_plan.budget), size_text(memory_plan.available),
+                  memory_plan.available ? memory_plan.bound : "nothing known",
+                  memory_plan.sharing > 1 ? ", shared by the ranks on this node" : "");
   }
   // The budget is what keeps the run from the OOM killer: one past the memory there is
   // would let the classes grow until the system kills the process instead of spilling.
-  if (r.memory && free_now && *r.memory > free_now / sharing) {
+  if (memory_plan.past_available()) {
     spdlog::warn(
         "--memory {} is more than the {} this {} has available now: the classes may outgrow "
         "memory before the count spills, and the system may kill it (about half of what is "
         "available, the default, leaves room for the rest of the process)",
-        size_text(*r.memory), size_text(free_now / sharing),
-        sharing > 1 ? "rank's share of the node" : "machine");
+        size_text(memory_plan.budget), size_text(memory_plan.available / memory_plan.sharing),
+        memory_plan.sharing > 1 ? "rank's share of the node" : "machine");
   }
-  // Rank 0 speaks for all.
-  options.progress_seconds = ranks && ranks->rank() != 0 ? 0 : r.progress_seconds;
-  // Spilled classes go into the run directory when there is one (the user chose a disk for
-  // it, and a session killed outright leaves them where the next one clears them).
+  options.progress_seconds = plan.progress_seconds;
   std::optional<TempDirectory> temp;
   std::string spill_off;  // why spilling is off although it was not asked off
-  const std::string spill = r.spill_dir.value_or("");
-  if (spill != "none") {
-    if (spill.empty() && run) {
-      options.spill_dir = run->fresh_spill_dir();
-    } else {
-      // In --spill-dir, else in $TMPDIR (or /tmp). The user did not name the latter, and a
-      // count that fits its budget needs no disk: where no folder can be made there,
-      // spilling is turned off (said now, and again if the budget stops the count) instead
-      // of the count ending at once. A --spill-dir that cannot be used is an error.
+  switch (plan.spill.to) {
+    case SpillTo::nowhere:
+      break;
+    case SpillTo::run_directory:
+      options.spill_dir = run.value().fresh_spill_dir();
+      break;
+    case SpillTo::folder:
+      // The user did not name the default place, and a count that fits its budget needs no
+      // disk: where no folder can be made there, spilling is turned off (said now, and again
+      // if the budget stops the count) instead of the count ending at once. A --spill-dir
+      // that cannot be used is an error.
       try {
         // Folders of counts killed outright (one a rank) go first, unless a live count holds them.
-        for (const auto& name : TempDirectory::remove_left_behind(fs::path(spill), kSpillPrefix)) {
+        for (const auto& name :
+             TempDirectory::remove_left_behind(plan.spill.parent, kSpillPrefix)) {
           spdlog::info("removed {}, left behind by a count that was killed", name);
         }
-        temp.emplace(fs::path(spill), kSpillPrefix, TempDirectory::Lock::held);
+        temp.emplace(plan.spill.parent, kSpillPrefix, TempDirectory::Lock::held);
         options.spill_dir = temp->path();
       } catch (const IoError& e) {
-        if (!spill.empty()) throw;
+        if (plan.spill.named) throw;
         spill_off = e.what();
         spdlog::warn(
             "{}; classes past the memory budget cannot go to disk there, so the count stops at "
             "the budget if it needs more (--spill-dir DIR puts them elsewhere)",
             spill_off);
       }
-    }
+      break;
   }
   StopControl stop(r.caps);
   AnonymousMemoryPeak memory;
@@ -333,7 +280,7 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   if (run && ranks) journal = &ranked.emplace(*run, *ranks);
   const FrontierReport rep = count_by_frontier(f, options, stop, journal);
 
-  CountResult res = frontier_result(f, choice);
+  CountResult res = frontier_result(f, plan.method);
   fill_counts(res, rep);
   res.threads = options.threads;
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -368,7 +315,7 @@ CountResult count_frontier(const CountRequest& r, const MethodChoice& choice,
   st.ranks = ranks ? ranks->size() : 1;
   st.exchanged_bytes = rep.exchanged_bytes;
   st.count_bits = 64 * rep.limbs;
-  st.bit_kernel = std::string(bit_kernel_name(chosen_bit_kernel()));
+  st.bit_kernel = std::string(bit_kernel_name(plan.kernel));
   st.memory_budget = options.memory_limit;
   st.spills = !options.spill_dir.empty();
   st.spill_off = spill_off;
@@ -416,19 +363,6 @@ CountResult finished_frontier(const FrontierRunDir& run, const MethodChoice& cho
 }
 
 // ---- new runs and resumed ones --------------------------------------------------------
-
-// A new run's request with its defaults: a closed count from no given start counts from a1.
-CountRequest new_run(CountRequest r) {
-  if (!r.shape) throw UsageError("missing BOARD, e.g. 6x6 or 5");
-  if (!r.all_starts.value_or(false) && r.prefix.empty()) {
-    if (!r.closed.value_or(false)) {
-      throw UsageError(
-          "give a start square with --start (e.g. --start a1), a --prefix, or --all-starts");
-    }
-    r.prefix = {0};
-  }
-  return r;
-}
 
 // What the command line gives that the run in `dir` does not count, e.g. "board 6x7 vs 6x6".
 std::vector<std::string> frontier_differences(const CountRequest& r, const FrontierRequest& run) {
@@ -482,23 +416,26 @@ void check_resumable(Method method, const CountRequest& r, const fs::path& dir) 
   }
 }
 
+// A frontier run opened to continue, and the plan it continues by.
+struct ResumedFrontier {
+  FrontierPlan plan;
+  FrontierRunDir run;
+};
+
 // The frontier run in the locked `dir`, whose manifest is `m`, opened to continue `r`.
-FrontierRunDir open_frontier(const CountRequest& r, const fs::path& dir, RunDirectory locked,
-                             RunManifest m) {
-  const FrontierRequest f = FrontierRunDir::request_of(m);
-  const auto diff = frontier_differences(r, f);
+ResumedFrontier open_frontier(const CountRequest& r, const fs::path& dir, RunDirectory locked,
+                              RunManifest m) {
+  const auto diff = frontier_differences(r, FrontierRunDir::request_of(m));
   if (!diff.empty()) {
     std::string list;
     for (const auto& d : diff) list += (list.empty() ? "" : "; ") + d;
     throw UsageError("the command line asks for another count than the run in " + dir.string() +
                      " (" + list + "); leave out the board and start to resume it as it is");
   }
-  validate(f);
-  // A resumed run keeps the interval it was started with unless the command line gives one.
-  const double recorded = m.frontier.checkpoint_seconds;
-  return FrontierRunDir::open(
-      std::move(locked), std::move(m),
-      r.checkpoint_seconds.value_or(recorded >= 0 ? recorded : kDefaultCheckpointSeconds));
+  FrontierPlan plan = plan_frontier(r, {Method::frontier, "the run directory's method"}, &m);
+  FrontierRunDir run =
+      FrontierRunDir::open(std::move(locked), std::move(m), plan.checkpoint_seconds);
+  return {std::move(plan), std::move(run)};
 }
 
 // ---- several MPI ranks ----------------------------------------------------------------
@@ -552,7 +489,7 @@ CountResult count_over_ranks(const CountRequest& asked) {
   mine.run_dir = run_layout::rank_dir(top, ranks.rank());
   const std::string n = std::to_string(ranks.size());
   if (asked.resume) {
-    FrontierRunDir run = on_every_rank(ranks, [&] {
+    ResumedFrontier resumed = on_every_rank(ranks, [&] {
       const auto counted = read_ranked_run(top);
       if (!counted) {
         std::string why;
@@ -574,19 +511,16 @@ CountResult count_over_ranks(const CountRequest& asked) {
       if (m.method == Method::frontier) check_rank_share(*mine.run_dir, m, *counted, ranks.rank());
       return open_frontier(mine, *mine.run_dir, std::move(locked), std::move(m));
     });
-    const MethodChoice choice{Method::frontier, "the run directory's method"};
-    const bool done = run.manifest().status == RunStatus::complete;
+    const bool done = resumed.run.manifest().status == RunStatus::complete;
     CountResult res = ranks.any_bits(done ? 0u : 1u) == 0
-                          ? finished_frontier(run, choice)
-                          : count_frontier(mine, choice, std::move(run));
+                          ? finished_frontier(resumed.run, resumed.plan.method)
+                          : count_frontier(mine, resumed.plan, std::move(resumed.run));
     res.run_dir = top;
     std::get<FrontierStatistics>(res.statistics).ranks = ranks.size();  // also when read back
     return res;
   }
-  const CountRequest r = new_run(mine);
-  const MethodChoice choice = choose_method(r);
-  const FrontierRequest f = frontier_request(r);
-  validate(f);
+  const CountRequest r = request_with_defaults(mine);
+  const FrontierPlan plan = plan_frontier(r, choose_method(r));
   // Every rank's directory names rank 0's run id, so that a share of another run is refused.
   std::string id = ranks.rank() == 0 ? FrontierRunDir::new_run_id() : std::string(16, '0');
   std::vector<std::byte> bytes(16);
@@ -606,14 +540,14 @@ CountResult count_over_ranks(const CountRequest& asked) {
     base.frontier.rank = ranks.rank();
     base.frontier.ranks = ranks.size();
     base.frontier.run_id = id;
-    FrontierRunDir created = FrontierRunDir::create(
-        *r.run_dir, f, base, r.checkpoint_seconds.value_or(kDefaultCheckpointSeconds));
+    FrontierRunDir created =
+        FrontierRunDir::create(*r.run_dir, plan.request, base, plan.checkpoint_seconds);
     if (ranks.rank() == 0) {
       write_ranked_run(top, {ranks.size(), id});
     }
     return created;
   });
-  CountResult res = count_frontier(r, choice, std::move(run));
+  CountResult res = count_frontier(r, plan, std::move(run));
   res.run_dir = top;
   return res;
 }
@@ -643,12 +577,13 @@ CountResult resume(const CountRequest& r) {
     { RunDirectory release = std::move(locked); }  // the run session locks it again
     return count_dfs(r, {Method::dfs, "the run directory's method"}, &m);
   }
-  FrontierRunDir run = open_frontier(r, dir, std::move(locked), std::move(m));
-  const MethodChoice choice{Method::frontier, "the run directory's method"};
-  if (run.manifest().status == RunStatus::complete && !run.manifest().frontier.end_pairs) {
-    return finished_frontier(run, choice);  // units of end pairs: the table comes from the units
+  ResumedFrontier resumed = open_frontier(r, dir, std::move(locked), std::move(m));
+  const RunManifest& done = resumed.run.manifest();
+  if (done.status == RunStatus::complete && !done.frontier.end_pairs) {
+    // Units of end pairs: the table comes from the units.
+    return finished_frontier(resumed.run, resumed.plan.method);
   }
-  return count_frontier(r, choice, std::move(run));
+  return count_frontier(r, resumed.plan, std::move(resumed.run));
 }
 
 // Counts up to symmetry need every tour of the job in one session: the journal keeps no
@@ -706,20 +641,30 @@ CountResult run_count(const CountRequest& asked) {
   if (asked.checkpoint_seconds && !asked.run_dir) {
     throw UsageError("--checkpoint needs --run-dir DIR (where the checkpoints go)");
   }
-  const CountRequest r = new_run(asked);
+  const CountRequest r = request_with_defaults(asked);
   const MethodChoice choice = choose_method(r);
   if (choice.method == Method::dfs) return count_dfs(r, choice, nullptr);
-  const FrontierRequest f = frontier_request(r);
-  validate(f);  // before anything is created
+  const FrontierPlan plan = plan_frontier(r, choice);  // before anything is created
   std::optional<FrontierRunDir> run;
   if (r.run_dir) {
     RunManifest base;
     base.provenance = r.provenance;
     base.caps.time_limit = r.caps.time_limit;
-    run.emplace(FrontierRunDir::create(*r.run_dir, f, base,
-                                       r.checkpoint_seconds.value_or(kDefaultCheckpointSeconds)));
+    run.emplace(FrontierRunDir::create(*r.run_dir, plan.request, base, plan.checkpoint_seconds));
   }
-  return count_frontier(r, choice, std::move(run));
+  return count_frontier(r, plan, std::move(run));
+}
+
+CountRequest request_with_defaults(CountRequest r) {
+  if (!r.shape) throw UsageError("missing BOARD, e.g. 6x6 or 5");
+  if (!r.all_starts.value_or(false) && r.prefix.empty()) {
+    if (!r.closed.value_or(false)) {
+      throw UsageError(
+          "give a start square with --start (e.g. --start a1), a --prefix, or --all-starts");
+    }
+    r.prefix = {0};
+  }
+  return r;
 }
 
 }  // namespace knightstour

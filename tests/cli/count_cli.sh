@@ -259,6 +259,9 @@ CHECKS=$((CHECKS + 1))
 [ "$verdict" = "in the pass" ] || { LAST="estimate 6x7 --all-starts"; fail "calibrated inside the pass: $verdict"; }
 run estimate 7x7 --all-starts --calibrate 0.3 --progress 0
 expect_out '^time +~'
+# The plan count would run (frontier_plan.hpp).
+expect_out '^budget +[0-9.]+ [KMGT]iB for the classes'
+expect_out '^sweeps +7 by pinned tails or 3 by a pass back over one sweep'  # 6 classes of start squares
 CHECKS=$((CHECKS + 1))
 ! grep -q '^grid' "$TMP/out" || { LAST="estimate 7x7 --all-starts"; fail "a grid line for pinned tails"; }
 # Past count's memory budget, the estimate says what spilling would need, and only then (two

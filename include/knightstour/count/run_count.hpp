@@ -11,4 +11,8 @@ namespace knightstour {
 // before anything in it is read or written. Signals and the time limit stop it cleanly.
 CountResult run_count(const CountRequest& request);
 
+// A new count's request with its defaults: a closed count from no given start counts from
+// a1. Throws UsageError without a board, or for an open count without a start.
+CountRequest request_with_defaults(CountRequest request);
+
 }  // namespace knightstour

@@ -1,0 +1,183 @@
+#include "knightstour/count/frontier_plan.hpp"
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "knightstour/base/cpus.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/base/memory_room.hpp"
+#include "knightstour/base/units.hpp"
+#include "knightstour/count/frontier_run_dir.hpp"
+#include "knightstour/frontier/end_pair_units.hpp"
+#include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/ranks.hpp"
+#include "knightstour/io/temp_directory.hpp"
+
+namespace knightstour {
+
+namespace {
+
+// How an all-starts grid is counted: --grid, else KNIGHTSTOUR_GRID (for benchmarks and
+// tests), else automatic (the engine chooses between the pass and the tails); a sharded
+// count, by end pairs.
+GridMethod grid_asked(const CountRequest& r) {
+  GridMethod grid = GridMethod::automatic;
+  if (r.grid) {
+    grid = *r.grid;
+  } else if (const char* env = std::getenv("KNIGHTSTOUR_GRID"); env != nullptr && *env != 0) {
+    grid = parse_grid_method(env, "KNIGHTSTOUR_GRID");
+  }
+  if (r.sharded() && grid == GridMethod::automatic) grid = GridMethod::end_pairs;
+  return grid;
+}
+
+// The job a new count asks for.
+FrontierRequest new_job(const CountRequest& r) {
+  FrontierRequest f;
+  f.shape = r.shape.value();
+  f.closed = r.closed.value_or(false);
+  if (!r.all_starts.value_or(false)) f.start = r.prefix.at(0);
+  f.end = r.end;
+  f.total_only = r.total_only;
+  f.open_sweeps_only = r.open_sweeps_only;
+  f.grid = grid_asked(r);
+  if (r.grid && (f.closed || f.start || f.total_only)) {
+    throw UsageError(
+        "--grid is how an open count over all starts gets its tours from each "
+        "square; leave it out");
+  }
+  if (r.sharded()) {
+    if (f.grid != GridMethod::end_pairs) {
+      throw UsageError(
+          "a frontier count is shared out by its units of end pairs; with "
+          "--shard-count leave out --grid or give --grid end-pairs");
+    }
+    if (f.closed || f.start || f.total_only) {
+      throw UsageError(
+          "a frontier count is shared out only when it counts open tours over "
+          "all starts (by units of end pairs); leave out --shard-count");
+    }
+    f.shard_index = r.shard->index;
+    f.shard_count = r.shard->count;
+  }
+  return f;
+}
+
+// The budget counts class bytes; by default half of what is available, shared by the ranks
+// on this node. With several ranks --memory is each rank's.
+MemoryPlan memory_plan(const CountRequest& r, const Ranks* ranks) {
+  MemoryPlan m;
+  const MemoryRoom room = memory_room();
+  m.available = room.bytes;
+  m.bound = room.bound;
+  m.sharing = ranks ? static_cast<std::uint64_t>(ranks->ranks_on_this_node()) : 1;
+  m.asked = r.memory.has_value();
+  m.budget =
+      r.memory ? *r.memory : (m.available ? m.available / 2 / m.sharing : (4ull << 30) / m.sharing);
+  return m;
+}
+
+// Spilled classes go into the run directory when there is one (the user chose a disk for
+// it, and a session killed outright leaves them where the next one clears them).
+SpillPlan spill_plan(const CountRequest& r, bool run_dir) {
+  const std::string asked = r.spill_dir.value_or("");
+  SpillPlan s;
+  if (asked == "none") {
+    s.to = SpillTo::nowhere;
+  } else if (asked.empty() && run_dir) {
+    s.to = SpillTo::run_directory;
+  } else {
+    s.to = SpillTo::folder;
+    s.named = !asked.empty();
+    s.parent = s.named ? std::filesystem::path(asked) : default_temp_parent();
+  }
+  return s;
+}
+
+}  // namespace
+
+FrontierPlan plan_frontier(const CountRequest& r, const MethodChoice& method,
+                           const RunManifest* resumed) {
+  FrontierPlan p;
+  if (resumed != nullptr) {
+    p.request = FrontierRunDir::request_of(*resumed);
+    // The tails or the pass is each session's choice; units of end pairs are the run's.
+    if (p.request.grid != GridMethod::end_pairs) p.request.grid = grid_asked(r);
+  } else {
+    p.request = new_job(r);
+  }
+  validate(p.request);
+  p.method = method;
+  const Ranks* ranks = several_ranks(r.ranks);
+  p.threads = r.threads > 0 ? r.threads : default_threads();
+  p.memory = memory_plan(r, ranks);
+  p.spill = spill_plan(r, r.run_dir.has_value());
+  p.kernel = chosen_bit_kernel();
+  p.progress_seconds = ranks && ranks->rank() != 0 ? 0 : r.progress_seconds;
+  // A resumed run keeps the interval it was started with unless the command line gives one.
+  const double recorded = resumed != nullptr ? resumed->frontier.checkpoint_seconds : -1;
+  p.checkpoint_seconds =
+      r.checkpoint_seconds.value_or(recorded >= 0 ? recorded : kDefaultCheckpointSeconds);
+  p.sweeps = planned_sweeps(p.request, p.request.grid == GridMethod::backward_pass);
+  if (p.request.grid == GridMethod::end_pairs) {
+    for (int k = 0; k < p.sweeps; ++k) {
+      if (unit_in_shard(k, p.request.shard_index, p.request.shard_count))
+        p.shard_units.push_back(k);
+    }
+  }
+  return p;
+}
+
+std::vector<std::string> describe(const FrontierPlan& p) {
+  std::vector<std::string> lines;
+  const MemoryPlan& m = p.memory;
+  std::string memory = "budget     " + size_text(m.budget) + " for the classes";
+  if (m.asked) {
+    memory += " (--memory)";
+    if (m.past_available())
+      memory += ", more than the " + size_text(m.available / m.sharing) + " available now";
+  } else if (m.available > 0) {
+    memory += ": half of the " + size_text(m.available) + " that " + m.bound + " leaves" +
+              (m.sharing > 1 ? ", shared by the ranks on this node" : "");
+  } else {
+    memory += " (nothing is known of the memory available)";
+  }
+  lines.push_back(memory);
+  switch (p.spill.to) {
+    case SpillTo::nowhere:
+      lines.emplace_back("spill      nowhere (--spill-dir none): the count stops at the budget");
+      break;
+    case SpillTo::run_directory:
+      lines.emplace_back("spill      past the budget, to spill/ in the run directory");
+      break;
+    case SpillTo::folder:
+      lines.push_back("spill      past the budget, to a folder made in " + p.spill.parent.string() +
+                      (p.spill.named ? " (--spill-dir)" : ""));
+      break;
+  }
+  const FrontierRequest& f = p.request;
+  std::string sweeps = "sweeps     " + std::to_string(p.sweeps);
+  const bool grid = !f.closed && !f.start && !f.total_only;
+  if (grid && f.grid == GridMethod::automatic) {
+    sweeps += " by pinned tails or " + std::to_string(planned_sweeps(f, true)) +
+              " by a pass back over one sweep, whichever pays on this board";
+  } else if (grid && f.grid == GridMethod::pinned_tails) {
+    sweeps += ": a shared prefix and a pinned sweep per class of start squares";
+  } else if (grid && f.grid == GridMethod::backward_pass) {
+    sweeps += ": the closed one, one unpinned and a pass back over it";
+  } else if (f.grid == GridMethod::end_pairs) {
+    sweeps += " units of end pairs";
+    if (f.sharded()) {
+      sweeps += "; shard " + std::to_string(f.shard_index) + " of " +
+                std::to_string(f.shard_count) + " counts " + std::to_string(p.shard_units.size()) +
+                " (unit k to shard k mod " + std::to_string(f.shard_count) + ")";
+    }
+  }
+  lines.push_back(sweeps);
+  lines.push_back("kernel     " + std::string(bit_kernel_name(p.kernel)) + " on " +
+                  std::to_string(p.threads) + " threads");
+  return lines;
+}
+
+}  // namespace knightstour
