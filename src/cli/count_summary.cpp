@@ -206,6 +206,13 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
                 st.anonymous_sample_seconds);
   }
   std::printf("\n");
+  if (!r.complete && st.classes_left > 0) {
+    std::printf(
+        "outlook    ~%s classes still to expand; the largest generation ~%s classes (a rough "
+        "projection, as estimate makes it)\n",
+        estimate_figure(st.classes_left).c_str(),
+        estimate_figure(st.projected_peak_classes).c_str());
+  }
   if (st.spilled_bytes > 0) {
     const std::string ranges = st.max_passes > 1
                                    ? "up to " + std::to_string(st.max_passes) + " ranges a step"
@@ -360,6 +367,13 @@ void print_json(const CountResult& r) {
     j["memory_budget"] = f.memory_budget;
     j["count_bits"] = f.count_bits;
     if (!f.bit_kernel.empty()) j["bit_kernel"] = f.bit_kernel;
+    // A stopped count's projection of what is left (sweep_outlook.hpp), as estimate gives it.
+    if (!r.complete && f.classes_left > 0) {
+      j["outlook"] = {{"classes_left", f.classes_left},
+                      {"projected_peak_classes", f.projected_peak_classes}};
+    } else {
+      j["outlook"] = nullptr;
+    }
   }
   std::cout << dump_json(j) << '\n';
 }

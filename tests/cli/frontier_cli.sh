@@ -27,6 +27,15 @@ fi
 CHECKS=$((CHECKS + 1))
 python3 -c 'import json,sys; b=json.load(open(sys.argv[1]))["bytes_per_class"]; assert 2 < b["at_rest"] < 6 and b["during_step"] > b["at_rest"], b' "$TMP/out" \
   || fail "6x10 closed: bytes_per_class $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["bytes_per_class"])' "$TMP/out")"
+# A complete count projects nothing; a stopped one says what is left, as estimate would.
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["outlook"] is None' "$TMP/out" \
+  || fail "6x10 closed: an outlook of a complete count"
+run count 7x8 --closed --method frontier --time-limit 1 --progress 0 --json
+expect_exit 3
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["outlook"]; assert o["classes_left"] > 0 and o["projected_peak_classes"] > 0, o' "$TMP/out" \
+  || fail "7x8 closed stopped: no outlook"
 run count 6x8 --closed --start a1 --method frontier --memory 8M --spill-dir none --progress 0
 expect_exit 3
 expect_out 'INCOMPLETE: memory budget'
