@@ -180,8 +180,8 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   Live live;
   live.started = started;
   // What the job's progress line shows of this sweep. The projection of the classes left
-  // is too rough in the first two columns (off by up to 21x there, results/frontier/README.md),
-  // so no time is projected before the third.
+  // is too rough in the first two columns (results/frontier/outlook-fit-2026-11-26.md fits it
+  // from column 4 on), so no time is projected before the third.
   auto snapshot = [&] {
     SweepSnapshot s;
     s.label = options.label;
