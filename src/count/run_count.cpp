@@ -578,9 +578,10 @@ CountResult resume(const CountRequest& r) {
     return count_dfs(r, {Method::dfs, "the run directory's method"}, &m);
   }
   ResumedFrontier resumed = open_frontier(r, dir, std::move(locked), std::move(m));
+  // A finished run's counts come from its manifest; by units of end pairs they come from the
+  // units, which also give the start x end table.
   const RunManifest& done = resumed.run.manifest();
   if (done.status == RunStatus::complete && !done.frontier.end_pairs) {
-    // Units of end pairs: the table comes from the units.
     return finished_frontier(resumed.run, resumed.plan.method);
   }
   return count_frontier(r, resumed.plan, std::move(resumed.run));
