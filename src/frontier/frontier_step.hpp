@@ -363,7 +363,8 @@ class StepRun {
     for (const std::size_t in_memory : {ranges_.front().hi, std::size_t{0}}) {
       files_.emplace(spill_, passes);
       auto expansions = std::make_unique<Expansions>([&] {
-        return Expansion<K>(*files_, range_of_, buffer_entries_, in_memory, rank_count_, budget_);
+        return Expansion<K>(*files_, range_of_, buffer_entries_, rules_.slots, in_memory,
+                            rank_count_, budget_);
       });
       abort_ = false;
       live_.expanded = 0;
@@ -395,32 +396,24 @@ class StepRun {
     return std::nullopt;
   }
 
-  // Reads range file `f` into the threads' blocks, keeping the successors of parts [lo, hi);
-  // sets `abort_` when stopped or out of memory.
+  // Reads range file `f` into the threads' blocks, keeping the successors of parts [lo, hi),
+  // a record at a time; sets `abort_` when stopped or out of memory.
   void read_file(Expansions& expansions, std::size_t f, std::size_t lo, std::size_t hi) {
-    const std::uint64_t chunk = io_buffer_bytes(budget_.room(), 1) / sizeof(Entry);
-    const std::uint64_t n = files_->bytes(f) / sizeof(Entry);
-    tbb::enumerable_thread_specific<std::vector<Entry>> buffers;
-    tbb::parallel_for(std::uint64_t{0}, (n + chunk - 1) / chunk, [&](std::uint64_t c) {
+    const auto& records = files_->records(f);
+    tbb::enumerable_thread_specific<ClassBuffer<K>> buffers(
+        [this] { return ClassBuffer<K>(&budget_); });
+    tbb::parallel_for(std::size_t{0}, records.size(), [&](std::size_t i) {
       if (!poll()) return;
-      std::vector<Entry>& buffer = buffers.local();
-      if (buffer.empty()) {
-        budget_.charge(chunk * sizeof(Entry));
-        buffer.resize(chunk);
-      }
-      const std::uint64_t a = c * chunk, m = std::min(chunk, n - a);
-      files_->read(f, a * sizeof(Entry), buffer.data(), m * sizeof(Entry));
       Expansion<K>& e = expansions.local();
-      for (std::uint64_t i = 0; i < m; ++i) {
-        const std::size_t p = part_of(buffer[i].key);
-        if (p < lo || p >= hi) continue;
-        if (!e.blocks.add(p - lo, buffer[i].key, buffer[i].count)) {
-          abort_ = true;
-          return;
-        }
-      }
+      bool full = false;
+      read_successor_record<K>(*files_, f, records[i], buffers.local(),
+                               [&](std::uint64_t key, const WideCount<K>& count) {
+                                 const std::size_t p = part_of(key);
+                                 if (p < lo || p >= hi || full) return;
+                                 full = !e.blocks.add(p - lo, key, count);
+                               });
+      if (full) abort_ = true;
     });
-    for (auto& buffer : buffers) budget_.release(buffer.size() * sizeof(Entry));
   }
 
   // Builds the parts of `range` in two phases: its successors into each thread's blocks (the
@@ -460,11 +453,13 @@ class StepRun {
         if (wide) overflow = true;
       });
     }
-    std::uint64_t pass_successors = 0;  // of this pass's parts only: each pass keeps its own
+    // Successors of this pass's parts only: each pass keeps its own. A range file's are
+    // counted as they were written (before its records merged equal keys), once it is built.
+    std::uint64_t pass_successors = 0;
     WideCount<K> pass_closed;
     bool closed_wide = false;
     for (auto& e : expansions) {
-      pass_successors += e.blocks.successors();
+      if (from_expansion || !files_) pass_successors += e.blocks.successors();
       if (e.overflow) overflow = true;
       closed_wide = pass_closed.add(e.closed) || closed_wide;
     }
@@ -479,7 +474,7 @@ class StepRun {
     if (from_expansion && out_of_memory && (outcome & kOverflow) == 0 && hi - lo > 1) {
       spdlog::debug("step {}: the first range's successors go to its file", k_ + 1);
       for (auto& e : expansions) {
-        SuccessorWriter<K> writer(*files_, range_of_, buffer_entries_, budget_);
+        SuccessorWriter<K> writer(*files_, range_of_, buffer_entries_, rules_.slots, budget_);
         for (std::size_t p = lo; p < hi; ++p)
           e.blocks.for_each(p - lo, [&](const Entry& x) { writer.add(p, x.key, x.count); });
         writer.flush();
@@ -510,7 +505,10 @@ class StepRun {
       return std::nullopt;
     }
     successors_ += pass_successors;
-    if (files_ && --unread_[range.file] == 0) files_->drop(range.file);
+    if (files_ && --unread_[range.file] == 0) {
+      successors_ += files_->successors(range.file);
+      files_->drop(range.file);
+    }
     if (!closed_taken_ && !take_closed(pass_closed, closed_wide)) return abandon(StepEnd::overflow);
     if (spilling_) {
       spill_slices(outs_, next_, lo, hi);

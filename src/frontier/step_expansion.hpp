@@ -37,13 +37,14 @@ struct Expansion {
         plans(&budget, tbb::this_task_arena::max_concurrency()) {}
   // Write-once: the successors of parts [0, in_memory) stay in blocks, the rest go to files.
   Expansion(SuccessorFiles& files, const std::vector<std::uint32_t>& range_of,
-            std::size_t buffer_entries, std::size_t in_memory, int rank_count, MemoryBudget& budget)
+            std::size_t buffer_entries, int slots, std::size_t in_memory, int rank_count,
+            MemoryBudget& budget)
       : blocks(in_memory, budget),
         outbox(rank_count > 1 ? rank_count : 0, budget),
         read(&budget),
         in_memory_parts(in_memory),
         plans(&budget, tbb::this_task_arena::max_concurrency()) {
-    writer.emplace(files, range_of, buffer_entries, budget);
+    writer.emplace(files, range_of, buffer_entries, slots, budget);
   }
   // Keeps a successor of part p (the pass's first part: lo); false when out of memory.
   // Written at once: a part's classes come grouped by type pattern (AggregationTable), so
