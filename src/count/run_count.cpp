@@ -221,6 +221,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   }
   FrontierOptions options;
   options.threads = plan.threads;
+  options.kernel = plan.kernel;
   Ranks* ranks = several_ranks(r.ranks);
   options.ranks = ranks;
   options.memory_limit = plan.memory.budget;

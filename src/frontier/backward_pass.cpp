@@ -304,7 +304,7 @@ class Pass {
   std::vector<WideCount<K>> completions_;  // generation k's, by that numbering
   std::vector<AnyGeneration> column_;      // generations column_from_ + 1 ... recomputed
   int column_from_ = -1;
-  const BitKernel bit_kernel_ = chosen_bit_kernel();
+  const BitKernel bit_kernel_ = forward_.bit_kernel();  // forward_ is initialized before
   tbb::enumerable_thread_specific<Local> locals_;
 };
 

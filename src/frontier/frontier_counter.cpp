@@ -59,6 +59,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     }
     return 1.0;
   };
+  const BitKernel kernel = options.bit_kernel();
   while (state.next_step < rules.squares && state.next_step != options.until_step) {
     const int k = state.next_step;
     live.step = k;
@@ -75,7 +76,7 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     const std::uint64_t sent_before = live.exchanged.load();
     const StepEnd end =
         frontier_detail::run_step(rules, k, current, next, forecast, closed, successors, budget,
-                                  spill, stop, live, clock ? &*clock : nullptr);
+                                  spill, stop, live, kernel, clock ? &*clock : nullptr);
     if (end == StepEnd::overflow) {
       state.classes = std::move(current);
       return false;

@@ -33,8 +33,10 @@
 #include "knightstour/frontier/successor_files.hpp"
 #include "knightstour/frontier/transition.hpp"
 #include "rank_exchange.hpp"
+#include "step_expander.hpp"
 #include "step_expansion.hpp"
 #include "step_plan.hpp"
+#include "step_spill.hpp"
 #include "sweep_live.hpp"
 
 namespace knightstour::frontier_detail {
@@ -42,7 +44,9 @@ namespace knightstour::frontier_detail {
 enum class StepEnd { done, overflow, stopped };
 
 // One step: expands every class of `current` into `next`, adding the cycles completed
-// (last step only) to `closed` and the successors produced to `successors`.
+// (last step only) to `closed` and the successors produced to `successors`. StepRun plans
+// the step's ranges (step_plan.hpp) and builds them; the expansion is StepExpander's, the
+// spill files of the generations StepSpill's, the exchange between ranks rank_exchange's.
 //
 // Two phases, neither with a lock: every thread expands classes of `current` and appends
 // their successors to its own blocks, one open block per part of `next` (SuccessorBlocks);
@@ -71,8 +75,8 @@ enum class StepEnd { done, overflow, stopped };
 // thread's own table, and what threads share is touched once a chunk of blocks (MemoryBudget:
 // one atomic add a MiB) or once kPollEvery classes (stop flag, progress counter). Work is
 // over-decomposed for oneTBB's work stealing: expansion in chunks of kPollEvery classes of
-// each part of `current`, aggregation in up to 2^14 parts. Spilled parts are written by up
-// to kSpillFiles threads at once, each to a file of its own. What runs on one thread is per
+// each part of `current`, aggregation in up to 2^14 parts. Spilled parts are written by
+// several threads at once, each to a file of its own (StepSpill). What runs on one thread is per
 // step or per pass: planning, collecting the threads' outcomes. Measured on 16 cores
 // (results/frontier/threads-2026-11-27.md): 8x8 closed 1.96x from 8 to 16 threads and 1.92x from
 // 4 to 8, with the same CPU per class at every count. Past one machine's cores, ranks split the
@@ -82,7 +86,7 @@ class StepRun {
  public:
   StepRun(const StepRules& rules, int k, Generation<K>& current, Generation<K>& next,
           WideCount<K>& closed, std::uint64_t& successors, MemoryBudget& budget, SpillArea& spill,
-          StopControl& stop, Live& live, Ranks* ranks)
+          StopControl& stop, Live& live, BitKernel kernel, Ranks* ranks)
       : rules_(rules),
         k_(k),
         rule_(rules.steps[static_cast<std::size_t>(k)]),
@@ -96,10 +100,11 @@ class StepRun {
         live_(live),
         ranks_(several_ranks(ranks)),
         rank_count_(ranks_ != nullptr ? ranks_->size() : 1),
-        me_(ranks_ != nullptr ? ranks_->rank() : 0) {}
+        expander_(rules, k, current, kernel, ranks_, abort_, live) {}
 
   StepEnd run(const StepForecast& forecast) {
     bits_ = part_bits(distributed() ? ranks_->max(forecast.successors) : forecast.successors);
+    expander_.set_part_bits(bits_);
     parts_ = std::size_t{1} << bits_;
     next_.parts.assign(parts_, {});
     const std::size_t passes = plan_ranges(forecast);
@@ -116,7 +121,7 @@ class StepRun {
       ranges_.pop_front();
       if (const auto end = build_range(range)) return *end;
     }
-    for (auto& s : outs_) s->finish(next_);
+    spilled_.finish(next_);
     return StepEnd::done;
   }
 
@@ -129,46 +134,7 @@ class StepRun {
   };
 
   bool distributed() const { return ranks_ != nullptr; }
-  std::size_t part_of(std::uint64_t key) const {
-    return part_at(route_hash(key, rules_.slots), bits_);
-  }
-
-  // From here on the current generation is on disk and every built part of `next` goes to
-  // a spill file as soon as its range is done.
-  void start_spilling() {
-    if (spilling_) return;
-    spilling_ = true;
-    {
-      Spillers spillers = make_spillers();
-      spill_slices(spillers, current_, 0, current_.parts.size());
-      for (auto& s : spillers) s->finish(current_);  // the budget the generation held is free
-    }
-    outs_ = make_spillers();
-    spill_slices(outs_, next_, 0, next_.parts.size());
-  }
-
-  // Spill files written side by side, one a thread up to kSpillFiles: buffered writes to one
-  // file take its inode's lock, so threads writing the same file would wait for each other.
-  // Writing a range's parts from one thread left the others idle: 11% of the 8x8 closed
-  // count's wall time on 2 cores (results/frontier/parallel-spill-2026-11-26.md).
-  static constexpr std::size_t kSpillFiles = 16;
-  using Spillers = std::vector<std::unique_ptr<PartSpiller>>;
-  Spillers make_spillers() {
-    const auto threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
-    Spillers spillers;
-    for (std::size_t i = 0; i < std::clamp<std::size_t>(threads, 1, kSpillFiles); ++i)
-      spillers.push_back(std::make_unique<PartSpiller>(spill_));
-    return spillers;
-  }
-  // Moves the in-memory parts [lo, hi) of g to the spillers' files, spiller i taking the i-th
-  // slice of the range, all at once.
-  void spill_slices(Spillers& spillers, Generation<K>& g, std::size_t lo, std::size_t hi) {
-    const std::size_t n = spillers.size();
-    tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
-      for (std::size_t p = lo + (hi - lo) * i / n; p < lo + (hi - lo) * (i + 1) / n; ++p)
-        spillers[i]->add(g.parts[p], p, budget_);
-    });
-  }
+  std::size_t part_of(std::uint64_t key) const { return expander_.part_of(key); }
 
   // A step that does not finish leaves `next` empty, with its budget returned.
   StepEnd abandon(StepEnd end) {
@@ -188,7 +154,7 @@ class StepRun {
                              forecast.classes_per_successor, forecast.bytes_per_class);
       }
       if (!fits_one_pass(need, budget_.room())) {
-        start_spilling();  // frees what the current generation held: room grows
+        spilled_.start(current_, next_);  // frees what the current generation held
         passes = ranges_for(need, budget_.room(), parts_);
       }
       spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} ranges", k_ + 1,
@@ -201,141 +167,10 @@ class StepRun {
 
   // What a pass ended with, agreed over the ranks.
   std::uint32_t agreed_outcome(bool overflow) {
-    const std::uint32_t outcome = (abort_.load() ? kAborted : 0) |
+    const std::uint32_t outcome = (abort_.raised() ? kAborted : 0) |
                                   (stop_.stopped() ? kStopped : 0) | (overflow ? kOverflow : 0) |
                                   (budget_.exceeded() ? kOutOfMemory : 0);
     return distributed() ? ranks_->any_bits(outcome) : outcome;
-  }
-
-  bool poll() {
-    if (abort_.load(std::memory_order_relaxed)) return false;
-    if (stop_.poll()) {
-      abort_ = true;
-      return false;
-    }
-    return true;
-  }
-
-  // Expands classes [begin, end) of part `part` of `current`, keeping the successors of
-  // parts [lo, hi), with the kernel that packs keys by B. A template, so that a process
-  // counting alone pays nothing for the ranks.
-  template <bool Distributed, BitKernel B>
-  void expand_classes_by(Expansions& expansions, std::size_t part, std::size_t begin,
-                         std::size_t end, std::size_t lo, std::size_t hi) {
-    // Locals, not members: a store through the blocks may alias a member, so the compiler
-    // would have to reload a member after every successor kept.
-    const StepRules& rules = rules_;
-    const StepRule& rule = rule_;
-    const int bits = bits_;
-    [[maybe_unused]] const int rank_count = rank_count_, me = me_;
-    [[maybe_unused]] const std::uint32_t class_mask = (1u << rules.slots) - 1;
-    const bool fold = rule.fold_mirror;
-    Expansion<K>& e = expansions.local();
-    bool full = false;
-    current_.parts[part].template for_each_chunk<K>(
-        begin, end, e.read,
-        [&](const std::uint64_t* keys, const WideCount<K>* counts, std::size_t n) {
-          for (std::size_t i = 0; i != n && !full; ++i) {
-            const WideCount<K>& count = counts[i];
-            expand_planned<B>(
-                rules, rule, keys[i], e.plans.template of<B>(rules, rule, keys[i]),
-                [&](std::uint64_t key, std::uint64_t hash) {
-                  if (fold) {
-                    std::uint64_t pattern = type_pattern(key, rules.slots);
-                    if (keep_mirror_canonical<B>(key, pattern, rules.mirror))
-                      hash = class_hash(pattern);
-                  }
-                  // Debug builds check every successor (I1, I3).
-                  assert(class_invariants_hold(key, rules.slots, rule.no_future & class_mask));
-                  const std::size_t p = part_at(hash, bits);
-                  if (p < lo || p >= hi) return;
-                  if constexpr (Distributed) {
-                    const int owner = owner_rank(hash, rank_count);
-                    if (owner != me) {
-                      full = !e.outbox.add(static_cast<std::size_t>(owner), key, count) || full;
-                      return;
-                    }
-                  }
-                  full = !e.keep(p, lo, key, count) || full;
-                },
-                [&] {
-                  if (e.closed.add(count)) e.overflow = true;
-                });
-          }
-        });
-    if (full) abort_ = true;
-    live_.expanded.fetch_add(end - begin, std::memory_order_relaxed);
-  }
-  template <bool Distributed>
-  void expand_classes(Expansions& expansions, std::size_t part, std::size_t begin, std::size_t end,
-                      std::size_t lo, std::size_t hi) {
-    if (bit_kernel_ == BitKernel::bmi2) {
-      expand_classes_by<Distributed, BitKernel::bmi2>(expansions, part, begin, end, lo, hi);
-    } else {
-      expand_classes_by<Distributed, BitKernel::portable>(expansions, part, begin, end, lo, hi);
-    }
-  }
-
-  // Expands every class of `current` into the threads' expansions, keeping the successors of
-  // parts [lo, hi); sets `abort_` when stopped or out of memory.
-  void expand_current(Expansions& expansions, std::size_t lo, std::size_t hi) {
-    if (distributed()) {
-      expand_in_rounds(expansions, lo, hi);
-      return;
-    }
-    tbb::parallel_for(std::size_t{0}, current_.parts.size(), [&](std::size_t part) {
-      // Whole blocks, each decoded once: a part in a file is read a block (one pread) at a
-      // time, one in memory about kPollEvery classes at a time.
-      const auto& in = current_.parts[part];
-      constexpr std::size_t kBlock = CompactClasses::kBlockClasses;
-      const std::size_t grain = in.in_file() ? 1 : std::max<std::size_t>(1, kPollEvery / kBlock);
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.blocks(), grain),
-                        [&](const tbb::blocked_range<std::size_t>& range) {
-                          if (poll())
-                            expand_classes<false>(expansions, part, range.begin() * kBlock,
-                                                  std::min(in.size(), range.end() * kBlock), lo,
-                                                  hi);
-                        });
-    });
-  }
-
-  // expand_current over several ranks: the classes of `current`, numbered across its parts,
-  // a round of kRoundClasses at a time, each round ended by an exchange of the outboxes.
-  void expand_in_rounds(Expansions& expansions, std::size_t lo, std::size_t hi) {
-    std::vector<std::uint64_t> first{0};  // first[p]: number of part p's first class
-    for (const auto& in : current_.parts) first.push_back(first.back() + in.size());
-    const std::uint64_t mine = first.back();
-    const std::uint64_t rounds = ranks_->max((mine + kRoundClasses - 1) / kRoundClasses);
-    for (std::uint64_t round = 0; round < rounds; ++round) {
-      const std::uint64_t a = std::min(mine, round * kRoundClasses);
-      const std::uint64_t b = std::min(mine, a + kRoundClasses);
-      tbb::parallel_for(
-          tbb::blocked_range<std::uint64_t>(a, b, kPollEvery),
-          [&](const tbb::blocked_range<std::uint64_t>& range) {
-            if (!poll()) return;
-            std::uint64_t i = range.begin();
-            auto p = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), i) -
-                                              first.begin() - 1);
-            while (i < range.end()) {
-              const std::uint64_t end = std::min(range.end(), first[p + 1]);
-              expand_classes<true>(expansions, p, i - first[p], end - first[p], lo, hi);
-              i = end;
-              ++p;
-            }
-          });
-      if (ranks_->any_bits(abort_.load() ? kAborted : 0) != 0) {
-        abort_ = true;
-        break;
-      }
-      const auto sent = exchange_outboxes<K>(
-          *ranks_, expansions, [this](std::uint64_t key) { return part_of(key); }, lo,
-          rules_.slots);
-      if (!sent) {
-        abort_ = true;
-      } else {
-        live_.exchanged.fetch_add(*sent, std::memory_order_relaxed);
-      }
-    }
   }
 
   // Takes the cycles completed in the step's expansion (the first range's pass, or the
@@ -366,14 +201,14 @@ class StepRun {
         return Expansion<K>(*files_, range_of_, buffer_entries_, rules_.slots, in_memory,
                             rank_count_, budget_);
       });
-      abort_ = false;
+      abort_.clear();
       live_.expanded = 0;
-      expand_current(*expansions, 0, parts_);
+      expander_.expand(*expansions, 0, parts_);
       bool overflow = false;
       WideCount<K> step_closed;
       bool closed_wide = false;
       for (auto& e : *expansions) {
-        if (!abort_.load()) e.writer->flush();
+        if (!abort_.raised()) e.writer->flush();
         e.writer.reset();  // gives its buffers back
         overflow = overflow || e.overflow;
         closed_wide = step_closed.add(e.closed) || closed_wide;
@@ -403,7 +238,7 @@ class StepRun {
     tbb::enumerable_thread_specific<ClassBuffer<K>> buffers(
         [this] { return ClassBuffer<K>(&budget_); });
     tbb::parallel_for(std::size_t{0}, records.size(), [&](std::size_t i) {
-      if (!poll()) return;
+      if (!abort_.poll()) return;
       Expansion<K>& e = expansions.local();
       bool full = false;
       read_successor_record<K>(*files_, f, records[i], buffers.local(),
@@ -412,7 +247,7 @@ class StepRun {
                                  if (p < lo || p >= hi || full) return;
                                  full = !e.blocks.add(p - lo, key, count);
                                });
-      if (full) abort_ = true;
+      if (full) abort_.raise();
     });
   }
 
@@ -423,7 +258,7 @@ class StepRun {
   std::optional<StepEnd> build_range(const Range& range) {
     const std::size_t lo = range.lo, hi = range.hi;
     live_.pass = live_.pass + 1;
-    abort_ = false;
+    abort_.clear();
     std::atomic<bool> overflow{false};
     // Phase 1: this range's successors into each thread's blocks.
     std::unique_ptr<Expansions> held_here = std::move(first_range_);
@@ -435,21 +270,21 @@ class StepRun {
         read_file(*held_here, range.file, lo, hi);
       } else {
         live_.expanded = 0;
-        expand_current(*held_here, lo, hi);
+        expander_.expand(*held_here, lo, hi);
       }
     }
     Expansions& expansions = *held_here;
 
     // Phase 2: aggregate, a part at a time.
-    if (!abort_.load() && !stop_.stopped()) {
+    if (!abort_.raised() && !stop_.stopped()) {
       std::vector<const SuccessorBlocks<K>*> written;
       for (auto& e : expansions) written.push_back(&e.blocks);
       tbb::parallel_for(lo, hi, [&](std::size_t p) {
-        if (abort_.load(std::memory_order_relaxed)) return;
+        if (abort_.raised()) return;
         bool wide = false;
         if (!tables_.local().aggregate(written, p - lo, next_.parts[p], budget_, wide,
                                        rules_.slots))
-          abort_ = true;
+          abort_.raise();
         if (wide) overflow = true;
       });
     }
@@ -495,7 +330,7 @@ class StepRun {
       spdlog::debug("step {}: parts {}-{} did not fit, redone in two halves", k_ + 1, lo, hi - 1);
       ++live_.redone;
       budget_.clear_exceeded();
-      start_spilling();
+      spilled_.start(current_, next_);
       const std::size_t mid = lo + (hi - lo) / 2;
       ranges_.push_front({mid, hi, range.file});
       ranges_.push_front({lo, mid, range.file});
@@ -510,8 +345,8 @@ class StepRun {
       files_->drop(range.file);
     }
     if (!closed_taken_ && !take_closed(pass_closed, closed_wide)) return abandon(StepEnd::overflow);
-    if (spilling_) {
-      spill_slices(outs_, next_, lo, hi);
+    if (spilled_.started()) {
+      spilled_.spill(next_, lo, hi);
       return_freed_memory();
     }
     return std::nullopt;
@@ -530,16 +365,14 @@ class StepRun {
   Live& live_;
   Ranks* const ranks_;  // nullptr: this process counts alone
   const int rank_count_;
-  const int me_;
 
-  const BitKernel bit_kernel_ = chosen_bit_kernel();
+  StepAbort abort_{stop_};  // stopped or out of memory: the pass winds down
+  StepExpander<K> expander_;
   int bits_ = 0;  // the next generation has 2^bits_ parts, by the top bits of route_hash
   std::size_t parts_ = 1;
-  std::deque<Range> ranges_;  // still to build, in order
-  bool spilling_ = false;
-  Spillers outs_;                   // when spilling: where built parts of `next` go
-  bool closed_taken_ = false;       // the step's cycles were added to `closed`
-  std::atomic<bool> abort_{false};  // stopped or out of memory: the pass winds down
+  std::deque<Range> ranges_;            // still to build, in order
+  StepSpill spilled_{spill_, budget_};  // where the generations go once the step spills
+  bool closed_taken_ = false;           // the step's cycles were added to `closed`
   tbb::enumerable_thread_specific<AggregationTable<K>> tables_;
 
   // Write-once (a step in several ranges):
@@ -555,8 +388,9 @@ template <int K>
 StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generation<K>& next,
                  const StepForecast& forecast, WideCount<K>& closed, std::uint64_t& successors,
                  MemoryBudget& budget, SpillArea& spill, StopControl& stop, Live& live,
-                 Ranks* ranks = nullptr) {
-  return StepRun<K>(rules, k, current, next, closed, successors, budget, spill, stop, live, ranks)
+                 BitKernel kernel, Ranks* ranks = nullptr) {
+  return StepRun<K>(rules, k, current, next, closed, successors, budget, spill, stop, live, kernel,
+                    ranks)
       .run(forecast);
 }
 

@@ -44,6 +44,26 @@ TEST(BackwardPass, AgreesWithTheEnumeratorOnEveryBoardUpTo36Squares) {
   }
 }
 
+// The kernel the plan chose reaches the sweep and the pass back (FrontierOptions::kernel):
+// each packs keys its own way, and both give the same grid (checked against the enumerator
+// above with the kernel this CPU chooses).
+TEST(BackwardPass, BothBitKernelsGiveTheSameGrid) {
+  if (!cpu_has_bmi2()) GTEST_SKIP() << "this CPU has no BMI2";
+  for (const BoardShape shape : {BoardShape{5, 6}, BoardShape{4, 9}}) {
+    SCOPED_TRACE(name(shape));
+    FrontierOptions portable, bmi2;
+    portable.kernel = BitKernel::portable;
+    bmi2.kernel = BitKernel::bmi2;
+    const FrontierReport a = grid(shape, GridMethod::backward_pass, portable);
+    const FrontierReport b = grid(shape, GridMethod::backward_pass, bmi2);
+    EXPECT_TRUE(a.grid_by_backward_pass && b.grid_by_backward_pass);
+    EXPECT_NE(a.tours, BigCount{});
+    EXPECT_EQ(a.tours, b.tours);
+    EXPECT_EQ(a.tours_by_start, b.tours_by_start);
+    EXPECT_EQ(a.closed_tours, b.closed_tours);
+  }
+}
+
 // Past the enumerator: the two ways of counting the grid against each other, on boards whose
 // counts take 64 to 512 bits, both orientations, with the mirror fold on and off.
 TEST(BackwardPass, AgreesWithPinnedTailsOnLongBoards) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "knightstour/base/stop_control.hpp"
+#include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/generation.hpp"
 #include "knightstour/frontier/ranks.hpp"
 #include "knightstour/frontier/step_rule.hpp"
@@ -68,6 +69,10 @@ struct FrontierOptions {
   // Keep the classes after a step that ends a column up to the mirror across (mirror.hpp):
   // the same counts from about 0.6 as many classes. Off only for tests that compare the two.
   bool fold_mirror = true;
+  // The kernel that packs and unpacks keys (bit_kernel.hpp), as the count's plan chose it;
+  // unset: chosen_bit_kernel().
+  std::optional<BitKernel> kernel;
+  BitKernel bit_kernel() const { return kernel ? *kernel : chosen_bit_kernel(); }
 };
 
 // With several ranks: the same on every rank; classes, expanded, spilled and exchanged are

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -13,6 +14,7 @@
 #include "knightstour/frontier/class_buffer.hpp"
 #include "knightstour/frontier/compact_classes.hpp"
 #include "knightstour/frontier/frontier_class.hpp"
+#include "knightstour/frontier/key_sort.hpp"
 #include "knightstour/frontier/memory_budget.hpp"
 #include "knightstour/frontier/spill.hpp"
 #include "knightstour/frontier/successor_blocks.hpp"
@@ -128,6 +130,7 @@ class SuccessorWriter {
         buffers_(files.ranges()),
         budget_(&budget) {
     for (auto& b : buffers_) b.entries = std::make_unique_for_overwrite<Entry[]>(capacity_);
+    scratch_ = std::make_unique_for_overwrite<Entry[]>(capacity_);
     budget_->charge(held());
   }
   SuccessorWriter(const SuccessorWriter&) = delete;
@@ -151,20 +154,21 @@ class SuccessorWriter {
     std::unique_ptr<Entry[]> entries;
     std::size_t size = 0;
   };
-  // The buffers, and the encoder's scratch: the record (at most about a buffer's bytes,
-  // twice while it grows) and its copy.
-  std::uint64_t held() const { return (buffers_.size() + 3) * capacity_ * sizeof(Entry); }
+  // The buffers, the sort's scratch, and the encoder's: the record (at most about a
+  // buffer's bytes, twice while it grows) and its copy.
+  std::uint64_t held() const { return (buffers_.size() + 4) * capacity_ * sizeof(Entry); }
 
   void write(std::size_t r) {
     Buffer& b = buffers_[r];
     if (b.size == 0) return;
-    const int slots = slots_;
+    // Sorted with the type bits (the low 2 * slots bits of a key) on top: keys of one type
+    // pattern lie together, and equal keys next to each other.
+    const int turn = 2 * slots_;
     Entry* first = b.entries.get();
     Entry* last = first + b.size;
-    std::sort(first, last, [slots](const Entry& x, const Entry& y) {
-      const std::uint64_t px = type_pattern(x.key, slots), py = type_pattern(y.key, slots);
-      return px != py ? px < py : x.key < y.key;
-    });
+    for (Entry* e = first; e != last; ++e) e->key = std::rotr(e->key, turn);
+    sort_by_key(first, b.size, scratch_.get());
+    for (Entry* e = first; e != last; ++e) e->key = std::rotl(e->key, turn);
     for (const Entry* e = first; e != last;) {
       Entry sum = *e++;
       // Equal keys are merged unless their sum outgrows K limbs (then kept apart: the
@@ -175,7 +179,7 @@ class SuccessorWriter {
         sum.count = merged;
         ++e;
       }
-      encoder_.add(sum.key, type_pattern(sum.key, slots), sum.count);
+      encoder_.add(sum.key, type_pattern(sum.key, slots_), sum.count);
     }
     const CompactClasses done = encoder_.finish();
     const std::uint64_t blocks = done.blocks();
@@ -200,6 +204,7 @@ class SuccessorWriter {
   int slots_;
   std::vector<Buffer> buffers_;
   MemoryBudget* budget_;
+  std::unique_ptr<Entry[]> scratch_;  // for sort_by_key
   CompactWriter<K> encoder_;
   std::vector<std::uint8_t> record_;
   std::uint64_t written_ = 0;
