@@ -122,8 +122,11 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     result.peak_classes = std::max(result.peak_classes, size_now);
     if (spill.enabled() && room.due(k, rules.width, rules.squares) &&
         (ranks == nullptr || ranks->rank() == 0)) {
-      room.check(result.classes, k, rules.width, rules.squares, Generation<K>::kClassBytes,
-                 budget.limit(), options.spill_dir, ranks ? 1.0 / ranks->size() : 1.0);
+      const double rest = current.size() == 0 ? 0.0
+                                              : static_cast<double>(current.rest_bytes()) /
+                                                    static_cast<double>(current.size());
+      room.check(result.classes, k, rules.width, rules.squares, rest, budget.limit(),
+                 options.spill_dir, ranks ? 1.0 / ranks->size() : 1.0);
     }
     if (k == rules.squares - 1) {
       result.count = BigCount::of(closed);

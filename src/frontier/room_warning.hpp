@@ -20,13 +20,15 @@
 namespace knightstour::frontier_detail {
 
 // The widest step holds the generation it expands, the one it builds and its successors: at
-// least three times the projected largest generation's bytes (8x8 closed's widest step wrote
-// 3.5 generations of successors beside the two: docs/frontier.md). A lower bound, so that the
+// least three times the projected largest generation's bytes at rest (the successors' records
+// take about as many bytes an entry as a class at rest, and outnumber the classes of the
+// generation they build: results/frontier/compact-successors.md). A lower bound, so that the
 // warning, when it comes, is meant (the projection itself is within 1.9x for 90% of steps).
 inline constexpr double kPeakStepGenerations = 3;
 
 // Checks after step k (zero-based) at the end of every column from the fourth on, where the
 // projection has settled (sweep_outlook: 90% within 1.9x from there), and warns at most once.
+// `bytes_per_class`: of the generation after step k, at rest (compact, as spilled).
 // `sizes`: the classes after each step so far, over all ranks; `share`: this rank's part of
 // them (1 / ranks).
 class RoomWatch {
