@@ -107,7 +107,6 @@ class StepExpander {
     });
   }
 
-
  private:
   // Expands classes [begin, end) of part `part` of `current`, keeping the successors of
   // parts [lo, hi), with the kernel that packs keys by B. A template, so that a process

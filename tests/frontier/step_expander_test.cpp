@@ -32,7 +32,7 @@ Generation<1> classes_before(const Sweep& sweep, const FrontierTarget& target, i
 }
 
 struct Expanded {
-  Counts kept;             // successor key -> summed count, over the parts kept
+  Counts kept;  // successor key -> summed count, over the parts kept
   std::uint64_t closed = 0;
   bool misplaced = false;  // a successor in a part not its own
   bool aborted = false;
@@ -45,8 +45,7 @@ Expanded expand_step(const StepRules& rules, int k, Generation<1>& current, int 
   StepAbort abort(stop);
   StepExpander<1> expander(rules, k, current, BitKernel::portable, nullptr, abort, live);
   expander.set_part_bits(bits);
-  typename StepExpander<1>::Expansions expansions(
-      [&] { return Expansion<1>(hi - lo, 1, budget); });
+  typename StepExpander<1>::Expansions expansions([&] { return Expansion<1>(hi - lo, 1, budget); });
   expander.expand(expansions, lo, hi);
   Expanded out;
   out.aborted = abort.raised();

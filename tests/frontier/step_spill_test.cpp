@@ -35,7 +35,8 @@ Generation<1> generation(std::size_t parts, MemoryBudget& budget) {
 
 Classes classes(const Generation<1>& g) {
   Classes out;
-  g.for_each_class([&](std::uint64_t key, const WideCount<1>& c) { out.emplace_back(key, c.limb[0]); });
+  g.for_each_class(
+      [&](std::uint64_t key, const WideCount<1>& c) { out.emplace_back(key, c.limb[0]); });
   return out;
 }
 
