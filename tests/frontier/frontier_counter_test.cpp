@@ -65,6 +65,20 @@ TEST(FrontierCounter, BothEndsPinnedAreTheToursFromOneEndingOnTheOther) {
   }
 }
 
+// A corner square has two neighbours, so every closed tour takes both its edges: the open
+// tours from the corner to one neighbour are the closed tours with that edge dropped, one
+// for each (8x8's unit a1-c2 is A001230 so: results/runs/8x8-open/README.md).
+TEST(FrontierCounter, FromACornerToItsNeighbourAreTheClosedTours) {
+  for (const BoardShape shape : {BoardShape{6, 6}, BoardShape{6, 7}, BoardShape{6, 8}}) {
+    const Sweep sweep(shape);
+    const int a1 = 0, c2 = shape.cols + 2;  // row-major: c2 is row 1, column 2
+    const FrontierTarget corner{false, sweep.vertex(a1), sweep.vertex(c2)};
+    EXPECT_EQ(frontier_count(shape.rows, shape.cols, corner),
+              frontier_count(shape.rows, shape.cols, {true, {}}))
+        << shape.name();
+  }
+}
+
 // A long board's rules take a while to make: the time limit is honoured while they are made,
 // before any step.
 TEST(FrontierCounter, StopsWhileMakingTheRules) {
