@@ -36,6 +36,15 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> read_back(const SuccessorFi
   return out;
 }
 
+// One range's file in a fresh folder, for parts 0 and 1, and a budget for a writer's buffers.
+struct OneRangeFile {
+  test::TempDir dir;
+  SpillArea area{dir.path()};
+  SuccessorFiles files{area, 1};
+  MemoryBudget budget{std::uint64_t{1} << 24};
+  const std::vector<std::uint32_t> range_of{0, 0};
+};
+
 // Many threads append to the same range files at once, each through its own small buffers;
 // every successor lands in its part's range exactly once, whatever the interleaving, and
 // nothing is left in the directory (the files are unlinked at creation).
@@ -78,32 +87,24 @@ TEST(SuccessorFiles, EverySuccessorLandsInItsRangeOnce) {
 // Sorted by type pattern, a record's keys differ in a few bits and small counts take a byte:
 // a successor takes a few bytes, not 16.
 TEST(SuccessorFiles, ARecordTakesAFewBytesASuccessor) {
-  test::TempDir dir;
-  SpillArea area(dir.path());
-  const std::vector<std::uint32_t> range_of{0};
-  SuccessorFiles files(area, 1);
-  MemoryBudget budget(1 << 24);
+  OneRangeFile f;
   constexpr std::uint64_t kKeys = 100000;
   {
-    SuccessorWriter<1> writer(files, range_of, 4096, 6, budget);
+    SuccessorWriter<1> writer(f.files, f.range_of, 4096, 6, f.budget);
     for (std::uint64_t i = 0; i < kKeys; ++i) writer.add(0, key_of(i), WideCount<1>{{i % 100}});
     writer.flush();
   }
-  EXPECT_EQ(read_back(files, 0).size(), kKeys);
-  EXPECT_LT(area.bytes_written(), kKeys * 4);
+  EXPECT_EQ(read_back(f.files, 0).size(), kKeys);
+  EXPECT_LT(f.area.bytes_written(), kKeys * 4);
 }
 
 // A buffer's equal keys are merged into one record entry holding their sum, unless the sum
 // outgrows the count's limbs; the file still says how many successors were written.
 TEST(SuccessorFiles, EqualKeysMergeUnlessTheirSumOverflows) {
-  test::TempDir dir;
-  SpillArea area(dir.path());
-  const std::vector<std::uint32_t> range_of{0};
-  SuccessorFiles files(area, 1);
-  MemoryBudget budget(1 << 20);
+  OneRangeFile f;
   const std::uint64_t big = ~std::uint64_t{0} - 1;
   {
-    SuccessorWriter<1> writer(files, range_of, 64, 6, budget);
+    SuccessorWriter<1> writer(f.files, f.range_of, 64, 6, f.budget);
     for (int i = 0; i < 5; ++i) writer.add(0, 7, WideCount<1>{{10}});
     writer.add(0, 9, WideCount<1>{{big}});
     writer.add(0, 9, WideCount<1>{{3}});  // big + 3 does not fit 64 bits
@@ -112,27 +113,23 @@ TEST(SuccessorFiles, EqualKeysMergeUnlessTheirSumOverflows) {
   }
   const std::vector<std::pair<std::uint64_t, std::uint64_t>> want{
       {7, 50}, {8, 1}, {9, 3}, {9, big}};
-  EXPECT_EQ(read_back(files, 0), want);
-  EXPECT_EQ(files.successors(0), 8u);
+  EXPECT_EQ(read_back(f.files, 0), want);
+  EXPECT_EQ(f.files.successors(0), 8u);
 }
 
 // Wide counts (several limbs) come back whole.
 TEST(SuccessorFiles, WideCountsComeBackWhole) {
-  test::TempDir dir;
-  SpillArea area(dir.path());
-  const std::vector<std::uint32_t> range_of{0, 0};
-  SuccessorFiles files(area, 1);
-  MemoryBudget budget(1 << 20);
+  OneRangeFile f;
   {
-    SuccessorWriter<3> writer(files, range_of, 5, 6, budget);
+    SuccessorWriter<3> writer(f.files, f.range_of, 5, 6, f.budget);
     for (std::uint64_t i = 0; i < 23; ++i)
       writer.add(i % 2, key_of(i), WideCount<3>{{i, i == 4 ? 0 : ~i, i * i}});
     writer.flush();
   }
   std::vector<std::uint64_t> seen;
   ClassBuffer<3> buffer;
-  for (const auto& record : files.records(0)) {
-    read_successor_record<3>(files, 0, record, buffer,
+  for (const auto& record : f.files.records(0)) {
+    read_successor_record<3>(f.files, 0, record, buffer,
                              [&](std::uint64_t key, const WideCount<3>& count) {
                                const std::uint64_t i = count.limb[0];
                                EXPECT_EQ(key, key_of(i));
@@ -148,13 +145,11 @@ TEST(SuccessorFiles, WideCountsComeBackWhole) {
 
 // A record whose bytes are not what a writer wrote is an error, never a silent misread.
 TEST(SuccessorFiles, AMalformedRecordIsRefused) {
-  test::TempDir dir;
-  SpillArea area(dir.path());
-  SuccessorFiles files(area, 1);
+  OneRangeFile f;
   const std::uint32_t blocks[2] = {3, 1000};  // three blocks, the first 1000 bytes long
-  files.append(0, blocks, sizeof blocks, 1);
+  f.files.append(0, blocks, sizeof blocks, 1);
   ClassBuffer<1> buffer;
-  EXPECT_THROW(read_successor_record<1>(files, 0, files.records(0).front(), buffer,
+  EXPECT_THROW(read_successor_record<1>(f.files, 0, f.files.records(0).front(), buffer,
                                         [](std::uint64_t, const WideCount<1>&) {}),
                std::runtime_error);
 }
