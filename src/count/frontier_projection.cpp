@@ -56,8 +56,9 @@ Projection project_in_two(const CountResult& closed, const CountResult& open) {
 
 bool saw_only_the_closed_sweep(const CountResult& r) {
   const auto& st = std::get<FrontierStatistics>(r.statistics);
-  return !r.complete && !r.closed && st.sweeps_finished == 0 && st.sweeps_planned > 1 &&
-         st.classes_expanded > 0;
+  // Units of end pairs run no closed sweep: their first sweep is an open one.
+  return !r.complete && !r.closed && st.grid_method != "end pairs" && st.sweeps_finished == 0 &&
+         st.sweeps_planned > 1 && st.classes_expanded > 0;
 }
 
 }  // namespace knightstour

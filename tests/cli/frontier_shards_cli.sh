@@ -95,6 +95,12 @@ expect_exit 0
 expect_out '^board +5x6, start a1, directed open tours ending on b3'
 expect_out '^exact +the whole count ran during calibration: 8 tours'
 run estimate 5x6 --start a1 --end b3 --method dfs; expect_usage_error '--end is sized by the frontier'
+# A shard's estimate stopped inside its first unit: units run no closed sweep, so it is not
+# calibrated again without one (that was refused as a usage error).
+run estimate 8x8 --all-starts --method frontier --shard-count 2 --calibrate 0.5
+expect_exit 0
+expect_out '^sweeps +136 units of end pairs; shard 0 of 2 counts 68'
+expect_out '^projected '
 
 # Refusals: shards of what is not split into units; --grid where there is no grid.
 run count 5x8 --start a1 --method frontier --shard-index 0 --shard-count 2

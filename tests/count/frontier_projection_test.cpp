@@ -75,6 +75,9 @@ TEST(FrontierProjection, OnlyAStoppedOpenCalibrationThatFinishedNoSweepSawOnlyTh
   std::get<FrontierStatistics>(r.statistics).sweeps_finished = 1;
   EXPECT_FALSE(saw_only_the_closed_sweep(r));
   std::get<FrontierStatistics>(r.statistics).sweeps_finished = 0;
+  std::get<FrontierStatistics>(r.statistics).grid_method = "end pairs";  // no closed sweep
+  EXPECT_FALSE(saw_only_the_closed_sweep(r));
+  std::get<FrontierStatistics>(r.statistics).grid_method.clear();
   r.complete = true;
   EXPECT_FALSE(saw_only_the_closed_sweep(r));
 }

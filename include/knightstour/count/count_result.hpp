@@ -37,8 +37,8 @@ struct FrontierStatistics {
   int sweeps_planned = 0;
   int sweeps_finished = 0;
   int sweeps_resumed = 0;  // taken up from the run directory
-  // An open all-starts grid's: "pinned tails" or "backward pass" (frontier_request.hpp's
-  // GridMethod); empty for every other job.
+  // An open all-starts grid's: "pinned tails", "backward pass" or "end pairs"
+  // (frontier_request.hpp's GridMethod); empty for every other job.
   std::string grid_method;
   int shard_index = 0;  // by end pairs: the units of this shard of shard_count
   int shard_count = 1;
