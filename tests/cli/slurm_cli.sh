@@ -38,10 +38,15 @@ ours=$(job_ids)
 CODE=$?; LAST="submit enumerate"; expect_exit 0
 ours="$ours $(job_ids)"
 # An open all-starts count of 40+ squares: the frontier method, its units of end pairs dealt
-# to the shards, merged by the same merge job.
-"$ROOT/scripts/slurm/submit" --shards 3 --cpus 1 "$TMP/frontier" count 5x8 --all-starts >"$TMP/out" 2>"$TMP/err"
+# to the shards, merged by the same merge job; --at-once caps the shards running at a time.
+"$ROOT/scripts/slurm/submit" --shards 3 --at-once 1 --cpus 1 "$TMP/frontier" count 5x8 --all-starts >"$TMP/out" 2>"$TMP/err"
 CODE=$?; LAST="submit frontier count"; expect_exit 0
 ours="$ours $(job_ids)"
+CHECKS=$((CHECKS + 1)); LAST="submit --at-once 1"
+scontrol show job "$(job_ids | cut -d' ' -f1)" | grep -qE 'ArrayTaskThrottle=1( |$)' ||
+  fail "the array is not throttled to 1: $(scontrol show job "$(job_ids | cut -d' ' -f1)" | grep -o 'ArrayTaskThrottle=[^ ]*' | head -1)"
+"$ROOT/scripts/slurm/submit" --shards 3 --at-once 0 "$TMP/bad" count 5x8 --all-starts >"$TMP/out" 2>"$TMP/err"
+CODE=$?; LAST="submit --at-once 0"; expect_exit 2; expect_err 'at-once takes a positive number'
 wait_for_ours
 
 for i in 0 1 2 3; do

@@ -35,9 +35,9 @@ struct EndPairUnit {
 inline constexpr std::int64_t kMaxEndPairSquares = 1024;
 std::vector<EndPairUnit> end_pair_units(BoardShape shape);
 
-// The units of shard `index` of `count`: unit k goes to shard k mod count (units near in id
-// have near pins, so dealing them round is as even as any order we can compute before a
-// sweep runs).
+// The units of shard `index` of `count`: unit k goes to shard k mod count. Nothing cheap
+// tells a unit's cost before its sweep runs, so shards of several units end unevenly; one
+// unit a shard, a few at a time, evens them out (results/frontier/unit-dealing.md).
 bool unit_in_shard(int unit, int index, int count);
 // How many of `units` units (ids 0 ... units - 1) shard `index` of `count` gets.
 int units_in_shard(int units, int index, int count);
