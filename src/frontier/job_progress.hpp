@@ -23,7 +23,8 @@ class JobProgress {
   // The sweep that starts now is the unpinned one a backward pass follows (false: the pass
   // was given up for pinned tails). Its ETA counts the pass as taking as long as the sweep:
   // the pass expands the sweep's generations from the middle column on, each class costing it
-  // 1.1 to 1.3 times what it cost the sweep (results/frontier/grid-target-2026-11-27.md).
+  // 1.1 to 1.3 times what it cost the sweep (measured on 5xN boards:
+  // `git show 7a5387f:results/frontier/grid-target-2026-11-27.md`).
   void pass_follows(bool follows) {
     sweep_started_.store(elapsed());
     pass_follows_ = follows;
