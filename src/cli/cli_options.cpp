@@ -30,6 +30,36 @@ std::uint64_t parse_positive(const std::string& option, const std::string& text)
   return value;
 }
 
+// The options both engines' jobs take, parsed in one place each (job_options_from and
+// count_request_from): the caps, the threads, the shard.
+Caps caps_from(const cxxopts::ParseResult& result) {
+  Caps caps;
+  if (result.count("max-nodes")) {
+    caps.max_nodes = parse_positive("max-nodes", result["max-nodes"].as<std::string>());
+  }
+  if (result.count("max-tours")) {
+    caps.max_tours = parse_positive("max-tours", result["max-tours"].as<std::string>());
+  }
+  if (result.count("time-limit")) {
+    caps.time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
+    if (caps.time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
+  }
+  return caps;
+}
+
+int threads_from(const cxxopts::ParseResult& result) {
+  return result.count("threads")
+             ? parse_int("threads", result["threads"].as<std::string>(), 1, 4096)
+             : 0;
+}
+
+Shard shard_from(const cxxopts::ParseResult& result) {
+  Shard shard;
+  shard.count = parse_int("shard-count", result["shard-count"].as<std::string>(), 1, 1 << 24);
+  shard.index = parse_int("shard-index", result["shard-index"].as<std::string>(), 0, 1 << 24);
+  return shard;
+}
+
 void add_common_options(cxxopts::Options& options) {
   options.add_options("Output")(
       "log-level", "trace, debug, info, warn, error or off (default: info, or SPDLOG_LEVEL)",
@@ -303,17 +333,14 @@ JobOptions job_options_from(const cxxopts::ParseResult& result, const RunManifes
                                ? resumed->algorithm
                                : parse_algorithm(result["algorithm"].as<std::string>());
   request.symmetry = result.count("no-symmetry") == 0 && (!resumed || resumed->symmetry);
-  if (result.count("threads")) {
-    out.threads = parse_int("threads", result["threads"].as<std::string>(), 1, 4096);
-  }
+  out.threads = threads_from(result);
   if (result.count("split-depth")) {
     request.split_depth = parse_int("split-depth", result["split-depth"].as<std::string>(), 0,
                                     request.board.squares() - 1);
   }
-  request.shard.count =
-      parse_int("shard-count", result["shard-count"].as<std::string>(), 1, 1 << 24);
-  request.shard.index =
-      parse_int("shard-index", result["shard-index"].as<std::string>(), 0, 1 << 24);
+  const Shard shard = shard_from(result);
+  request.shard.count = shard.count;
+  request.shard.index = shard.index;
   if (resumed) {
     if (!result.count("split-depth")) request.split_depth = resumed->split_depth;
     if (!result.count("shard-count")) request.shard.count = resumed->shard.count;
@@ -324,16 +351,7 @@ JobOptions job_options_from(const cxxopts::ParseResult& result, const RunManifes
     throw UsageError("--shard-index " + std::to_string(request.shard.index) +
                      " must be less than --shard-count " + std::to_string(request.shard.count));
   }
-  if (result.count("max-nodes")) {
-    out.caps.max_nodes = parse_positive("max-nodes", result["max-nodes"].as<std::string>());
-  }
-  if (result.count("max-tours")) {
-    out.caps.max_tours = parse_positive("max-tours", result["max-tours"].as<std::string>());
-  }
-  if (result.count("time-limit")) {
-    out.caps.time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
-    if (out.caps.time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
-  }
+  out.caps = caps_from(result);
   out.progress_seconds = parse_seconds("progress", result["progress"].as<std::string>());
   out.json = result.count("json") > 0;
   return out;
@@ -382,21 +400,8 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
   }
   r.up_to_symmetry = result.count("up-to-symmetry") > 0;
   if (result.count("method")) r.method = parse_method(result["method"].as<std::string>());
-  if (result.count("threads")) {
-    r.threads = parse_int("threads", result["threads"].as<std::string>(), 1, 4096);
-  }
-  if (result.count("time-limit")) {
-    r.caps.time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
-    if (r.caps.time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
-  }
-  if (result.count("max-nodes")) {
-    r.caps.max_nodes = parse_count("max-nodes", result["max-nodes"].as<std::string>());
-    if (r.caps.max_nodes == 0) throw UsageError("--max-nodes must be at least 1");
-  }
-  if (result.count("max-tours")) {
-    r.caps.max_tours = parse_count("max-tours", result["max-tours"].as<std::string>());
-    if (r.caps.max_tours == 0) throw UsageError("--max-tours must be at least 1");
-  }
+  r.threads = threads_from(result);
+  r.caps = caps_from(result);
   r.progress_seconds = parse_seconds("progress", result["progress"].as<std::string>());
   if (result.count("run-dir")) r.run_dir = result["run-dir"].as<std::string>();
   r.resume = result.count("resume") > 0;
@@ -409,12 +414,7 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
   if (result.count("split-depth")) {
     r.split_depth = parse_int("split-depth", result["split-depth"].as<std::string>(), 0, 1 << 20);
   }
-  if (result.count("shard-count") || result.count("shard-index")) {
-    Shard shard;
-    shard.count = parse_int("shard-count", result["shard-count"].as<std::string>(), 1, 1 << 24);
-    shard.index = parse_int("shard-index", result["shard-index"].as<std::string>(), 0, 1 << 24);
-    r.shard = shard;
-  }
+  if (result.count("shard-count") || result.count("shard-index")) r.shard = shard_from(result);
   if (result.count("memory")) r.memory = parse_size("memory", result["memory"].as<std::string>());
   if (result.count("spill-dir")) r.spill_dir = result["spill-dir"].as<std::string>();
   if (result.count("checkpoint")) {
