@@ -142,6 +142,235 @@ VerifyReport verify_sample(const fs::path& dir, const RunManifest& m) {
 
 }  // namespace
 
+namespace {
+
+// One run directory of the enumerator under check: its manifest, the plan it describes and
+// its journal; what the checks find goes into `report`.
+struct RunUnderCheck {
+  const fs::path& dir;
+  const RunManifest& m;
+  const Plan& plan;
+  const CommittedJournal& journal;
+  RunCheck check;
+  VerifyReport& report;
+
+  bool enumerate() const { return m.command == Command::enumerate; }
+  // What an interrupted session leaves: a problem, or a note where the caller allows it.
+  void residue(const std::string& what) const {
+    if (check.residue_is_problem) {
+      report.fail(what);
+    } else {
+      report.notes.push_back(what);
+    }
+  }
+};
+
+// The journal's lines, checked against the plan and each other: the records of the plan's
+// prefixes, by id.
+std::map<std::size_t, JournalRecord> checked_records(const RunUnderCheck& run) {
+  const CommittedJournal& journal = run.journal;
+  VerifyReport& report = run.report;
+  const PrefixPlan& prefixes = run.plan.prefixes();
+  const Board& board = run.plan.board();
+  if (!journal.temp_files.empty()) {
+    report.notes.push_back(
+        std::to_string(journal.temp_files.size()) +
+        " unfinished temp file(s) from an interrupted session (ignored; --resume removes them)");
+  }
+  for (const auto& name : journal.torn_journals)
+    run.residue(name + ": the last line is torn (an interrupted session; --resume repairs it)");
+  for (const auto id : journal.duplicates)
+    report.fail("prefix " + std::to_string(id) + ": journaled twice");
+  if (!run.enumerate() && !journal.unnamed_files.empty())
+    report.fail(journal.unnamed_files.front() + ": a tour file in a count run");
+  for (const auto& r : journal.dropped) {
+    if (r.file == "-")
+      report.fail("prefix " + std::to_string(r.id) + " has tours but names no file");
+  }
+  for (const auto& name : journal.unmatched_files)
+    report.fail(name + ": holds other tours than its journal lines say (or cannot be read)");
+  std::map<std::size_t, JournalRecord> records;
+  for (const auto& r : journal.records) {
+    const std::string where = "prefix " + std::to_string(r.id);
+    if (r.id >= prefixes.size() || !run.plan.in_shard(r.id)) {
+      report.fail(where + ": not a prefix of this run's plan");
+      continue;
+    }
+    const auto p = prefixes[r.id];
+    if (path_name(board, p.data(), static_cast<int>(p.size())) != r.squares) {
+      report.fail(where + ": squares " + r.squares + " differ from the plan's " +
+                  path_name(board, p.data(), static_cast<int>(p.size())));
+    }
+    records.emplace(r.id, r);
+    if (!run.enumerate()) {
+      std::uint64_t closed = 0;
+      for (int e = 0; e < board.squares(); ++e) {
+        if (board.adjacent(e, p[0]))
+          add_checked(closed, r.by_end[static_cast<std::size_t>(e)], where);
+      }
+      if (closed != r.closed)
+        report.fail(where + ": closed count disagrees with the counts by last square");
+      if (run.m.closed_only && r.closed != r.tours)
+        report.fail(where + ": a closed-only run with open tours");
+    }
+  }
+  return records;
+}
+
+std::string job_line(const RunManifest& m) {
+  std::string job = to_string(m.command) + " " + std::to_string(m.rows) + "x" +
+                    std::to_string(m.cols) + (m.all_starts ? " all" : " from");
+  for (const auto& s : m.prefix) job += " " + s;
+  return job + (m.closed_only ? " closed" : " open") + " depth " + std::to_string(m.split_depth) +
+         (m.symmetry ? " sym" : " nosym");
+}
+
+// The tour files an enumeration names, of the type its manifest says it writes.
+std::set<std::string> named_tour_files(const RunUnderCheck& run,
+                                       const std::map<std::size_t, JournalRecord>& records) {
+  std::set<std::string> named;
+  for (const auto& [id, r] : records) {
+    if (r.file != "-") named.insert(r.file);
+  }
+  const auto format = run.m.tour_format.value_or(TourFormat::npy);
+  const auto compression = run.m.compression.value_or(Compression::none);
+  for (const auto& name : named) {
+    const auto type = tour_file_type(name);
+    if (type.format != format || type.compression != compression) {
+      run.report.fail(name + ": not a " + file_extension(format, compression).substr(1) +
+                      " file, as the manifest says this run writes");
+    }
+  }
+  return named;
+}
+
+// Tours found in the files, by the id of the prefix they begin with.
+struct ToursFound {
+  std::map<std::size_t, std::uint64_t> tours, closed;
+};
+
+// Reads every tour of file `f` of `files`: a valid tour, beginning with a journaled prefix
+// whose journal line names this file, found once.
+void read_tour_file(const RunUnderCheck& run, const std::vector<fs::path>& files, std::uint32_t f,
+                    const std::unordered_map<std::string, std::size_t>& id_of,
+                    const std::map<std::size_t, JournalRecord>& records, ToursFound& found) {
+  VerifyReport& report = run.report;
+  const BoardShape shape = run.plan.board().shape();
+  const auto length = static_cast<std::size_t>(run.plan.prefixes().length());
+  const auto name = files[f].filename().string();
+  TourChecker checker(shape, run.m.closed_only);
+  std::vector<std::uint32_t> tour;
+  std::vector<Fingerprint> prints;
+  TourFileReader reader(files[f], shape);
+  for (std::uint64_t row = 0; reader.next(tour); ++row) {
+    const std::string where = name + " row " + std::to_string(row);
+    if (auto why = checker.problem(tour)) {
+      report.fail(where + ": " + *why);
+      continue;
+    }
+    const auto it = id_of.find(key_of(tour.data(), length));
+    if (it == id_of.end()) {
+      report.fail(where + ": begins with no prefix of this run (" +
+                  first_squares(run.plan.board(), tour, length) + ")");
+      continue;
+    }
+    const auto rec = records.find(it->second);
+    if (rec == records.end()) {
+      report.fail(where + ": its prefix " + std::to_string(it->second) + " is not journaled");
+      continue;
+    }
+    if (rec->second.file != name) {
+      report.fail(where + ": its prefix " + std::to_string(it->second) + " is journaled in " +
+                  rec->second.file);
+      continue;
+    }
+    ++found.tours[it->second];
+    ++report.tours;
+    if (knight_move(shape, tour.back(), tour.front())) {
+      ++found.closed[it->second];
+      ++report.closed;
+    }
+    prints.push_back(fingerprint(tour, f, row));
+  }
+  ++report.files;
+  if (auto dup = find_duplicate(prints, files, shape)) report.fail(*dup);
+}
+
+// An enumeration's tour files against its journal: every tour read (or, without
+// check.read_tours, the row counts read_committed matched stand in).
+void check_tour_files(const RunUnderCheck& run,
+                      const std::map<std::size_t, JournalRecord>& records) {
+  VerifyReport& report = run.report;
+  const PrefixPlan& prefixes = run.plan.prefixes();
+  // Prefix of each tour -> id, so each tour can be matched to its journal record.
+  std::unordered_map<std::string, std::size_t> id_of;
+  const auto length = static_cast<std::size_t>(prefixes.length());
+  for (std::size_t id = 0; id < prefixes.size(); ++id) {
+    const auto p = prefixes[id];
+    std::vector<std::uint32_t> wide(p.begin(), p.end());
+    id_of.emplace(key_of(wide.data(), length), id);
+  }
+  const std::set<std::string> named = named_tour_files(run, records);
+  for (const auto& name : run.journal.unnamed_files) {
+    run.residue(name + ": not named by any journal line (an interrupted session; --resume " +
+                "removes it and redoes its prefixes)");
+  }
+  std::vector<fs::path> files;
+  for (const auto& name : named) {
+    if (run.check.read_tours && fs::exists(run.dir / name)) files.push_back(run.dir / name);
+  }
+  ToursFound found;
+  for (std::uint32_t f = 0; f < files.size(); ++f)
+    read_tour_file(run, files, f, id_of, records, found);
+  if (!run.check.read_tours) report.files = named.size();
+  for (const auto& missing : run.journal.missing_files)
+    report.fail(missing + ": named by the journal but missing");
+  for (const auto& [id, r] : records) {
+    if (!run.check.read_tours) {
+      add_checked(report.tours, r.tours, "journal");  // the row counts matched
+      add_checked(report.closed, r.closed, "journal");
+    } else if (found.tours[id] != r.tours) {
+      report.fail("prefix " + std::to_string(id) + ": the journal says " + std::to_string(r.tours) +
+                  " tours, the files hold " + std::to_string(found.tours[id]));
+    } else if (found.closed[id] != r.closed) {
+      report.fail("prefix " + std::to_string(id) + ": the journal says " +
+                  std::to_string(r.closed) + " closed tours, the files hold " +
+                  std::to_string(found.closed[id]));
+    }
+  }
+}
+
+// A complete run's manifest against its journal: every prefix of the shard journaled, and
+// the totals those lines add up to.
+void check_complete(const RunUnderCheck& run, const std::map<std::size_t, JournalRecord>& records) {
+  VerifyReport& report = run.report;
+  const PrefixPlan& prefixes = run.plan.prefixes();
+  if (report.prefixes_journaled != report.prefixes) {
+    for (std::size_t id = 0; id < prefixes.size(); ++id) {
+      if (run.plan.in_shard(id) && !records.count(id)) {
+        report.fail("the manifest says complete but prefix " + std::to_string(id) + " (" +
+                    path_name(run.plan.board(), prefixes[id].data(), prefixes.length()) +
+                    ") is not journaled");
+        break;
+      }
+    }
+  }
+  std::uint64_t tours = 0, closed = 0;
+  for (const auto& [id, r] : records) {
+    add_checked(tours, r.tours, "journal");
+    add_checked(closed, r.closed, "journal");
+  }
+  const RunManifest& m = run.m;
+  if (tours != m.tours || closed != m.closed_tours || records.size() != m.prefixes_done) {
+    report.fail("manifest totals (" + std::to_string(m.tours) + " tours, " +
+                std::to_string(m.closed_tours) + " closed, " + std::to_string(m.prefixes_done) +
+                " prefixes) differ from the journal (" + std::to_string(tours) + ", " +
+                std::to_string(closed) + ", " + std::to_string(records.size()) + ")");
+  }
+}
+
+}  // namespace
+
 VerifyReport verify_run_directory(const fs::path& dir, RunCheck check) {
   if (!fs::is_directory(dir)) throw FormatError(dir.string() + " is not a run directory");
   RunManifest m;
@@ -169,13 +398,9 @@ VerifyReport verify_run_directory(const fs::path& dir, RunCheck check) {
   VerifyReport report;
   report.run_directory = true;
   const Plan plan = resolve(m.request(), 1);
-  const PrefixPlan& prefixes = plan.prefixes();
-  const Board& board = plan.board();
-  const BoardShape shape = board.shape();
-  const bool enumerate = m.command == Command::enumerate;
-  if (prefixes.size() != m.prefixes_in_plan) {
+  if (plan.prefixes().size() != m.prefixes_in_plan) {
     report.fail("manifest says the plan has " + std::to_string(m.prefixes_in_plan) +
-                " prefixes, it has " + std::to_string(prefixes.size()));
+                " prefixes, it has " + std::to_string(plan.prefixes().size()));
     return report;
   }
   report.run_status = to_string(m.status);
@@ -184,183 +409,24 @@ VerifyReport verify_run_directory(const fs::path& dir, RunCheck check) {
   // files are checked here only for being named; else their row counts stand in.
   const auto journal =
       read_committed(dir, m, std::nullopt, check.read_tours ? FileCheck::names : FileCheck::rows);
-  const auto residue = [&](const std::string& what) {
-    if (check.residue_is_problem) {
-      report.fail(what);
-    } else {
-      report.notes.push_back(what);
-    }
-  };
-  if (!journal.temp_files.empty()) {
-    report.notes.push_back(
-        std::to_string(journal.temp_files.size()) +
-        " unfinished temp file(s) from an interrupted session (ignored; --resume removes them)");
-  }
-  for (const auto& name : journal.torn_journals)
-    residue(name + ": the last line is torn (an interrupted session; --resume repairs it)");
-  for (const auto id : journal.duplicates)
-    report.fail("prefix " + std::to_string(id) + ": journaled twice");
-  if (!enumerate && !journal.unnamed_files.empty())
-    report.fail(journal.unnamed_files.front() + ": a tour file in a count run");
-  for (const auto& r : journal.dropped) {
-    if (r.file == "-")
-      report.fail("prefix " + std::to_string(r.id) + " has tours but names no file");
-  }
-  for (const auto& name : journal.unmatched_files)
-    report.fail(name + ": holds other tours than its journal lines say (or cannot be read)");
-  std::map<std::size_t, JournalRecord> records;
-  for (const auto& r : journal.records) {
-    const std::string where = "prefix " + std::to_string(r.id);
-    if (r.id >= prefixes.size() || !plan.in_shard(r.id)) {
-      report.fail(where + ": not a prefix of this run's plan");
-      continue;
-    }
-    const auto p = prefixes[r.id];
-    if (path_name(board, p.data(), static_cast<int>(p.size())) != r.squares) {
-      report.fail(where + ": squares " + r.squares + " differ from the plan's " +
-                  path_name(board, p.data(), static_cast<int>(p.size())));
-    }
-    records.emplace(r.id, r);
-    if (!enumerate) {
-      std::uint64_t closed = 0;
-      for (int e = 0; e < board.squares(); ++e) {
-        if (board.adjacent(e, p[0]))
-          add_checked(closed, r.by_end[static_cast<std::size_t>(e)], where);
-      }
-      if (closed != r.closed)
-        report.fail(where + ": closed count disagrees with the counts by last square");
-      if (m.closed_only && r.closed != r.tours)
-        report.fail(where + ": a closed-only run with open tours");
-    }
-  }
+  const RunUnderCheck run{dir, m, plan, journal, check, report};
+  const std::map<std::size_t, JournalRecord> records = checked_records(run);
   report.prefixes = plan.shard_prefixes();
   report.prefixes_journaled = records.size();
-  report.job = to_string(m.command) + " " + std::to_string(m.rows) + "x" + std::to_string(m.cols) +
-               (m.all_starts ? " all" : " from");
-  for (const auto& s : m.prefix) report.job += " " + s;
-  report.job += std::string(m.closed_only ? " closed" : " open") + " depth " +
-                std::to_string(m.split_depth) + (m.symmetry ? " sym" : " nosym");
+  report.job = job_line(m);
   for (const auto& [id, r] : records) {
     if (r.tours > 0) report.prefixes_with_tours.push_back(id);
   }
-
-  if (enumerate) {
-    // Prefix of each tour -> id, so each tour can be matched to its journal record.
-    std::unordered_map<std::string, std::size_t> id_of;
-    const auto length = static_cast<std::size_t>(prefixes.length());
-    for (std::size_t id = 0; id < prefixes.size(); ++id) {
-      const auto p = prefixes[id];
-      std::vector<std::uint32_t> wide(p.begin(), p.end());
-      id_of.emplace(key_of(wide.data(), length), id);
-    }
-    std::set<std::string> named;
-    for (const auto& [id, r] : records) {
-      if (r.file != "-") named.insert(r.file);
-    }
-    const auto format = m.tour_format.value_or(TourFormat::npy);
-    const auto compression = m.compression.value_or(Compression::none);
-    for (const auto& name : named) {
-      const auto type = tour_file_type(name);
-      if (type.format != format || type.compression != compression) {
-        report.fail(name + ": not a " + file_extension(format, compression).substr(1) +
-                    " file, as the manifest says this run writes");
-      }
-    }
-    std::map<std::size_t, std::uint64_t> found, found_closed;
-    TourChecker checker(shape, m.closed_only);
-    std::vector<std::uint32_t> tour;
-    for (const auto& name : journal.unnamed_files) {
-      residue(name + ": not named by any journal line (an interrupted session; --resume " +
-              "removes it and redoes its prefixes)");
-    }
-    std::vector<fs::path> files;
-    for (const auto& name : named) {
-      if (check.read_tours && fs::exists(dir / name)) files.push_back(dir / name);
-    }
-    for (std::uint32_t f = 0; f < files.size(); ++f) {
-      const auto name = files[f].filename().string();
-      std::vector<Fingerprint> prints;
-      TourFileReader reader(files[f], shape);
-      std::uint64_t row = 0;
-      for (; reader.next(tour); ++row) {
-        const std::string where = name + " row " + std::to_string(row);
-        if (auto why = checker.problem(tour)) {
-          report.fail(where + ": " + *why);
-          continue;
-        }
-        const auto it = id_of.find(key_of(tour.data(), length));
-        if (it == id_of.end()) {
-          report.fail(where + ": begins with no prefix of this run (" +
-                      first_squares(board, tour, length) + ")");
-          continue;
-        }
-        const auto rec = records.find(it->second);
-        if (rec == records.end()) {
-          report.fail(where + ": its prefix " + std::to_string(it->second) + " is not journaled");
-          continue;
-        }
-        if (rec->second.file != name) {
-          report.fail(where + ": its prefix " + std::to_string(it->second) + " is journaled in " +
-                      rec->second.file);
-          continue;
-        }
-        ++found[it->second];
-        ++report.tours;
-        if (knight_move(shape, tour.back(), tour.front())) {
-          ++found_closed[it->second];
-          ++report.closed;
-        }
-        prints.push_back(fingerprint(tour, f, row));
-      }
-      ++report.files;
-      if (auto dup = find_duplicate(prints, files, shape)) report.fail(*dup);
-    }
-    if (!check.read_tours) report.files = named.size();
-    for (const auto& missing : journal.missing_files)
-      report.fail(missing + ": named by the journal but missing");
-    for (const auto& [id, r] : records) {
-      if (!check.read_tours) {
-        add_checked(report.tours, r.tours, "journal");  // the row counts matched
-        add_checked(report.closed, r.closed, "journal");
-      } else if (found[id] != r.tours) {
-        report.fail("prefix " + std::to_string(id) + ": the journal says " +
-                    std::to_string(r.tours) + " tours, the files hold " +
-                    std::to_string(found[id]));
-      } else if (found_closed[id] != r.closed) {
-        report.fail("prefix " + std::to_string(id) + ": the journal says " +
-                    std::to_string(r.closed) + " closed tours, the files hold " +
-                    std::to_string(found_closed[id]));
-      }
-    }
+  if (run.enumerate()) {
+    check_tour_files(run, records);
   } else {
     for (const auto& [id, r] : records) {
       add_checked(report.counted, r.tours, "journal");
       add_checked(report.closed, r.closed, "journal");
     }
   }
-
   if (m.status == RunStatus::complete) {
-    if (report.prefixes_journaled != report.prefixes) {
-      for (std::size_t id = 0; id < prefixes.size(); ++id) {
-        if (plan.in_shard(id) && !records.count(id)) {
-          report.fail("the manifest says complete but prefix " + std::to_string(id) + " (" +
-                      path_name(board, prefixes[id].data(), prefixes.length()) +
-                      ") is not journaled");
-          break;
-        }
-      }
-    }
-    std::uint64_t tours = 0, closed = 0;
-    for (const auto& [id, r] : records) {
-      add_checked(tours, r.tours, "journal");
-      add_checked(closed, r.closed, "journal");
-    }
-    if (tours != m.tours || closed != m.closed_tours || records.size() != m.prefixes_done) {
-      report.fail("manifest totals (" + std::to_string(m.tours) + " tours, " +
-                  std::to_string(m.closed_tours) + " closed, " + std::to_string(m.prefixes_done) +
-                  " prefixes) differ from the journal (" + std::to_string(tours) + ", " +
-                  std::to_string(closed) + ", " + std::to_string(records.size()) + ")");
-    }
+    check_complete(run, records);
   } else {
     report.notes.push_back("the run is incomplete: " + std::to_string(report.prefixes_journaled) +
                            " of " + std::to_string(report.prefixes) + " prefixes journaled");
