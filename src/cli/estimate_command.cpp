@@ -77,9 +77,7 @@ void print_shard_cost(const ShardCost& cost, int cores, double nodes_per_core_se
       hours, hours_error);
 }
 
-}  // namespace
-
-int estimate_command(int argc, char** argv) {
+cxxopts::Options estimate_options() {
   auto options = command_options(
       "estimate", "Estimate the size of a count (tree nodes, tours, run time) by random sampling",
       "BOARD (--start SQ | --prefix SQ,... | --all-starts) [--walks N] [--calibrate SEC] "
@@ -112,38 +110,154 @@ int estimate_command(int argc, char** argv) {
       "With --start, frontier: size the count of the open tours from the start ending on this "
       "square (one sweep with both ends pinned: a unit of count --grid end-pairs)",
       cxxopts::value<std::string>());
+  return options;
+}
+
+// The method a count with the same options would use, unless an option of the walks
+// (--walks, --seed, --cores-per-shard) asks for the enumerator or --end for the frontier.
+MethodChoice estimate_method(const CountRequest& asked, const cxxopts::ParseResult& result) {
+  std::string walk_option;
+  for (const char* name : {"walks", "seed", "cores-per-shard"}) {
+    if (walk_option.empty() && result.count(name)) walk_option = std::string("--") + name;
+  }
+  MethodChoice choice = choose_method(asked);
+  if (!walk_option.empty() && choice.method == Method::frontier) {
+    if (asked.method == MethodAsked::frontier) {
+      throw UsageError(walk_option +
+                       " applies to the enumerator's estimate (leave out --method frontier)");
+    }
+    CountRequest as_dfs = asked;
+    as_dfs.method = MethodAsked::dfs;
+    choose_method(as_dfs);  // says why the enumerator cannot take it, if it cannot
+    choice = {Method::dfs, walk_option + " needs the enumerator"};
+  }
+  if (asked.end && choice.method == Method::dfs && asked.method == MethodAsked::automatic &&
+      walk_option.empty()) {
+    choice = {Method::frontier, "--end is sized by a count of its one sweep"};
+  }
+  if (asked.end && choice.method == Method::dfs) {
+    throw UsageError(
+        "--end is sized by the frontier method's estimate (the enumerator's walks size every "
+        "tour from the start); give --method frontier or leave out --end");
+  }
+  return choice;
+}
+
+// The enumerator's estimate: the walks, and the speed a short real count measured.
+struct WalkEstimate {
+  PlanEstimate e;
+  std::uint64_t walks_asked = 0;
+  double nodes_per_second = 0;     // 0: not measured
+  double seconds = -1;             // projected for the count; < 0: not projected
+  std::optional<RunReport> whole;  // the count itself, when it fit in the calibration
+};
+
+WalkEstimate estimate_by_walks(const Plan& plan, std::uint64_t walks, std::uint64_t seed,
+                               int threads, double calibrate) {
+  WalkEstimate w;
+  w.walks_asked = walks;
+  w.e = estimate_plan(plan, walks, seed, threads);
+  // Speed: count the real job for a moment on all threads (the caps make it stop).
+  if (calibrate > 0 && w.e.searched.nodes > 0 && !w.e.interrupted) {
+    JobRequest probe;
+    probe.request = plan.request();
+    probe.threads = threads;
+    probe.caps.time_limit = calibrate;
+    probe.largest_first = false;  // measure the kernel, not the start-up sampling
+    const auto r = run_job(probe).report;
+    if (r.seconds > 0) w.nodes_per_second = static_cast<double>(r.nodes) / r.seconds;
+    if (r.complete()) w.whole = r;  // the whole count fit in the calibration
+  }
+  if (w.nodes_per_second > 0) w.seconds = w.e.searched.nodes / w.nodes_per_second;
+  return w;
+}
+
+void print_walks_json(const Plan& plan, const WalkEstimate& w, const MethodChoice& choice,
+                      int threads) {
+  const Request& job = plan.request();
+  const PlanEstimate& e = w.e;
+  nlohmann::json j{{"board", job.board.name()},
+                   {"method", "dfs"},
+                   {"method_reason", choice.why},
+                   {"all_starts", job.all_starts},
+                   {"closed_only", job.mode.closed},
+                   {"split_depth", plan.split_depth()},
+                   {"prefixes", e.prefixes},
+                   {"searches", e.searches},
+                   {"walks", e.walks},
+                   {"nodes", e.searched.nodes},
+                   {"nodes_error", e.searched.nodes_error()},
+                   {"tours", e.tours},
+                   {"tours_error", std::sqrt(e.tours_var)},
+                   {"threads", threads},
+                   {"nodes_per_second", w.nodes_per_second},
+                   {"seconds", w.seconds},
+                   {"interrupted", e.interrupted}};
+  add_provenance(j);
+  if (!job.all_starts) j["start"] = square_name(job.board, job.prefix.front());
+  std::cout << j.dump() << '\n';
+}
+
+void print_walks_text(const Plan& plan, const WalkEstimate& w, const MethodChoice& choice,
+                      int threads, double calibrate) {
+  const Request& job = plan.request();
+  const PlanEstimate& e = w.e;
+  std::string what;
+  if (job.all_starts) {
+    what = "all starts";
+  } else if (job.prefix.size() == 1) {
+    what = "start " + square_name(job.board, job.prefix.front());
+  } else {
+    what = "prefix " + path_name(job.board, job.prefix.data(), static_cast<int>(job.prefix.size()));
+  }
+  std::printf("board      %s, %s, directed %s tours (estimated from %s random walks)\n",
+              job.board.name().c_str(), what.c_str(), job.mode.closed ? "closed" : "open",
+              with_commas(e.walks).c_str());
+  std::printf("method     dfs (%s): the enumerator's search tree, sampled\n", choice.why.c_str());
+  std::printf("tours      ~%s  (standard error %s)\n", estimate_figure(e.tours).c_str(),
+              estimate_figure(std::sqrt(e.tours_var)).c_str());
+  std::printf("nodes      ~%s to search  (standard error %s)\n",
+              estimate_figure(e.searched.nodes).c_str(),
+              estimate_figure(e.searched.nodes_error()).c_str());
+  if (e.searches < e.prefixes) {
+    std::printf("prefixes   %s at split depth %d, %s searched (the rest are mirror images)\n",
+                with_commas(e.prefixes).c_str(), plan.split_depth(),
+                with_commas(e.searches).c_str());
+  } else {
+    std::printf("prefixes   %s at split depth %d, all searched\n", with_commas(e.prefixes).c_str(),
+                plan.split_depth());
+  }
+  if (e.interrupted) {
+    std::printf(
+        "stopped    interrupted by a signal after %s of %s walks: a coarser estimate, "
+        "no speed measured\n",
+        with_commas(e.walks).c_str(), with_commas(w.walks_asked).c_str());
+  }
+  if (w.whole) {
+    std::printf("exact      the whole count ran during calibration: %s tours, %s nodes, %.3f s\n",
+                with_commas(w.whole->tours).c_str(), with_commas(w.whole->nodes).c_str(),
+                w.whole->seconds);
+  } else if (w.seconds >= 0) {
+    std::printf("speed      %s nodes/s on %d threads (measured for %.1f s)\n",
+                with_commas(static_cast<std::uint64_t>(w.nodes_per_second)).c_str(), threads,
+                calibrate);
+    std::printf("time       ~%s for knightstour count with the same options\n",
+                human_duration(w.seconds).c_str());
+  }
+}
+
+}  // namespace
+
+int estimate_command(int argc, char** argv) {
+  auto options = estimate_options();
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   // From here on, before the plan is made (seconds on a loaded machine): an interrupt then
   // ends the estimate with what it has, instead of killing it.
   install_stop_signal_handlers();
 
-  // The method count would use; the walks are the enumerator's.
   const CountRequest asked_count = count_request_from(result);
-  std::string walk_option;
-  for (const char* name : {"walks", "seed", "cores-per-shard"}) {
-    if (walk_option.empty() && result.count(name)) walk_option = std::string("--") + name;
-  }
-  MethodChoice choice = choose_method(asked_count);
-  if (!walk_option.empty() && choice.method == Method::frontier) {
-    if (asked_count.method == MethodAsked::frontier) {
-      throw UsageError(walk_option +
-                       " applies to the enumerator's estimate (leave out --method frontier)");
-    }
-    CountRequest as_dfs = asked_count;
-    as_dfs.method = MethodAsked::dfs;
-    choose_method(as_dfs);  // says why the enumerator cannot take it, if it cannot
-    choice = {Method::dfs, walk_option + " needs the enumerator"};
-  }
-  if (asked_count.end && choice.method == Method::dfs &&
-      asked_count.method == MethodAsked::automatic && walk_option.empty()) {
-    choice = {Method::frontier, "--end is sized by a count of its one sweep"};
-  }
-  if (asked_count.end && choice.method == Method::dfs) {
-    throw UsageError(
-        "--end is sized by the frontier method's estimate (the enumerator's walks size every "
-        "tour from the start); give --method frontier or leave out --end");
-  }
+  const MethodChoice choice = estimate_method(asked_count, result);
   const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
   if (choice.method == Method::frontier) {
     return estimate_by_frontier(asked_count, choice, calibrate, result.count("json") > 0);
@@ -167,103 +281,27 @@ int estimate_command(int argc, char** argv) {
   Request asked = parsed.request;
   if (cores_per_shard > 0) asked.shard = Shard{};
   const Plan plan = resolve(asked, threads);
-  const Request& job = plan.request();
   const auto walks = parse_count("walks", result["walks"].as<std::string>());
   if (walks == 0) throw UsageError("--walks must be at least 1");
   const auto seed = parse_count("seed", result["seed"].as<std::string>());
 
-  const PlanEstimate e = estimate_plan(plan, walks, seed, threads);
-  // Speed: count the real job for a moment on all threads (the caps make it stop).
-  double nodes_per_second = 0;
-  std::optional<RunReport> whole;
-  if (calibrate > 0 && e.searched.nodes > 0 && !e.interrupted) {
-    JobRequest probe;
-    probe.request = job;
-    probe.threads = threads;
-    probe.caps.time_limit = calibrate;
-    probe.largest_first = false;  // measure the kernel, not the start-up sampling
-    const auto r = run_job(probe).report;
-    if (r.seconds > 0) nodes_per_second = static_cast<double>(r.nodes) / r.seconds;
-    if (r.complete()) whole = r;  // the whole count fit in the calibration
-  }
-  const double seconds = nodes_per_second > 0 ? e.searched.nodes / nodes_per_second : -1;
-  const double tours_err = std::sqrt(e.tours_var);
+  const WalkEstimate w = estimate_by_walks(plan, walks, seed, threads, calibrate);
   if (result.count("json")) {
-    nlohmann::json j{{"board", job.board.name()},
-                     {"method", "dfs"},
-                     {"method_reason", choice.why},
-                     {"all_starts", job.all_starts},
-                     {"closed_only", job.mode.closed},
-                     {"split_depth", plan.split_depth()},
-                     {"prefixes", e.prefixes},
-                     {"searches", e.searches},
-                     {"walks", e.walks},
-                     {"nodes", e.searched.nodes},
-                     {"nodes_error", e.searched.nodes_error()},
-                     {"tours", e.tours},
-                     {"tours_error", tours_err},
-                     {"threads", threads},
-                     {"nodes_per_second", nodes_per_second},
-                     {"seconds", seconds},
-                     {"interrupted", e.interrupted}};
-    add_provenance(j);
-    if (!job.all_starts) j["start"] = square_name(job.board, job.prefix.front());
-    std::cout << j.dump() << '\n';
-    return e.interrupted ? kExitStopped : kExitOk;
+    print_walks_json(plan, w, choice, threads);
+    return w.e.interrupted ? kExitStopped : kExitOk;
   }
-  std::string what;
-  if (job.all_starts) {
-    what = "all starts";
-  } else if (job.prefix.size() == 1) {
-    what = "start " + square_name(job.board, job.prefix.front());
-  } else {
-    what = "prefix " + path_name(job.board, job.prefix.data(), static_cast<int>(job.prefix.size()));
-  }
-  std::printf("board      %s, %s, directed %s tours (estimated from %s random walks)\n",
-              job.board.name().c_str(), what.c_str(), job.mode.closed ? "closed" : "open",
-              with_commas(e.walks).c_str());
-  std::printf("method     dfs (%s): the enumerator's search tree, sampled\n", choice.why.c_str());
-  std::printf("tours      ~%s  (standard error %s)\n", estimate_figure(e.tours).c_str(),
-              estimate_figure(tours_err).c_str());
-  std::printf("nodes      ~%s to search  (standard error %s)\n",
-              estimate_figure(e.searched.nodes).c_str(),
-              estimate_figure(e.searched.nodes_error()).c_str());
-  if (e.searches < e.prefixes) {
-    std::printf("prefixes   %s at split depth %d, %s searched (the rest are mirror images)\n",
-                with_commas(e.prefixes).c_str(), plan.split_depth(),
-                with_commas(e.searches).c_str());
-  } else {
-    std::printf("prefixes   %s at split depth %d, all searched\n", with_commas(e.prefixes).c_str(),
-                plan.split_depth());
-  }
-  if (e.interrupted) {
-    std::printf(
-        "stopped    interrupted by a signal after %s of %s walks: a coarser estimate, "
-        "no speed measured\n",
-        with_commas(e.walks).c_str(), with_commas(walks).c_str());
-  }
-  if (whole) {
-    std::printf("exact      the whole count ran during calibration: %s tours, %s nodes, %.3f s\n",
-                with_commas(whole->tours).c_str(), with_commas(whole->nodes).c_str(),
-                whole->seconds);
-  } else if (seconds >= 0) {
-    std::printf("speed      %s nodes/s on %d threads (measured for %.1f s)\n",
-                with_commas(static_cast<std::uint64_t>(nodes_per_second)).c_str(), threads,
-                calibrate);
-    std::printf("time       ~%s for knightstour count with the same options\n",
-                human_duration(seconds).c_str());
-  }
-  if (cores_per_shard > 0 && nodes_per_second > 0) {
+  print_walks_text(plan, w, choice, threads, calibrate);
+  if (cores_per_shard > 0 && w.nodes_per_second > 0) {
     const ShardCost cost =
         estimate_shards(parsed.request, parsed.request.shard.count, walks, seed, threads);
-    print_shard_cost(cost, cores_per_shard, nodes_per_second / threads);
+    print_shard_cost(cost, cores_per_shard, w.nodes_per_second / threads);
   } else if (cores_per_shard > 0) {
     std::printf("shards     not estimated: the speed could not be measured\n");
   }
   std::printf(
       "note       Knuth's estimator is unbiased but heavy-tailed: the true values can lie several\n"
       "           standard errors away; more --walks narrow it.\n");
-  return e.interrupted ? kExitStopped : kExitOk;
+  return w.e.interrupted ? kExitStopped : kExitOk;
 }
 
 }  // namespace knightstour::cli
