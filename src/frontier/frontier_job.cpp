@@ -13,6 +13,7 @@
 #include "grid_by_pass.hpp"
 #include "job_progress.hpp"
 #include "job_report.hpp"
+#include "job_sweeps.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
 #include "knightstour/board/knight_geometry.hpp"
@@ -79,6 +80,77 @@ int planned_sweeps(const FrontierRequest& request, bool backward_pass) {
   return closed_sweep + static_cast<int>(start_classes(request.shape).size());
 }
 
+namespace {
+
+using frontier_detail::JobSweeps;
+
+// The open tours from the start to the end: one sweep with both ends pinned.
+bool count_between(const FrontierRequest& request, FrontierReport& report, JobSweeps& sweeps) {
+  const BoardShape shape = request.shape;
+  const Sweep s(shape, best_orientation_for(shape, *request.start, *request.end));
+  const bool ok = sweeps.next(s, {false, s.vertex(*request.start), s.vertex(*request.end)},
+                              "open tours from the start to the end", report.tours);
+  const KnightGeometry moves(shape);
+  const bool neighbours = moves.adjacent(static_cast<std::uint32_t>(*request.start),
+                                         static_cast<std::uint32_t>(*request.end));
+  report.closed_tours = neighbours ? report.tours : BigCount{};
+  return ok;
+}
+
+// Every other job but units of end pairs: the closed sweep first (the cycles give the
+// closed tours), then what the job asks of the open tours.
+bool count_after_the_closed_sweep(const FrontierRequest& request, const FrontierOptions& watched,
+                                  StopControl& stop, FrontierJournal* journal, bool backward,
+                                  FrontierReport& report, JobProgress& progress,
+                                  JobSweeps& sweeps) {
+  const BoardShape shape = request.shape;
+  const Sweep plain(shape);
+  const auto squares = static_cast<std::uint64_t>(shape.squares());
+  bool ok =
+      request.open_sweeps_only || sweeps.next(plain, {true, {}}, "closed cycles", report.cycles);
+  const BigCount closed_per_start = report.cycles * 2;
+  if (!ok) return false;
+  if (request.closed) {
+    report.closed_tours = request.start ? closed_per_start : closed_per_start * squares;
+    report.tours = report.closed_tours;
+    if (!request.start) {
+      report.tours_by_start.assign(squares, closed_per_start);
+      report.closed_by_start = report.tours_by_start;
+    }
+    return true;
+  }
+  if (request.start) {
+    const Sweep s(shape, best_orientation_for(shape, *request.start));
+    report.closed_tours = closed_per_start;
+    return sweeps.next(s, {false, s.vertex(*request.start)}, "open tours from the start",
+                       report.tours);
+  }
+  report.closed_tours = closed_per_start * squares;
+  if (request.total_only) {
+    BigCount paths;
+    ok = sweeps.next(plain, {false, std::nullopt}, "open tours, every path once", paths);
+    report.tours = paths * 2;
+    return ok;
+  }
+  report.tours_by_start.assign(squares, BigCount{});
+  report.closed_by_start.assign(squares, closed_per_start);
+  BackwardOutcome outcome = BackwardOutcome::fell_back;
+  if (backward) outcome = grid_by_pass(plain, watched, stop, report, progress);
+  if (outcome != BackwardOutcome::fell_back) return outcome == BackwardOutcome::done;
+  // The closed sweep, an unpinned sweep that finished before the pass was given up, and the
+  // tails.
+  report.sweeps_planned =
+      report.sweeps + planned_sweeps(request) - (request.open_sweeps_only ? 0 : 1);
+  progress.replan(report.sweeps_planned);
+  auto sweep = [&](const Sweep& s, const FrontierTarget& target, const std::string& what,
+                   BigCount& out, std::optional<FrontierState> from = std::nullopt) {
+    return sweeps.next(s, target, what, out, std::move(from));
+  };
+  return count_by_pinned_tails(shape, start_classes(shape), watched, stop, journal, report, sweep);
+}
+
+}  // namespace
+
 FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierOptions& options,
                                  StopControl& stop, FrontierJournal* journal) {
   validate(request);
@@ -86,10 +158,8 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     throw std::logic_error("open_sweeps_only runs without a journal");
   }
   const BoardShape shape = request.shape;
-  const Sweep plain(shape);
-  const std::int64_t squares = shape.squares();
   FrontierReport report;
-  report.width = plain.width();
+  report.width = Sweep(shape).width();
   const bool backward = grid_by_backward_pass(request, options, journal);
   report.grid_by_backward_pass = backward;  // the way it is going, also if the closed sweep stops
   report.sweeps_planned = planned_sweeps(request, backward);
@@ -104,107 +174,24 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   watched.watch = &progress.watch();
   IdleChunks idle;  // the sweeps run one after another and reuse each other's scratch
   if (watched.idle_chunks == nullptr) watched.idle_chunks = &idle;
-
-  // Runs sweep number `index`; false when it stopped (the report then says why).
-  auto sweep_number = [&](int index, const Sweep& s, const FrontierTarget& target,
-                          const std::string& what, BigCount& out,
-                          std::optional<FrontierState> start = std::nullopt) {
-    if (journal != nullptr) {
-      if (auto done = journal->finished(index)) {
-        progress.sweep_done(false);
-        ++report.sweeps;
-        ++report.sweeps_resumed;
-        ++report.sweeps_finished;
-        out = *done;
-        return true;
-      }
-    }
-    FrontierOptions o = watched;
-    o.label = what;
-    if (journal != nullptr) {
-      if (auto saved = journal->saved(index)) {
-        start = std::move(saved);
-        ++report.sweeps_resumed;
-      }
-      o.after_step = [&](const FrontierState& state) { journal->after_step(index, state); };
-    }
-    if (start) {
-      // A copy from the shared prefix: its memory counts against what this sweep may use.
-      const std::uint64_t held = memory_bytes_of(start->classes);
-      o.memory_limit -= std::min(o.memory_limit, held);
-    }
-    const FrontierResult r = run_frontier(s, target, o, stop, std::move(start));
-    absorb(report, r);
-    if (r.complete) {
-      progress.sweep_done(true);
-      ++report.sweeps_finished;
-      out = r.count;
-      if (journal != nullptr) journal->finish(index, r.count);
-    }
-    return r.complete;
-  };
-  // Runs the next sweep.
-  auto sweep = [&](const Sweep& s, const FrontierTarget& target, const std::string& what,
-                   BigCount& out, std::optional<FrontierState> start = std::nullopt) {
-    return sweep_number(report.sweeps, s, target, what, out, std::move(start));
-  };
-
-  std::vector<StartClass> classes;
-  if (!request.closed && !request.start && !request.total_only) classes = start_classes(shape);
+  JobSweeps sweeps(watched, stop, journal, report, progress);
   ProgressMonitor monitor(
       options.progress_seconds, [&] { return progress.status(); },
       [&] { return progress.fraction(); });
 
   bool ok = false;
   if (request.end) {
-    const Sweep s(shape, best_orientation_for(shape, *request.start, *request.end));
-    ok = sweep(s, {false, s.vertex(*request.start), s.vertex(*request.end)},
-               "open tours from the start to the end", report.tours);
-    const KnightGeometry moves(shape);
-    const bool neighbours = moves.adjacent(static_cast<std::uint32_t>(*request.start),
-                                           static_cast<std::uint32_t>(*request.end));
-    report.closed_tours = neighbours ? report.tours : BigCount{};
+    ok = count_between(request, report, sweeps);
   } else if (request.grid == GridMethod::end_pairs) {
+    auto sweep_number = [&](int index, const Sweep& s, const FrontierTarget& target,
+                            const std::string& what,
+                            BigCount& out) { return sweeps.run(index, s, target, what, out); };
     ok = count_by_end_pairs(request, report, sweep_number);
   } else {
-    ok = request.open_sweeps_only || sweep(plain, {true, {}}, "closed cycles", report.cycles);
-    const BigCount closed_per_start = report.cycles * 2;
-    if (ok && request.closed) {
-      report.closed_tours =
-          request.start ? closed_per_start : closed_per_start * static_cast<std::uint64_t>(squares);
-      report.tours = report.closed_tours;
-      if (!request.start) {
-        report.tours_by_start.assign(static_cast<std::size_t>(squares), closed_per_start);
-        report.closed_by_start = report.tours_by_start;
-      }
-    } else if (ok && request.start) {
-      const Sweep s(shape, best_orientation_for(shape, *request.start));
-      ok = sweep(s, {false, s.vertex(*request.start)}, "open tours from the start", report.tours);
-      report.closed_tours = closed_per_start;
-    } else if (ok && request.total_only) {
-      BigCount paths;
-      ok = sweep(plain, {false, std::nullopt}, "open tours, every path once", paths);
-      report.tours = paths * 2;
-      report.closed_tours = closed_per_start * static_cast<std::uint64_t>(squares);
-    } else if (ok) {
-      report.tours_by_start.assign(static_cast<std::size_t>(squares), BigCount{});
-      report.closed_by_start.assign(static_cast<std::size_t>(squares), closed_per_start);
-      BackwardOutcome outcome = BackwardOutcome::fell_back;
-      if (backward) outcome = grid_by_pass(plain, watched, stop, report, progress);
-      if (outcome == BackwardOutcome::fell_back) {
-        // The closed sweep, an unpinned sweep that finished before the pass was given up, and
-        // the tails.
-        report.sweeps_planned =
-            report.sweeps + planned_sweeps(request) - (request.open_sweeps_only ? 0 : 1);
-        progress.replan(report.sweeps_planned);
-        ok = count_by_pinned_tails(shape, classes, watched, stop, journal, report, sweep);
-      } else {
-        ok = outcome == BackwardOutcome::done;
-      }
-      report.closed_tours = closed_per_start * static_cast<std::uint64_t>(squares);
-    }
+    ok = count_after_the_closed_sweep(request, watched, stop, journal, backward, report, progress,
+                                      sweeps);
   }
-  if (ok && squares == 1 && !request.closed) {
+  if (ok && shape.squares() == 1 && !request.closed) {
     // One square is an open tour by itself; the DP counts paths by their edges, and it has none.
     report.tours = BigCount(1);
     if (!request.start && !request.total_only) report.tours_by_start = {BigCount(1)};
