@@ -2,6 +2,9 @@
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "cli_options.hpp"
 #include "commands.hpp"
@@ -39,9 +42,15 @@ int print_frontier_verdict(const std::string& dir, const FrontierVerdict& v, boo
   return v.ok ? kExitOk : kExitVerifyFailed;
 }
 
-}  // namespace
+// verify's options, parsed: the paths and what loose files must hold.
+struct VerifyArguments {
+  std::vector<std::string> paths;
+  VerifyOptions loose;
+  bool json = false;
+};
 
-int verify_command(int argc, char** argv) {
+// Returns nothing when --help was given (help printed).
+std::optional<VerifyArguments> verify_arguments(int argc, char** argv) {
   auto options = command_options(
       "verify",
       "Check tour files or a run directory: exit 0 valid, 4 a problem (named), 2 unreadable",
@@ -54,11 +63,12 @@ int verify_command(int argc, char** argv) {
                                              cxxopts::value<std::string>());
   options.add_options("Output")("json", "Print the verdict as one JSON object");
   cxxopts::ParseResult result;
-  if (!parse_command(options, "paths", argc, argv, result)) return kExitOk;
+  if (!parse_command(options, "paths", argc, argv, result)) return std::nullopt;
   if (!result.count("paths")) throw UsageError("verify needs a run directory or tour files");
-  const auto paths = result["paths"].as<std::vector<std::string>>();
-
-  VerifyOptions vo;
+  VerifyArguments a;
+  a.paths = result["paths"].as<std::vector<std::string>>();
+  a.json = result.count("json") > 0;
+  VerifyOptions& vo = a.loose;
   if (result.count("board")) vo.board = parse_board_shape(result["board"].as<std::string>());
   vo.closed = result.count("closed") > 0;
   if (result.count("start")) {
@@ -66,38 +76,36 @@ int verify_command(int argc, char** argv) {
     const auto rc = parse_row_col(*vo.board, result["start"].as<std::string>(), "start square");
     vo.start = static_cast<std::uint32_t>(rc.row * vo.board->cols + rc.col);
   }
+  return a;
+}
 
-  // A run directory says its own board: a --board that disagrees is refused, not ignored.
-  if (vo.board) {
-    for (const auto& p : paths) {
-      if (!std::filesystem::exists(run_layout::manifest_path(p))) continue;
-      try {
-        const RunManifest m = read_manifest(p);
-        if (m.rows != vo.board->rows || m.cols != vo.board->cols) {
-          throw UsageError("--board " + vo.board->name() + " does not match the run in " + p +
-                           " (" + m.board_name() +
-                           "); leave out --board: a run directory says "
-                           "its board");
-        }
-      } catch (const FormatError&) {
-        // A damaged manifest is verify's to report.
-      }
-    }
-  }
-
-  // A frontier run directory holds counts and checkpoints, no tours: it is checked on its own.
+// A run directory says its own board: a --board that disagrees is refused, not ignored.
+void check_board_agrees(const std::vector<std::string>& paths, const BoardShape& board) {
   for (const auto& p : paths) {
-    std::error_code ec;  // a path that cannot be looked at is the checks' below to report
-    const bool ranked =
-        std::filesystem::exists(std::filesystem::path(p) / run_layout::kRanksFile, ec) &&
-        !std::filesystem::exists(run_layout::manifest_path(p), ec);
-    if (!ranked && manifest_method(p) != Method::frontier) continue;
-    if (paths.size() != 1) {
-      throw UsageError(p + " is a frontier run directory: verify it on its own");
+    if (!std::filesystem::exists(run_layout::manifest_path(p))) continue;
+    try {
+      const RunManifest m = read_manifest(p);
+      if (m.rows != board.rows || m.cols != board.cols) {
+        throw UsageError("--board " + board.name() + " does not match the run in " + p + " (" +
+                         m.board_name() +
+                         "); leave out --board: a run directory says "
+                         "its board");
+      }
+    } catch (const FormatError&) {
+      // A damaged manifest is verify's to report.
     }
-    return print_frontier_verdict(p, ranked ? verify_ranked_run(p) : verify_frontier_run(p),
-                                  result.count("json") > 0);
   }
+}
+
+// The enumerator's run directories and loose tour files, each checked: the verdicts summed,
+// and how many reports they came from.
+struct SummedVerdict {
+  VerifyReport total;
+  std::size_t reports = 0;
+};
+
+SummedVerdict verify_paths(const std::vector<std::string>& paths,
+                           const VerifyOptions& loose_options) {
   std::vector<VerifyReport> reports;
   std::vector<std::filesystem::path> loose, dirs;
   for (const auto& p : paths) {
@@ -117,10 +125,10 @@ int verify_command(int argc, char** argv) {
       loose.emplace_back(p);
     }
   }
-  VerifyReport total;
+  SummedVerdict out;
+  VerifyReport& total = out.total;
   verify_disjoint(dirs, reports, total);
-  if (!loose.empty()) reports.push_back(verify_tour_files(loose, vo));
-
+  if (!loose.empty()) reports.push_back(verify_tour_files(loose, loose_options));
   for (const auto& r : reports) {
     if (!r.ok) total.fail(r.problem);
     total.files += r.files;
@@ -131,44 +139,77 @@ int verify_command(int argc, char** argv) {
     total.prefixes_journaled += r.prefixes_journaled;
     total.notes.insert(total.notes.end(), r.notes.begin(), r.notes.end());
   }
-  if (result.count("json")) {
-    nlohmann::json j{
-        {"ok", total.ok},
-        {"problem", total.ok ? nlohmann::json(nullptr) : nlohmann::json(total.problem)},
-        {"files", total.files},
-        {"tours", total.tours + total.counted},  // checked in files, or journaled by count runs
-        {"counted_tours", total.counted},
-        {"closed_tours", total.closed},
-        {"prefixes", total.prefixes},
-        {"prefixes_journaled", total.prefixes_journaled},
-        {"notes", total.notes}};
-    std::cout << j.dump() << '\n';
-  } else {
-    if (total.ok && total.files == 0 && total.counted > 0) {
-      // A count run holds counts, not tours: say what was checked, not "tours in 0 files".
-      std::printf("verify: OK: count run%s of %s tours (%s closed); no tour files to check",
-                  reports.size() == 1 ? "" : "s", with_commas(total.counted).c_str(),
-                  with_commas(total.closed).c_str());
-      std::printf("; %s of %s prefixes journaled, bookkeeping consistent\n",
+  out.reports = reports.size();
+  return out;
+}
+
+void print_verdict_json(const VerifyReport& total) {
+  nlohmann::json j{
+      {"ok", total.ok},
+      {"problem", total.ok ? nlohmann::json(nullptr) : nlohmann::json(total.problem)},
+      {"files", total.files},
+      {"tours", total.tours + total.counted},  // checked in files, or journaled by count runs
+      {"counted_tours", total.counted},
+      {"closed_tours", total.closed},
+      {"prefixes", total.prefixes},
+      {"prefixes_journaled", total.prefixes_journaled},
+      {"notes", total.notes}};
+  std::cout << j.dump() << '\n';
+}
+
+void print_verdict_text(const VerifyReport& total, std::size_t reports) {
+  if (total.ok && total.files == 0 && total.counted > 0) {
+    // A count run holds counts, not tours: say what was checked, not "tours in 0 files".
+    std::printf("verify: OK: count run%s of %s tours (%s closed); no tour files to check",
+                reports == 1 ? "" : "s", with_commas(total.counted).c_str(),
+                with_commas(total.closed).c_str());
+    std::printf("; %s of %s prefixes journaled, bookkeeping consistent\n",
+                with_commas(total.prefixes_journaled).c_str(), with_commas(total.prefixes).c_str());
+  } else if (total.ok) {
+    std::printf("verify: OK: %s tour%s in %s file%s, each a distinct knight's tour (%s closed)",
+                with_commas(total.tours).c_str(), total.tours == 1 ? "" : "s",
+                with_commas(total.files).c_str(), total.files == 1 ? "" : "s",
+                with_commas(total.closed).c_str());
+    if (total.prefixes > 0) {
+      std::printf("; %s of %s prefixes journaled, bookkeeping consistent",
                   with_commas(total.prefixes_journaled).c_str(),
                   with_commas(total.prefixes).c_str());
-    } else if (total.ok) {
-      std::printf("verify: OK: %s tour%s in %s file%s, each a distinct knight's tour (%s closed)",
-                  with_commas(total.tours).c_str(), total.tours == 1 ? "" : "s",
-                  with_commas(total.files).c_str(), total.files == 1 ? "" : "s",
-                  with_commas(total.closed).c_str());
-      if (total.prefixes > 0) {
-        std::printf("; %s of %s prefixes journaled, bookkeeping consistent",
-                    with_commas(total.prefixes_journaled).c_str(),
-                    with_commas(total.prefixes).c_str());
-      }
-      std::printf("\n");
-    } else {
-      std::printf("verify: FAILED: %s\n", total.problem.c_str());
     }
-    for (const auto& n : total.notes) std::printf("note: %s\n", n.c_str());
+    std::printf("\n");
+  } else {
+    std::printf("verify: FAILED: %s\n", total.problem.c_str());
   }
-  return total.ok ? kExitOk : kExitVerifyFailed;
+  for (const auto& n : total.notes) std::printf("note: %s\n", n.c_str());
+}
+
+}  // namespace
+
+int verify_command(int argc, char** argv) {
+  const std::optional<VerifyArguments> a = verify_arguments(argc, argv);
+  if (!a) return kExitOk;
+  const auto& paths = a->paths;
+  if (a->loose.board) check_board_agrees(paths, *a->loose.board);
+
+  // A frontier run directory holds counts and checkpoints, no tours: it is checked on its own.
+  for (const auto& p : paths) {
+    std::error_code ec;  // a path that cannot be looked at is the checks' below to report
+    const bool ranked =
+        std::filesystem::exists(std::filesystem::path(p) / run_layout::kRanksFile, ec) &&
+        !std::filesystem::exists(run_layout::manifest_path(p), ec);
+    if (!ranked && manifest_method(p) != Method::frontier) continue;
+    if (paths.size() != 1) {
+      throw UsageError(p + " is a frontier run directory: verify it on its own");
+    }
+    return print_frontier_verdict(p, ranked ? verify_ranked_run(p) : verify_frontier_run(p),
+                                  a->json);
+  }
+  const SummedVerdict v = verify_paths(paths, a->loose);
+  if (a->json) {
+    print_verdict_json(v.total);
+  } else {
+    print_verdict_text(v.total, v.reports);
+  }
+  return v.total.ok ? kExitOk : kExitVerifyFailed;
 }
 
 }  // namespace knightstour::cli
