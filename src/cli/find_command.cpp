@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
 
 #include "cli_options.hpp"
 #include "commands.hpp"
@@ -18,7 +20,9 @@
 
 namespace knightstour::cli {
 
-int find_command(int argc, char** argv) {
+namespace {
+
+cxxopts::Options find_options() {
   auto options = command_options(
       "find", "Find one knight's tour, on a board of any size",
       "BOARD [--start SQ] [--closed] [--seed N] [--method warnsdorff|backtrack] [options]", "board",
@@ -44,10 +48,23 @@ int find_command(int argc, char** argv) {
                                 cxxopts::value<std::string>()->default_value("board"))(
       "out", "Write the tour to this file (npy needs it) instead of stdout",
       cxxopts::value<std::string>())("json", "Print the result, tour included, as one JSON object");
-  cxxopts::ParseResult result;
-  if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
+  return options;
+}
 
+// find's command line, parsed and checked: the search and where its tour goes.
+struct FindArguments {
   FindRequest q;
+  std::string method;  // as given: warnsdorff or backtrack
+  std::string from;    // the start square's name
+  double time_limit = 0;
+  TourFormat format = TourFormat::board;
+  std::optional<std::string> out, svg;
+  bool json = false;
+};
+
+FindArguments find_arguments(const cxxopts::ParseResult& result) {
+  FindArguments a;
+  FindRequest& q = a.q;
   q.shape = parse_board_shape(board_argument(result));
   if (q.shape.squares() > kMaxFindSquares) {
     throw UsageError("board " + q.shape.name() + " has more than " + with_commas(kMaxFindSquares) +
@@ -55,94 +72,109 @@ int find_command(int argc, char** argv) {
   }
   const auto rc = parse_row_col(q.shape, result["start"].as<std::string>(), "start square");
   q.start = static_cast<std::uint32_t>(static_cast<std::int64_t>(rc.row) * q.shape.cols + rc.col);
+  a.from = square_name(rc.row, rc.col);
   q.closed = result.count("closed") > 0;
   q.seed = parse_count("seed", result["seed"].as<std::string>());
-  const auto method = result["method"].as<std::string>();
-  if (method == "warnsdorff") {
+  a.method = result["method"].as<std::string>();
+  if (a.method == "warnsdorff") {
     q.method = FindMethod::warnsdorff;
-  } else if (method == "backtrack") {
+  } else if (a.method == "backtrack") {
     q.method = FindMethod::backtrack;
   } else {
-    throw UsageError("unknown method '" + method + "': expected warnsdorff or backtrack");
+    throw UsageError("unknown method '" + a.method + "': expected warnsdorff or backtrack");
   }
   q.order = parse_move_order(result["move-order"].as<std::string>());
   if (result.count("max-nodes")) {
     q.max_nodes = parse_count("max-nodes", result["max-nodes"].as<std::string>());
     if (q.max_nodes == 0) throw UsageError("--max-nodes must be at least 1");
   }
-  double time_limit = 0;
   if (result.count("time-limit")) {
-    time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
-    if (time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
+    a.time_limit = parse_seconds("time-limit", result["time-limit"].as<std::string>());
+    if (a.time_limit <= 0) throw UsageError("--time-limit must be more than 0 seconds");
   }
-  const auto format = parse_tour_format(result["format"].as<std::string>());
-  const bool to_file = result.count("out") > 0;
-  if (format == TourFormat::npy && !to_file) throw UsageError("--format npy needs --out FILE");
-  if (result.count("svg") && q.shape.squares() > kMaxSvgSquares) {
-    throw UsageError("--svg draws boards of at most " + with_commas(kMaxSvgSquares) + " squares; " +
-                     q.shape.name() + " has " +
-                     with_commas(static_cast<std::uint64_t>(q.shape.squares())));
+  a.format = parse_tour_format(result["format"].as<std::string>());
+  if (result.count("out")) a.out = result["out"].as<std::string>();
+  if (a.format == TourFormat::npy && !a.out) throw UsageError("--format npy needs --out FILE");
+  if (result.count("svg")) {
+    if (q.shape.squares() > kMaxSvgSquares) {
+      throw UsageError("--svg draws boards of at most " + with_commas(kMaxSvgSquares) +
+                       " squares; " + q.shape.name() + " has " +
+                       with_commas(static_cast<std::uint64_t>(q.shape.squares())));
+    }
+    a.svg = result["svg"].as<std::string>();
   }
-  const bool json = result.count("json") > 0;
+  a.json = result.count("json") > 0;
+  return a;
+}
+
+void print_find_json(const FindArguments& a, const FindResult& r) {
+  nlohmann::json j{{"board", a.q.shape.name()},
+                   {"rows", a.q.shape.rows},
+                   {"cols", a.q.shape.cols},
+                   {"start", a.from},
+                   {"closed", a.q.closed},
+                   {"method", a.method},
+                   {"seed", a.q.seed},
+                   {"outcome", r.outcome == FindResult::Outcome::found        ? "found"
+                               : r.outcome == FindResult::Outcome::impossible ? "impossible"
+                                                                              : "stopped"},
+                   {"how", r.how},
+                   {"work", r.work},
+                   {"seconds", r.seconds}};
+  if (a.out) {
+    j["out"] = *a.out;  // the tour is in the file
+  } else {
+    j["tour"] = r.tour;
+  }
+  std::cout << j.dump() << '\n';
+}
+
+}  // namespace
+
+int find_command(int argc, char** argv) {
+  auto options = find_options();
+  cxxopts::ParseResult result;
+  if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
+  const FindArguments a = find_arguments(result);
+  const FindRequest& q = a.q;
 
   install_stop_signal_handlers();
-  StopControl stop(Caps{0, 0, time_limit});
+  StopControl stop(Caps{0, 0, a.time_limit});
   const FindResult r = find_tour(q, &stop);
   const std::string kind = q.closed ? "closed" : "open";
-  const std::string from = square_name(rc.row, rc.col);
-  if (r.outcome == FindResult::Outcome::found && to_file) {
-    TourFileWriter writer(result["out"].as<std::string>(), q.shape, format, Compression::none);
+  if (r.outcome == FindResult::Outcome::found && a.out) {
+    TourFileWriter writer(*a.out, q.shape, a.format, Compression::none);
     writer.add(r.tour.data());
     writer.finish();
   }
-  if (r.outcome == FindResult::Outcome::found && result.count("svg")) {
-    write_file_atomically(result["svg"].as<std::string>(), tour_svg(q.shape, r.tour));
+  if (r.outcome == FindResult::Outcome::found && a.svg) {
+    write_file_atomically(*a.svg, tour_svg(q.shape, r.tour));
   }
-  if (json) {
-    nlohmann::json j{{"board", q.shape.name()},
-                     {"rows", q.shape.rows},
-                     {"cols", q.shape.cols},
-                     {"start", from},
-                     {"closed", q.closed},
-                     {"method", method},
-                     {"seed", q.seed},
-                     {"outcome", r.outcome == FindResult::Outcome::found        ? "found"
-                                 : r.outcome == FindResult::Outcome::impossible ? "impossible"
-                                                                                : "stopped"},
-                     {"how", r.how},
-                     {"work", r.work},
-                     {"seconds", r.seconds}};
-    if (to_file) {
-      j["out"] = result["out"].as<std::string>();  // the tour is in the file
-    } else {
-      j["tour"] = r.tour;
-    }
-    std::cout << j.dump() << '\n';
-  }
+  if (a.json) print_find_json(a, r);
   switch (r.outcome) {
     case FindResult::Outcome::found: {
-      if (!json && !to_file) {
+      if (!a.json && !a.out) {
         std::string text;
-        if (format == TourFormat::board) {
+        if (a.format == TourFormat::board) {
           text = tour_grid(q.shape, r.tour);
         } else {
-          TourEncoder(q.shape, format).append(r.tour.data(), text);
+          TourEncoder(q.shape, a.format).append(r.tour.data(), text);
         }
         std::fwrite(text.data(), 1, text.size(), stdout);
       }
       std::fprintf(stderr, "found %s %s tour from %s on %s in %.3f s: %s; checked\n",
-                   q.closed ? "a" : "an", kind.c_str(), from.c_str(), q.shape.name().c_str(),
+                   q.closed ? "a" : "an", kind.c_str(), a.from.c_str(), q.shape.name().c_str(),
                    r.seconds, r.how.c_str());
       return kExitOk;
     }
     case FindResult::Outcome::impossible:
-      if (!json)
-        std::printf("no %s tour from %s on %s: %s\n", kind.c_str(), from.c_str(),
+      if (!a.json)
+        std::printf("no %s tour from %s on %s: %s\n", kind.c_str(), a.from.c_str(),
                     q.shape.name().c_str(), r.how.c_str());
       return kExitNoTour;
     case FindResult::Outcome::stopped:
       std::fprintf(stderr, "knightstour: no %s tour found from %s on %s (%s%s)\n", kind.c_str(),
-                   from.c_str(), q.shape.name().c_str(), r.how.c_str(),
+                   a.from.c_str(), q.shape.name().c_str(), r.how.c_str(),
                    stop_signal_received() ? "; interrupted" : "");
       return kExitStopped;
   }
