@@ -121,6 +121,87 @@ void print_json(const CountResult& r, const FrontierStatistics& st, const Projec
   std::cout << dump_json(j) << '\n';
 }
 
+// What a count past its memory budget needs on disk: a generation there takes what a class
+// takes at rest, as measured (compact_classes.hpp), or a key and a 64-bit count before any
+// class was.
+void print_spill_need(const FrontierPlan& plan, const FrontierStatistics& st, const Projection& p,
+                      bool budget_given) {
+  const double bytes =
+      st.peak_classes > 0 && st.peak_rest_bytes > 0
+          ? static_cast<double>(st.peak_rest_bytes) / static_cast<double>(st.peak_classes)
+          : static_cast<double>(Generation<1>::kClassBytes);
+  const auto [dir, free] = spill_room(plan);
+  const std::string budget = gib(static_cast<double>(st.memory_budget));
+  if (budget_given) {
+    std::printf(
+        "memory     past the budget of %s (--memory): the count would spill to disk in\n"
+        "           passes and take longer,",
+        budget.c_str());
+  } else {
+    std::printf(
+        "memory     past count's default budget of %s (half the memory available;\n"
+        "           --memory sets it): the count would spill to disk in passes and take\n"
+        "           longer,",
+        budget.c_str());
+  }
+  std::printf(
+      " holding ~%s of classes there at once (%.1f bytes a class)\n"
+      "           plus a step's successors, in its --spill-dir or else %s (%s free now)\n",
+      gib(bytes * p.peak_classes).c_str(), bytes, dir.c_str(),
+      free < 0 ? "unknown" : gib(free).c_str());
+}
+
+void print_projection_note() {
+  std::printf(
+      "note       A rough projection: each column holds the one before times a growth that\n"
+      "           fades, collapses in columns 6 and 7 and then holds, and falls over the last\n"
+      "           three (sweep_outlook.hpp). Fitted to 21 whole sweeps 5 to 8 wide: from\n"
+      "           column 4 on, median error x1.15, 90%% within x1.9, worst x12 (early in a\n"
+      "           column). 8x8 closed from 60 s: 3 min 51 s, 5.5e8 classes at the peak\n"
+      "           (the count: 3 min 03 s, 3.6e8). Boards past 8 wide are outside the fit. A\n"
+      "           longer --calibrate sees more of the sweep, up to the memory budget.\n");
+}
+
+// A calibration: the count stopped at its time limit or budget, and its projection (in two
+// parts when it saw only an open job's closed sweep: the open sweeps calibrated again alone).
+struct Calibration {
+  CountResult r;
+  Projection p;
+  bool interrupted = false;
+  bool at_budget = false;
+};
+
+Calibration run_calibration(const CountRequest& request) {
+  Calibration c;
+  c.r = run_count(request);
+  c.p = project(c.r);
+  c.interrupted = c.r.stop_reason == StopReason::signal;
+  c.at_budget = c.r.stop_reason == StopReason::memory;
+  if (!c.interrupted && saw_only_the_closed_sweep(c.r)) {
+    CountRequest open_part = request;
+    open_part.open_sweeps_only = true;
+    const CountResult open = run_count(open_part);
+    c.interrupted = open.stop_reason == StopReason::signal;
+    c.at_budget = c.at_budget || open.stop_reason == StopReason::memory;
+    c.p = project_in_two(c.r, open);
+  }
+  return c;
+}
+
+// The estimate's first lines: the job, how it was sized, and the plan a count would run.
+void print_what_is_sized(const CountResult& r, const Projection& p, const FrontierPlan& plan,
+                         double calibrate) {
+  std::string job = what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only);
+  if (r.end) {
+    job += " ending on " + square_name(static_cast<int>(*r.end / r.shape.cols),
+                                       static_cast<int>(*r.end % r.shape.cols));
+  }
+  std::printf("board      %s, %s\n", r.shape.name().c_str(), job.c_str());
+  std::printf("method     frontier (%s): estimated from a %s count%s\n", r.why.c_str(),
+              calibration_length(calibrate).c_str(), p.two_parts ? " in each of two parts" : "");
+  for (const std::string& line : describe(plan)) std::printf("%s\n", line.c_str());
+}
+
 }  // namespace
 
 int estimate_by_frontier(CountRequest request, const MethodChoice& choice, double calibrate,
@@ -141,33 +222,17 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
   // steps it would have spilled are the ones the projection covers.
   const bool budget_given = request.memory.has_value();
   request.spill_dir = "none";
-  CountResult r = run_count(request);
+  Calibration c = run_calibration(request);
+  CountResult& r = c.r;
+  const Projection& p = c.p;
+  const bool interrupted = c.interrupted, at_budget = c.at_budget;
   r.why = choice.why;
   const auto& st = std::get<FrontierStatistics>(r.statistics);
-  Projection p = project(r);
-  bool interrupted = r.stop_reason == StopReason::signal;
-  bool at_budget = r.stop_reason == StopReason::memory;
-  if (!interrupted && saw_only_the_closed_sweep(r)) {
-    CountRequest open_part = request;
-    open_part.open_sweeps_only = true;
-    const CountResult open = run_count(open_part);
-    interrupted = open.stop_reason == StopReason::signal;
-    at_budget = at_budget || open.stop_reason == StopReason::memory;
-    p = project_in_two(r, open);
-  }
   if (json) {
     print_json(r, st, p, plan, calibrate, interrupted, at_budget);
     return interrupted ? kExitStopped : kExitOk;
   }
-  std::string job = what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only);
-  if (r.end) {
-    job += " ending on " + square_name(static_cast<int>(*r.end / r.shape.cols),
-                                       static_cast<int>(*r.end % r.shape.cols));
-  }
-  std::printf("board      %s, %s\n", r.shape.name().c_str(), job.c_str());
-  std::printf("method     frontier (%s): estimated from a %s count%s\n", r.why.c_str(),
-              calibration_length(calibrate).c_str(), p.two_parts ? " in each of two parts" : "");
-  for (const std::string& line : describe(plan)) std::printf("%s\n", line.c_str());
+  print_what_is_sized(r, p, plan, calibrate);
   if (r.complete) {
     std::printf("exact      the whole count ran during calibration: %s tours",
                 r.tours.with_commas().c_str());
@@ -223,40 +288,9 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
         "           ranks, which this projection does not cover): docs/frontier.md\n");
   }
   if (p.peak_bytes > static_cast<double>(st.memory_budget)) {
-    // What spilling needs: a generation on disk takes what a class takes at rest, as
-    // measured (compact_classes.hpp), or a key and a 64-bit count before any class was.
-    const double bytes =
-        st.peak_classes > 0 && st.peak_rest_bytes > 0
-            ? static_cast<double>(st.peak_rest_bytes) / static_cast<double>(st.peak_classes)
-            : static_cast<double>(Generation<1>::kClassBytes);
-    const auto [dir, free] = spill_room(plan);
-    const std::string budget = gib(static_cast<double>(st.memory_budget));
-    if (budget_given) {
-      std::printf(
-          "memory     past the budget of %s (--memory): the count would spill to disk in\n"
-          "           passes and take longer,",
-          budget.c_str());
-    } else {
-      std::printf(
-          "memory     past count's default budget of %s (half the memory available;\n"
-          "           --memory sets it): the count would spill to disk in passes and take\n"
-          "           longer,",
-          budget.c_str());
-    }
-    std::printf(
-        " holding ~%s of classes there at once (%.1f bytes a class)\n"
-        "           plus a step's successors, in its --spill-dir or else %s (%s free now)\n",
-        gib(bytes * p.peak_classes).c_str(), bytes, dir.c_str(),
-        free < 0 ? "unknown" : gib(free).c_str());
+    print_spill_need(plan, st, p, budget_given);
   }
-  std::printf(
-      "note       A rough projection: each column holds the one before times a growth that\n"
-      "           fades, collapses in columns 6 and 7 and then holds, and falls over the last\n"
-      "           three (sweep_outlook.hpp). Fitted to 21 whole sweeps 5 to 8 wide: from\n"
-      "           column 4 on, median error x1.15, 90%% within x1.9, worst x12 (early in a\n"
-      "           column). 8x8 closed from 60 s: 3 min 51 s, 5.5e8 classes at the peak\n"
-      "           (the count: 3 min 03 s, 3.6e8). Boards past 8 wide are outside the fit. A\n"
-      "           longer --calibrate sees more of the sweep, up to the memory budget.\n");
+  print_projection_note();
   return kExitOk;
 }
 
