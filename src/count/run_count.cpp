@@ -208,6 +208,67 @@ void fill_counts(CountResult& res, const FrontierReport& rep) {
   if (res.sharded) res.closed_cycles.reset();  // a shard's share holds parts of cycles
 }
 
+// The budget, said once at the start of a count: how it was chosen, and a warning when it is
+// past the memory there is.
+void say_how_memory_is_budgeted(const MemoryPlan& memory_plan) {
+  if (!memory_plan.asked) {
+    spdlog::debug("memory budget {}: half of the {} that {} leaves{}",
+                  size_text(memory_plan.budget), size_text(memory_plan.available),
+                  memory_plan.available ? memory_plan.bound : "nothing known",
+                  memory_plan.sharing > 1 ? ", shared by the ranks on this node" : "");
+  }
+  // The budget is what keeps the run from the OOM killer: one past the memory there is
+  // would let the classes grow until the system kills the process instead of spilling.
+  if (memory_plan.past_available()) {
+    spdlog::warn(
+        "--memory {} is more than the {} this {} has available now: the classes may outgrow "
+        "memory before the count spills, and the system may kill it (about half of what is "
+        "available, the default, leaves room for the rest of the process)",
+        size_text(memory_plan.budget), size_text(memory_plan.available / memory_plan.sharing),
+        memory_plan.sharing > 1 ? "rank's share of the node" : "machine");
+  }
+}
+
+// Where a count's classes go past its budget.
+struct SpillPlace {
+  std::string dir;                    // empty: nowhere
+  std::optional<TempDirectory> temp;  // a folder of this count's own, removed with it
+  std::string off;                    // why spilling is off although it was not asked off
+};
+
+// `out` is filled in place: the folder, held by a lock, cannot move.
+void place_spill(const FrontierPlan& plan, std::optional<FrontierRunDir>& run, SpillPlace& out) {
+  switch (plan.spill.to) {
+    case SpillTo::nowhere:
+      break;
+    case SpillTo::run_directory:
+      out.dir = run.value().fresh_spill_dir();
+      break;
+    case SpillTo::folder:
+      // The user did not name the default place, and a count that fits its budget needs no
+      // disk: where no folder can be made there, spilling is turned off (said now, and again
+      // if the budget stops the count) instead of the count ending at once. A --spill-dir
+      // that cannot be used is an error.
+      try {
+        // Folders of counts killed outright (one a rank) go first, unless a live count holds them.
+        for (const auto& name :
+             TempDirectory::remove_left_behind(plan.spill.parent, kSpillPrefix)) {
+          spdlog::info("removed {}, left behind by a count that was killed", name);
+        }
+        out.temp.emplace(plan.spill.parent, kSpillPrefix, TempDirectory::Lock::held);
+        out.dir = out.temp->path();
+      } catch (const IoError& e) {
+        if (plan.spill.named) throw;
+        out.off = e.what();
+        spdlog::warn(
+            "{}; classes past the memory budget cannot go to disk there, so the count stops at "
+            "the budget if it needs more (--spill-dir DIR puts them elsewhere)",
+            out.off);
+      }
+      break;
+  }
+}
+
 CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
                            std::optional<FrontierRunDir> run) {
   const FrontierRequest& f = plan.request;
@@ -225,55 +286,11 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   Ranks* ranks = several_ranks(r.ranks);
   options.ranks = ranks;
   options.memory_limit = plan.memory.budget;
-  const MemoryPlan& memory_plan = plan.memory;
-  if (!memory_plan.asked) {
-    spdlog::debug("memory budget {}: half of the {} that {} leaves{}",
-                  size_text(memory_plan.budget), size_text(memory_plan.available),
-                  memory_plan.available ? memory_plan.bound : "nothing known",
-                  memory_plan.sharing > 1 ? ", shared by the ranks on this node" : "");
-  }
-  // The budget is what keeps the run from the OOM killer: one past the memory there is
-  // would let the classes grow until the system kills the process instead of spilling.
-  if (memory_plan.past_available()) {
-    spdlog::warn(
-        "--memory {} is more than the {} this {} has available now: the classes may outgrow "
-        "memory before the count spills, and the system may kill it (about half of what is "
-        "available, the default, leaves room for the rest of the process)",
-        size_text(memory_plan.budget), size_text(memory_plan.available / memory_plan.sharing),
-        memory_plan.sharing > 1 ? "rank's share of the node" : "machine");
-  }
+  say_how_memory_is_budgeted(plan.memory);
   options.progress_seconds = plan.progress_seconds;
-  std::optional<TempDirectory> temp;
-  std::string spill_off;  // why spilling is off although it was not asked off
-  switch (plan.spill.to) {
-    case SpillTo::nowhere:
-      break;
-    case SpillTo::run_directory:
-      options.spill_dir = run.value().fresh_spill_dir();
-      break;
-    case SpillTo::folder:
-      // The user did not name the default place, and a count that fits its budget needs no
-      // disk: where no folder can be made there, spilling is turned off (said now, and again
-      // if the budget stops the count) instead of the count ending at once. A --spill-dir
-      // that cannot be used is an error.
-      try {
-        // Folders of counts killed outright (one a rank) go first, unless a live count holds them.
-        for (const auto& name :
-             TempDirectory::remove_left_behind(plan.spill.parent, kSpillPrefix)) {
-          spdlog::info("removed {}, left behind by a count that was killed", name);
-        }
-        temp.emplace(plan.spill.parent, kSpillPrefix, TempDirectory::Lock::held);
-        options.spill_dir = temp->path();
-      } catch (const IoError& e) {
-        if (plan.spill.named) throw;
-        spill_off = e.what();
-        spdlog::warn(
-            "{}; classes past the memory budget cannot go to disk there, so the count stops at "
-            "the budget if it needs more (--spill-dir DIR puts them elsewhere)",
-            spill_off);
-      }
-      break;
-  }
+  SpillPlace spill;
+  place_spill(plan, run, spill);
+  options.spill_dir = spill.dir;
   StopControl stop(r.caps);
   AnonymousMemoryPeak memory;
   std::optional<RankedJournal> ranked;
@@ -319,7 +336,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   st.bit_kernel = std::string(bit_kernel_name(plan.kernel));
   st.memory_budget = options.memory_limit;
   st.spills = !options.spill_dir.empty();
-  st.spill_off = spill_off;
+  st.spill_off = spill.off;
   st.classes_left = rep.classes_left;
   st.projected_peak_classes = rep.projected_peak_classes;
   st.stopped_sweep_classes_left = rep.stopped_outlook.classes_left;
