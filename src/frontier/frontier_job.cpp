@@ -24,7 +24,6 @@
 
 namespace knightstour {
 
-using frontier_detail::absorb;
 using frontier_detail::BackwardOutcome;
 using frontier_detail::count_by_end_pairs;
 using frontier_detail::count_by_pinned_tails;
