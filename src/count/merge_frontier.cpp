@@ -2,11 +2,13 @@
 
 #include <map>
 #include <string>
+#include <utility>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/count/verify_frontier.hpp"
 #include "knightstour/frontier/end_pair_units.hpp"
+#include "knightstour/run/run_layout.hpp"
 
 namespace knightstour {
 
@@ -21,13 +23,18 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
   std::map<int, fs::path> by_shard;
   std::map<int, BigCount> by_unit;
   double seconds = 0;
+  std::vector<MergedInput> listed;
   for (const fs::path& dir : inputs) {
-    const FrontierVerdict v = verify_frontier_run(dir);
+    // A shard counted over MPI ranks is the directory of its ranks' shares, which verify
+    // has found to agree: rank 0's holds the shard's units.
+    const bool ranked =
+        fs::exists(dir / run_layout::kRanksFile) && !fs::exists(run_layout::manifest_path(dir));
+    const FrontierVerdict v = ranked ? verify_ranked_run(dir) : verify_frontier_run(dir);
     if (!v.ok) {
       const bool named = v.problem.find(dir.string()) != std::string::npos;
       throw FormatError(named ? v.problem : dir.string() + ": " + v.problem);
     }
-    const RunManifest m = read_manifest(dir);
+    const RunManifest m = read_manifest(ranked ? run_layout::rank_dir(dir, 0) : dir);
     const FrontierProgress& f = m.frontier;
     if (!f.end_pairs) {
       throw UsageError(dir.string() +
@@ -48,6 +55,8 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
                        " is given twice: " + it->second.string() + " and " + dir.string());
     }
     for (const auto& [unit, count] : f.finished) by_unit[unit] = BigCount::parse(count);
+    listed.push_back({fs::absolute(dir).lexically_normal().string(), f.shard_index,
+                      m.provenance.host, m.provenance.slurm_job, m.provenance.git_commit});
     seconds += m.seconds;
     report.cpu_seconds += m.cpu_seconds;
   }
@@ -69,6 +78,7 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
   }
   RunManifest base;
   base.provenance = provenance;
+  base.inputs = std::move(listed);
   FrontierRunDir run =
       FrontierRunDir::create(out, request, base, first->frontier.checkpoint_seconds);
   for (const auto& [unit, count] : by_unit) run.finish(unit, count);

@@ -107,6 +107,30 @@ void read_timings(const json& tm, RunManifest& m) {
   m.nodes_searched = whole_or<std::uint64_t>(tm, "nodes_searched", 0);
 }
 
+// A merged run's inputs (either method), outside the frontier checksum: they name where the
+// counts came from, not what they are.
+void write_inputs(const RunManifest& m, json& j) {
+  if (m.inputs.empty()) return;
+  json list = json::array();
+  for (const auto& in : m.inputs) {
+    list.push_back({{"dir", in.dir},
+                    {"shard_index", in.shard_index},
+                    {"host", in.host},
+                    {"slurm_job", in.slurm_job},
+                    {"git_commit", in.git_commit}});
+  }
+  j["inputs"] = list;
+}
+
+void read_inputs(const json& j, RunManifest& m) {
+  if (!j.contains("inputs")) return;
+  for (const auto& in : j.at("inputs")) {
+    m.inputs.push_back({in.at("dir").get<std::string>(), whole<int>(in, "shard_index"),
+                        in.value("host", ""), in.value("slurm_job", ""),
+                        in.value("git_commit", "")});
+  }
+}
+
 // The run-control and frontier parts of a frontier run's manifest (`j` holds the job).
 std::string frontier_to_json(const RunManifest& m, json j) {
   j["threads"] = m.threads;
@@ -139,6 +163,7 @@ std::string frontier_to_json(const RunManifest& m, json j) {
   if (!f.run_id.empty() || f.ranks != 1) {
     j["frontier"]["owner"] = {{"rank", f.rank}, {"ranks", f.ranks}, {"run_id", f.run_id}};
   }
+  write_inputs(m, j);
   j["timings"] = timings_json(m);
   return j.dump(2) + "\n";
 }
@@ -273,17 +298,7 @@ std::string RunManifest::to_json() const {
                  {"closed_tours", closed_tours},
                  {"nodes", nodes},
                  {"tour_files", tour_files}};
-  if (!inputs.empty()) {
-    json list = json::array();
-    for (const auto& in : inputs) {
-      list.push_back({{"dir", in.dir},
-                      {"shard_index", in.shard_index},
-                      {"host", in.host},
-                      {"slurm_job", in.slurm_job},
-                      {"git_commit", in.git_commit}});
-    }
-    j["inputs"] = list;
-  }
+  write_inputs(*this, j);
   j["timings"] = timings_json(*this);
   return j.dump(2) + "\n";
 }
@@ -333,6 +348,7 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     read_timings(j.at("timings"), m);
     if (m.method == Method::frontier) {
       read_frontier(j, m);
+      read_inputs(j, m);
       // A frontier run counts from one start or all; the board may be long but not wide.
       if (m.rows < 1 || m.cols < 1 || std::min(m.rows, m.cols) > 16 ||
           std::max(m.rows, m.cols) > 100000 || m.command != Command::count ||
@@ -342,13 +358,7 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
       return m;
     }
     m.sample = whole_or<std::uint64_t>(j, "sample", 0);
-    if (j.contains("inputs")) {
-      for (const auto& in : j.at("inputs")) {
-        m.inputs.push_back({in.at("dir").get<std::string>(), whole<int>(in, "shard_index"),
-                            in.value("host", ""), in.value("slurm_job", ""),
-                            in.value("git_commit", "")});
-      }
-    }
+    read_inputs(j, m);
     m.algorithm = parse_algorithm(j.at("algorithm").get<std::string>());
     m.prefix_rules = j.at("prefix_rules").get<std::string>();
     m.split_depth = whole<int>(j, "split_depth");
@@ -469,7 +479,11 @@ RunManifest read_manifest(const std::filesystem::path& dir) {
 std::optional<Method> manifest_method(const std::filesystem::path& dir) {
   std::error_code ec;
   const auto path = run_layout::manifest_path(dir);
-  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    // Only the frontier method counts over MPI ranks; their shares lie beside ranks.json.
+    if (std::filesystem::is_regular_file(dir / run_layout::kRanksFile, ec)) return Method::frontier;
+    return std::nullopt;
+  }
   const auto j = nlohmann::json::parse(read_small_file(path), nullptr, false);
   if (!j.is_object()) return std::nullopt;
   const auto it = j.find("method");

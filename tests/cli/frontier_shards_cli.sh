@@ -65,6 +65,14 @@ expect_exit 0
 expect_json tours "$WHOLE_TOURS"
 expect_json tours_by_start "$WHOLE_GRID"
 expect_json closed_cycles 44202
+# The merged manifest says where its counts came from: every shard's directory, in order.
+CHECKS=$((CHECKS + 1))
+python3 - "$TMP/m/manifest.json" "$TMP" <<'EOF' || fail "the merged manifest does not list its inputs"
+import json, os, sys
+m, tmp = json.load(open(sys.argv[1])), os.path.realpath(sys.argv[2])
+got = [(os.path.realpath(i["dir"]), i["shard_index"]) for i in m["inputs"]]
+assert got == [(f"{tmp}/s{k}", k) for k in range(3)], got
+EOF
 
 # A count stopped part way resumes on a fresh machine from its journal alone: the manifest,
 # whose finished units are not counted again.

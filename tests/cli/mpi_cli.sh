@@ -264,6 +264,29 @@ mpi 2 count --run-dir "$D" --resume
 expect_exit 0
 expect_out '^cycles +239,187,240,144 closed cycles'
 
+# A shard of units counted over ranks merges like one process's: merge takes the directory
+# of its ranks' shares, and the merged manifest lists every input. 5x6 over all starts has
+# 37,568 directed open tours (the enumerator's count).
+mpi 2 count 5x6 --all-starts --method frontier --shard-index 0 --shard-count 2 --run-dir "$TMP/pair0"
+expect_exit 0
+run count 5x6 --all-starts --method frontier --shard-index 1 --shard-count 2 --run-dir "$TMP/pair1" --progress 0
+expect_exit 0
+run merge "$TMP/pair0/rank-1" "$TMP/pair1" --out "$TMP/pairs-share"
+expect_usage_error "rank-1 holds MPI rank 1's share of a count over 2 ranks, not a count"
+run merge "$TMP/pair0" "$TMP/pair1" --out "$TMP/pairs"
+expect_exit 0
+expect_out '^tours +37,568$'
+run count --run-dir "$TMP/pairs" --resume --progress 0 --json
+expect_exit 0
+expect_json tours 37568
+CHECKS=$((CHECKS + 1))
+python3 - "$TMP/pairs/manifest.json" "$TMP" <<'EOF' || fail "the merged manifest does not list its two inputs"
+import json, os, sys
+m, tmp = json.load(open(sys.argv[1])), os.path.realpath(sys.argv[2])
+got = sorted((os.path.realpath(i["dir"]), i["shard_index"]) for i in m["inputs"])
+assert got == [(tmp + "/pair0", 0), (tmp + "/pair1", 1)], got
+EOF
+
 # What does not run over ranks is refused.
 mpi 2 count 6x6 --start a1 --method dfs
 refused 'the enumerator does not run over MPI ranks'

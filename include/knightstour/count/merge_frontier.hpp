@@ -23,7 +23,9 @@ struct FrontierMergeReport {
 
 // Combines the run directories of every shard of a frontier count by units of end pairs
 // (count --shard-index I --shard-count N) into `out`, a new run directory like one unsharded
-// run's: every unit the shards finished, and when that is all of them, the job's counts. An
+// run's: every unit the shards finished, and when that is all of them, the job's counts; its
+// manifest lists the inputs (directory, shard, host, Slurm job, commit). A shard counted over
+// MPI ranks is given as the directory that holds its ranks.json and rank-* shares. An
 // incomplete merge resumes like any run (`count --run-dir OUT --resume` counts the units
 // left). Before writing anything it checks every input as verify does (FormatError naming
 // the input and its problem) and refuses (UsageError) an input that is not such a shard, one

@@ -147,6 +147,7 @@ struct RunManifest {
 RunManifest read_manifest(const std::filesystem::path& dir);  // IoError / FormatError
 // The method the manifest in `dir` names, read without checking the rest (to send a damaged
 // run to the checks of its own method); nothing when there is no readable JSON manifest.
+// A directory of MPI ranks' shares (ranks.json, no manifest of its own) is the frontier's.
 std::optional<Method> manifest_method(const std::filesystem::path& dir);
 void write_manifest(const std::filesystem::path& dir, const RunManifest& manifest);
 
