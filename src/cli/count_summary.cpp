@@ -63,7 +63,7 @@ void print_status(const CountResult& r) {
           st.ranks > 1 ? "mpirun -np " + std::to_string(st.ranks) + " " : std::string();
       std::printf("           Continue with: %sknightstour count --run-dir %s --resume\n",
                   launcher.c_str(), r.run_dir->c_str());
-    } else if (st.grid_method == "backward pass") {
+    } else if (st.grid_method == GridMethod::backward_pass) {
       // A run directory's job takes pinned tails instead: the pass keeps nothing on disk.
       std::printf(
           "           The work is lost: with --run-dir DIR it is kept at checkpoints "
@@ -225,9 +225,9 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
                 gib(st.exchanged_bytes).c_str());
   }
   std::string sweeps_note;
-  if (st.grid_method == "backward pass") {
+  if (st.grid_method == GridMethod::backward_pass) {
     sweeps_note = " (the last a pass back over the one before: the tours from each square)";
-  } else if (st.grid_method == "end pairs") {
+  } else if (st.grid_method == GridMethod::end_pairs) {
     sweeps_note = " of " + std::to_string(st.sweeps_planned) +
                   " units of end pairs (one sweep per class of start and end squares)";
     if (st.shard_count > 1) {
@@ -344,7 +344,7 @@ void print_json(const CountResult& r) {
     j["sweeps_planned"] = f.sweeps_planned;
     j["sweeps_finished"] = f.sweeps_finished;
     j["sweeps_resumed"] = f.sweeps_resumed;
-    j["grid_method"] = f.grid_method.empty() ? json(nullptr) : json(f.grid_method);
+    j["grid_method"] = f.grid_method ? json(grid_method_name(*f.grid_method)) : json(nullptr);
     j["shard"] = {{"index", f.shard_index}, {"count", f.shard_count}};
     j["peak_classes"] = f.peak_classes;
     j["classes_expanded"] = f.classes_expanded;

@@ -279,7 +279,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
       gib(p.peak_bytes).c_str(), p.bytes_per_class);
   std::printf("time       ~%s for knightstour count with the same options\n",
               human_duration(p.seconds).c_str());
-  if (st.grid_method == "backward pass") {
+  if (st.grid_method == GridMethod::backward_pass) {
     // Its memory is not in the projection above: what it keeps adapts to the budget.
     std::printf(
         "grid       by a pass back over the unpinned sweep, which keeps the sweep's generations\n"

@@ -57,8 +57,8 @@ Projection project_in_two(const CountResult& closed, const CountResult& open) {
 bool saw_only_the_closed_sweep(const CountResult& r) {
   const auto& st = std::get<FrontierStatistics>(r.statistics);
   // Units of end pairs run no closed sweep: their first sweep is an open one.
-  return !r.complete && !r.closed && st.grid_method != "end pairs" && st.sweeps_finished == 0 &&
-         st.sweeps_planned > 1 && st.classes_expanded > 0;
+  return !r.complete && !r.closed && st.grid_method != GridMethod::end_pairs &&
+         st.sweeps_finished == 0 && st.sweeps_planned > 1 && st.classes_expanded > 0;
 }
 
 }  // namespace knightstour

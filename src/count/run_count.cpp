@@ -316,11 +316,12 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   st.sweeps_finished = rep.sweeps_finished;
   st.sweeps_resumed = rep.sweeps_resumed;
   if (f.grid == GridMethod::end_pairs) {
-    st.grid_method = "end pairs";
+    st.grid_method = GridMethod::end_pairs;
     st.shard_index = f.shard_index;
     st.shard_count = f.shard_count;
   } else if (!f.closed && !f.start && !f.total_only) {
-    st.grid_method = rep.grid_by_backward_pass ? "backward pass" : "pinned tails";
+    st.grid_method =
+        rep.grid_by_backward_pass ? GridMethod::backward_pass : GridMethod::pinned_tails;
   }
   st.peak_classes = rep.peak_classes;
   st.classes_expanded = rep.expanded;

@@ -75,9 +75,10 @@ TEST(FrontierProjection, OnlyAStoppedOpenCalibrationThatFinishedNoSweepSawOnlyTh
   std::get<FrontierStatistics>(r.statistics).sweeps_finished = 1;
   EXPECT_FALSE(saw_only_the_closed_sweep(r));
   std::get<FrontierStatistics>(r.statistics).sweeps_finished = 0;
-  std::get<FrontierStatistics>(r.statistics).grid_method = "end pairs";  // no closed sweep
+  std::get<FrontierStatistics>(r.statistics).grid_method =
+      GridMethod::end_pairs;  // no closed sweep
   EXPECT_FALSE(saw_only_the_closed_sweep(r));
-  std::get<FrontierStatistics>(r.statistics).grid_method.clear();
+  std::get<FrontierStatistics>(r.statistics).grid_method.reset();
   r.complete = true;
   EXPECT_FALSE(saw_only_the_closed_sweep(r));
 }

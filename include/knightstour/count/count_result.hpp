@@ -10,6 +10,7 @@
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
 #include "knightstour/count/symmetry_classes.hpp"
+#include "knightstour/frontier/frontier_request.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 #include "knightstour/run/manifest.hpp"
 
@@ -37,9 +38,8 @@ struct FrontierStatistics {
   int sweeps_planned = 0;
   int sweeps_finished = 0;
   int sweeps_resumed = 0;  // taken up from the run directory
-  // An open all-starts grid's: "pinned tails", "backward pass" or "end pairs"
-  // (frontier_request.hpp's GridMethod); empty for every other job.
-  std::string grid_method;
+  // How an open all-starts grid was counted (never automatic); nothing for every other job.
+  std::optional<GridMethod> grid_method;
   int shard_index = 0;  // by end pairs: the units of this shard of shard_count
   int shard_count = 1;
   std::uint64_t peak_classes = 0;

@@ -17,6 +17,22 @@ enum class GridMethod {
   end_pairs,
 };
 
+// A grid method as output names it: "pinned tails", "backward pass", "end pairs" (JSON's
+// grid_method, docs/formats.md), or "automatic".
+constexpr const char* grid_method_name(GridMethod g) {
+  switch (g) {
+    case GridMethod::pinned_tails:
+      return "pinned tails";
+    case GridMethod::backward_pass:
+      return "backward pass";
+    case GridMethod::end_pairs:
+      return "end pairs";
+    case GridMethod::automatic:
+      break;
+  }
+  return "automatic";
+}
+
 // What `count --method frontier` is asked: the numbers the enumerator gives for a start
 // square or for all starts, on any board whose shorter side is at most 8.
 struct FrontierRequest {
