@@ -1,5 +1,6 @@
 #include "knightstour/count/frontier_plan.hpp"
 
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/memory_room.hpp"
 #include "knightstour/base/units.hpp"
+#include "knightstour/board/square.hpp"
 #include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/frontier/end_pair_units.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
@@ -95,6 +97,15 @@ SpillPlan spill_plan(const CountRequest& r, bool run_dir) {
   return s;
 }
 
+std::string unit_text(BoardShape shape, int id) {
+  const EndPairUnit u = end_pair_units(shape).at(static_cast<std::size_t>(id));
+  auto name = [&](std::int64_t q) {
+    return square_name(static_cast<int>(q / shape.cols), static_cast<int>(q % shape.cols));
+  };
+  return "unit " + std::to_string(id) + ", open tours " + name(u.start) + "-" + name(u.end) +
+         " and the " + std::to_string(u.pairs.size()) + " pairs of its orbit";
+}
+
 }  // namespace
 
 FrontierPlan plan_frontier(const CountRequest& r, const MethodChoice& method,
@@ -173,6 +184,8 @@ std::vector<std::string> describe(const FrontierPlan& p) {
                 std::to_string(f.shard_count) + " counts " + std::to_string(p.shard_units.size()) +
                 " (unit k to shard k mod " + std::to_string(f.shard_count) + ")";
     }
+    // One unit a shard is how units run on a cluster: say which pair its sweep pins.
+    if (p.shard_units.size() == 1) sweeps += ": " + unit_text(f.shape, p.shard_units.front());
   }
   lines.push_back(sweeps);
   lines.push_back("kernel     " + std::string(bit_kernel_name(p.kernel)) + " on " +

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -81,6 +82,20 @@ TEST(FrontierPlan, TheGridComesFromTheOptionElseTheEnvironmentElseTheShards) {
     EXPECT_EQ(p.shard_units[i], static_cast<int>(1 + 3 * i));
   }
   EXPECT_EQ(static_cast<int>(p.shard_units.size()), (p.sweeps + 1) / 3);
+}
+
+TEST(FrontierPlan, AShardOfOneUnitNamesItsPair) {
+  CountRequest one = open_all_starts(8, 8);
+  one.shard = Shard{3, 136};
+  const std::vector<std::string> lines = describe(plan_frontier(one, kFrontier));
+  ASSERT_FALSE(lines.empty());
+  // Unit 3 of 8x8 is the corner to corner pair along an edge and its images.
+  EXPECT_NE(std::find_if(lines.begin(), lines.end(),
+                         [](const std::string& l) {
+                           return l.find("unit 3, open tours a1-h1 and the 8 pairs") !=
+                                  std::string::npos;
+                         }),
+            lines.end());
 }
 
 TEST(FrontierPlan, RefusesWhatNoFrontierCountIs) {
