@@ -184,7 +184,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   Live live;
   live.started = started;
   // What the job's progress line shows of this sweep. The projection of the classes left
-  // is too rough in the first two columns (results/frontier/outlook-fit-2026-11-26.md fits it
+  // is too rough in the first two columns (results/frontier/outlook-fit.md fits it
   // from column 4 on), so no time is projected before the third.
   auto snapshot = [&] {
     SweepSnapshot s;

@@ -78,7 +78,7 @@ enum class StepEnd { done, overflow, stopped };
 // each part of `current`, aggregation in up to 2^14 parts. Spilled parts are written by
 // several threads at once, each to a file of its own (StepSpill). What runs on one thread is per
 // step or per pass: planning, collecting the threads' outcomes. Measured on 16 cores
-// (results/frontier/threads-2026-11-27.md): 8x8 closed 1.96x from 8 to 16 threads and 1.92x from
+// (results/frontier/threads.md): 8x8 closed 1.96x from 8 to 16 threads and 1.92x from
 // 4 to 8, with the same CPU per class at every count. Past one machine's cores, ranks split the
 // classes by hash (owner_rank).
 template <int K>

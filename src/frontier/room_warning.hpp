@@ -2,7 +2,7 @@
 
 // A warning, once a sweep, that it is projected to outgrow the memory budget and the spill
 // disk together. Such a count spills for hours and then stops with a full disk (8x8 open on
-// a machine with 77 GB free: results/frontier/8x8-open-folded-steps-2026-11-27.md); said
+// a machine with 77 GB free: results/frontier/8x8-open-folded-steps.md); said
 // early, the user can give --spill-dir a larger disk, or stop and ask `estimate`.
 
 #include <spdlog/spdlog.h>

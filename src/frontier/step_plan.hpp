@@ -23,7 +23,7 @@ namespace knightstour::frontier_detail {
 // that a part's aggregation table (3/2 slot a successor, 512 KiB) stays in the L2 cache; at
 // most 2^14 parts (each thread keeps a block open per part: 8 MiB of them at the most).
 // Fewer, larger parts than 2^12 successors each measured 1.13x faster on 7x8 closed: a
-// thread's open blocks then fit the cache too (results/frontier/huge-pages-2026-11-25.md).
+// thread's open blocks then fit the cache too (results/frontier/huge-pages.md).
 inline constexpr int kPartSuccessorBits = 14;
 inline constexpr int kMaxPartBits = 14;
 inline int part_bits(std::uint64_t successors) {
