@@ -187,15 +187,15 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
   if (st.sweeps == 0) return;  // a finished run read back: no work this session
   std::printf("classes    %s at the peak (sweep %d squares wide), %s expanded; %d-bit counts\n",
               with_commas(st.peak_classes).c_str(), st.width,
-              with_commas(st.classes_expanded).c_str(), st.count_bits);
-  std::printf("memory     %s of classes at the peak (budget %s)", gib(st.peak_class_bytes).c_str(),
+              with_commas(st.expanded).c_str(), st.count_bits());
+  std::printf("memory     %s of classes at the peak (budget %s)", gib(st.peak_bytes).c_str(),
               size_text(st.memory_budget).c_str());
   if (st.peak_classes > 0) {
     const auto per_class = [&](std::uint64_t bytes) {
       return static_cast<double>(bytes) / static_cast<double>(st.peak_classes);
     };
     std::printf(", %.1f bytes a class between steps and %.0f during the widest",
-                per_class(st.peak_rest_bytes), per_class(st.peak_class_bytes));
+                per_class(st.peak_rest_bytes), per_class(st.peak_bytes));
   }
   if (st.peak_anonymous_bytes > 0) {
     // "at most 0.00 GiB" of a small run read as nothing held at all.
@@ -238,9 +238,9 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
   std::printf("threads    %d%s; %d sweep%s%s\n", r.threads, st.ranks > 1 ? " per rank" : "",
               st.sweeps, st.sweeps == 1 ? "" : "s", sweeps_note.c_str());
   std::printf("time       %.3f s (%.1f CPU-seconds", r.seconds, r.cpu_seconds);
-  if (st.classes_expanded > 0) {
+  if (st.expanded > 0) {
     std::printf(", %.0f ns of CPU per class expanded",
-                1e9 * r.cpu_seconds / static_cast<double>(st.classes_expanded));
+                1e9 * r.cpu_seconds / static_cast<double>(st.expanded));
   }
   std::printf(")\n");
 }
@@ -347,15 +347,15 @@ void print_json(const CountResult& r) {
     j["grid_method"] = f.grid_method ? json(grid_method_name(*f.grid_method)) : json(nullptr);
     j["shard"] = {{"index", f.shard_index}, {"count", f.shard_count}};
     j["peak_classes"] = f.peak_classes;
-    j["classes_expanded"] = f.classes_expanded;
-    j["peak_class_bytes"] = f.peak_class_bytes;
+    j["classes_expanded"] = f.expanded;
+    j["peak_class_bytes"] = f.peak_bytes;
     if (f.peak_classes > 0) {
       const auto per_class = [&](std::uint64_t bytes) {
         return std::round(10.0 * static_cast<double>(bytes) / static_cast<double>(f.peak_classes)) /
                10.0;
       };
       j["bytes_per_class"] = {{"at_rest", per_class(f.peak_rest_bytes)},
-                              {"during_step", per_class(f.peak_class_bytes)}};
+                              {"during_step", per_class(f.peak_bytes)}};
     } else {
       j["bytes_per_class"] = nullptr;
     }
@@ -365,7 +365,7 @@ void print_json(const CountResult& r) {
     j["ranks"] = f.ranks;
     j["exchanged_bytes"] = f.exchanged_bytes;
     j["memory_budget"] = f.memory_budget;
-    j["count_bits"] = f.count_bits;
+    j["count_bits"] = f.count_bits();
     if (!f.bit_kernel.empty()) j["bit_kernel"] = f.bit_kernel;
     // A stopped count's projection of what is left (sweep_outlook.hpp), as estimate gives it.
     if (!r.complete && f.classes_left > 0) {

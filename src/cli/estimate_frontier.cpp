@@ -115,7 +115,7 @@ void print_json(const CountResult& r, const FrontierStatistics& st, const Projec
     j["tours"] = json_count(r.tours);
     if (r.closed_cycles) j["closed_cycles"] = json_count(*r.closed_cycles);
     j["peak_classes"] = st.peak_classes;
-    j["peak_class_bytes"] = st.peak_class_bytes;
+    j["peak_class_bytes"] = st.peak_bytes;
   }
   add_provenance(j);
   std::cout << dump_json(j) << '\n';
@@ -239,7 +239,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
     if (r.closed_cycles) std::printf(", %s closed cycles", r.closed_cycles->with_commas().c_str());
     std::printf(" in %.3f s, %s classes at most (%s)\n", r.seconds,
                 estimate_figure(static_cast<double>(st.peak_classes)).c_str(),
-                gib(static_cast<double>(st.peak_class_bytes)).c_str());
+                gib(static_cast<double>(st.peak_bytes)).c_str());
     return kExitOk;
   }
   if (p.two_parts) {

@@ -8,18 +8,18 @@ namespace knightstour {
 Projection project(const CountResult& r) {
   const auto& st = std::get<FrontierStatistics>(r.statistics);
   Projection p;
-  p.classes_expanded = st.classes_expanded;
+  p.classes_expanded = st.expanded;
   p.calibrated_seconds = r.seconds;
   p.peak_seen = st.peak_classes;
   p.classes_left = st.classes_left;
   p.peak_classes = st.projected_peak_classes;
-  if (st.classes_expanded > 0) {
+  if (st.expanded > 0) {
     p.seconds_per_class = st.seconds_per_class;
     p.seconds = r.seconds + st.classes_left * p.seconds_per_class;
   }
   if (st.peak_classes > 0) {
     p.bytes_per_class =
-        static_cast<double>(st.peak_class_bytes) / static_cast<double>(st.peak_classes);
+        static_cast<double>(st.peak_bytes) / static_cast<double>(st.peak_classes);
     p.peak_bytes = st.projected_peak_classes * p.bytes_per_class;
   }
   return p;
@@ -34,7 +34,7 @@ Projection project_in_two(const CountResult& closed, const CountResult& open) {
   const Projection pb = project(open);
   Projection p;
   p.two_parts = true;
-  p.classes_expanded = a.classes_expanded + b.classes_expanded;
+  p.classes_expanded = a.expanded + b.expanded;
   p.calibrated_seconds = closed.seconds + open.seconds;
   p.peak_seen = std::max(pa.peak_seen, pb.peak_seen);
   p.classes_left = a.stopped_sweep_classes_left + (open.complete ? 0 : b.classes_left);
@@ -58,7 +58,7 @@ bool saw_only_the_closed_sweep(const CountResult& r) {
   const auto& st = std::get<FrontierStatistics>(r.statistics);
   // Units of end pairs run no closed sweep: their first sweep is an open one.
   return !r.complete && !r.closed && st.grid_method != GridMethod::end_pairs &&
-         st.sweeps_finished == 0 && st.sweeps_planned > 1 && st.classes_expanded > 0;
+         st.sweeps_finished == 0 && st.sweeps_planned > 1 && st.expanded > 0;
 }
 
 }  // namespace knightstour

@@ -310,11 +310,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
     peak_anonymous = ranks->max(peak_anonymous);
   }
   FrontierStatistics st;
-  st.width = rep.width;
-  st.sweeps = rep.sweeps;
-  st.sweeps_planned = rep.sweeps_planned;
-  st.sweeps_finished = rep.sweeps_finished;
-  st.sweeps_resumed = rep.sweeps_resumed;
+  static_cast<SweepFigures&>(st) = rep;  // the sweeps' figures as the engine reported them
   if (f.grid == GridMethod::end_pairs) {
     st.grid_method = GridMethod::end_pairs;
     st.shard_index = f.shard_index;
@@ -323,23 +319,13 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
     st.grid_method =
         rep.grid_by_backward_pass ? GridMethod::backward_pass : GridMethod::pinned_tails;
   }
-  st.peak_classes = rep.peak_classes;
-  st.classes_expanded = rep.expanded;
-  st.peak_class_bytes = rep.peak_bytes;
-  st.peak_rest_bytes = rep.peak_rest_bytes;
   st.peak_anonymous_bytes = peak_anonymous;
   st.anonymous_sample_seconds = memory.interval_seconds();
-  st.spilled_bytes = rep.spilled_bytes;
-  st.max_passes = rep.max_passes;
   st.ranks = ranks ? ranks->size() : 1;
-  st.exchanged_bytes = rep.exchanged_bytes;
-  st.count_bits = 64 * rep.limbs;
   st.bit_kernel = std::string(bit_kernel_name(plan.kernel));
   st.memory_budget = options.memory_limit;
   st.spills = !options.spill_dir.empty();
   st.spill_off = spill.off;
-  st.classes_left = rep.classes_left;
-  st.projected_peak_classes = rep.projected_peak_classes;
   st.stopped_sweep_classes_left = rep.stopped_outlook.classes_left;
   if (rep.expanded > 0)
     st.seconds_per_class = rep.steps_seconds / static_cast<double>(rep.expanded);

@@ -16,10 +16,10 @@ CountResult stopped(double seconds, std::uint64_t expanded, std::uint64_t peak, 
   r.seconds = seconds;
   r.complete = false;
   FrontierStatistics st;
-  st.classes_expanded = expanded;
+  st.expanded = expanded;
   st.seconds_per_class = 1e-6;
   st.peak_classes = peak;
-  st.peak_class_bytes = 10 * peak;
+  st.peak_bytes = 10 * peak;
   st.classes_left = left;
   st.projected_peak_classes = projected_peak;
   st.sweeps_planned = 2;
@@ -48,7 +48,7 @@ TEST(FrontierProjection, AnOpenJobStoppedInItsClosedSweepIsProjectedInTwoParts) 
   a.stopped_sweep_classes_left = 3e6;  // of the 8e6 left, the closed sweep's own
   EXPECT_TRUE(saw_only_the_closed_sweep(closed));
   CountResult open = stopped(2, 1'000'000, 4000, 4e7, 90'000);
-  std::get<FrontierStatistics>(open.statistics).peak_class_bytes = 20 * 4000;
+  std::get<FrontierStatistics>(open.statistics).peak_bytes = 20 * 4000;
   const Projection p = project_in_two(closed, open);
   EXPECT_TRUE(p.two_parts);
   EXPECT_EQ(p.classes_expanded, 3'000'000u);

@@ -10,6 +10,7 @@
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
 #include "knightstour/count/symmetry_classes.hpp"
+#include "knightstour/frontier/frontier_report.hpp"
 #include "knightstour/frontier/frontier_request.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 #include "knightstour/run/manifest.hpp"
@@ -31,42 +32,25 @@ struct DfsStatistics {
   Algorithm algorithm = Algorithm::pruned;
 };
 
-// The frontier method's own figures.
-struct FrontierStatistics {
-  int width = 0;  // squares across the sweep (the shorter side)
-  int sweeps = 0;
-  int sweeps_planned = 0;
-  int sweeps_finished = 0;
-  int sweeps_resumed = 0;  // taken up from the run directory
+// The frontier method's own figures: the sweeps' (as the engine reported them) and the
+// count's around them.
+struct FrontierStatistics : SweepFigures {
   // How an open all-starts grid was counted (never automatic); nothing for every other job.
   std::optional<GridMethod> grid_method;
   int shard_index = 0;  // by end pairs: the units of this shard of shard_count
   int shard_count = 1;
-  std::uint64_t peak_classes = 0;
-  std::uint64_t classes_expanded = 0;  // this session
-  std::uint64_t peak_class_bytes = 0;
-  // Bytes of the largest generation between steps, in memory or spill files: over
-  // peak_classes, the bytes of a class at rest (compact_classes.hpp).
-  std::uint64_t peak_rest_bytes = 0;
   // The process's anonymous memory (RssAnon) at its largest, sampled every
   // anonymous_sample_seconds: what the budget is meant to bound (0: unknown).
   std::uint64_t peak_anonymous_bytes = 0;
   double anonymous_sample_seconds = 0;
-  std::uint64_t spilled_bytes = 0;
-  int max_passes = 1;
-  // MPI ranks that counted together (1: this process alone) and the bytes of successors
-  // they sent each other; with several ranks, memory figures are the largest rank's and the
+  // MPI ranks that counted together (1: this process alone); with several ranks, memory
+  // figures are the largest rank's, exchanged_bytes what they sent each other, and the
   // budget is each rank's.
   int ranks = 1;
-  std::uint64_t exchanged_bytes = 0;
-  int count_bits = 64;
   std::string bit_kernel;  // how class keys were packed: "bmi2" or "portable" (bit_kernel.hpp)
   std::uint64_t memory_budget = 0;
   bool spills = true;     // classes past the budget go to disk (else the budget stops the run)
   std::string spill_off;  // why spilling was off although not asked off (no folder in $TMPDIR)
-  // A stopped run's outlook (FrontierReport): classes still to expand, largest generation.
-  double classes_left = 0;
-  double projected_peak_classes = 0;
   double stopped_sweep_classes_left = 0;  // of classes_left, the sweep that stopped's own
   double seconds_per_class = 0;           // wall time per class expanded, over the steps finished
 };

@@ -29,7 +29,37 @@ namespace knightstour {
 //  - open over all starts, total only: one unpinned sweep counts every undirected path once
 //    (T takes its two edges anywhere), and each runs two ways: 2P directed tours. On 8x7 it
 //    expands 2.4 times fewer classes than the prefix and 16 pinned tails.
-struct FrontierReport {
+// What a count's sweeps cost: per sweep in FrontierResult, over the job in FrontierReport
+// (absorb: peaks are maxima, work is summed), and carried on unchanged by the count layer's
+// FrontierStatistics to the summary and the JSON.
+struct SweepFigures {
+  int width = 0;                 // squares across the sweep (the shorter side)
+  int sweeps = 0;                // sweeps run (each a full DP over the board)
+  int sweeps_resumed = 0;        // of those, finished or saved by an earlier run
+  int sweeps_finished = 0;       // of those, finished (now or earlier)
+  int sweeps_planned = 0;
+  std::uint64_t peak_classes = 0;
+  std::uint64_t peak_bytes = 0;       // of the classes during a step, at the largest
+  // Of the largest generation between steps, in memory or spill files: over peak_classes,
+  // the bytes of a class at rest (compact_classes.hpp).
+  std::uint64_t peak_rest_bytes = 0;
+  std::uint64_t expanded = 0;  // classes expanded this session
+  int limbs = 1;                      // 64-bit words of a count
+  std::uint64_t spilled_bytes = 0;
+  int max_passes = 1;
+  std::uint64_t exchanged_bytes = 0;  // sent between MPI ranks (several ranks only)
+  // When stopped: classes still to expand and the largest generation, projected by
+  // sweep_outlook() from the sweep that stopped; every sweep not yet started is taken to cost
+  // as much as that one, except in an all-starts job, whose tails are each taken to cost what
+  // the projected profile holds from their pin on (AllStartsOutlook, frontier_job.cpp).
+  double classes_left = 0;
+  double projected_peak_classes = 0;
+  double steps_seconds = 0;  // wall time of the steps finished (expanded counts only those)
+
+  int count_bits() const { return 64 * limbs; }
+};
+
+struct FrontierReport : SweepFigures {
   bool complete = false;
   StopReason stop_reason = StopReason::none;
   BigCount tours;                         // directed tours from the start, or over all starts
@@ -40,28 +70,8 @@ struct FrontierReport {
   // By end pairs: the tours from s ending on t at [s * squares + t] (directed).
   std::vector<BigCount> tours_by_start_end;
   bool grid_by_backward_pass = false;  // the grid came (or was coming) from the backward pass
-  int sweeps = 0;                      // sweeps run (each a full DP over the board)
-  int sweeps_resumed = 0;              // of those, finished or saved by an earlier run
-  int sweeps_finished = 0;             // of those, finished (now or earlier)
-  int sweeps_planned = 0;
-  int width = 0;  // squares across the sweep (the shorter side)
-  std::uint64_t peak_classes = 0;
-  std::uint64_t peak_bytes = 0;
-  std::uint64_t peak_rest_bytes = 0;  // of the largest generation between steps (FrontierResult)
-  std::uint64_t expanded = 0;
-  int limbs = 1;
-  std::uint64_t spilled_bytes = 0;
-  int max_passes = 1;
-  std::uint64_t exchanged_bytes = 0;  // sent between MPI ranks (several ranks only)
   double seconds = 0;
-  // When stopped: classes still to expand and the largest generation, projected by
-  // sweep_outlook() from the sweep that stopped; every sweep not yet started is taken to cost
-  // as much as that one, except in an all-starts job, whose tails are each taken to cost what
-  // the projected profile holds from their pin on (AllStartsOutlook, frontier_job.cpp).
-  double classes_left = 0;
-  double projected_peak_classes = 0;
   SweepOutlook stopped_outlook;  // the sweep (or shared prefix) that stopped, alone
-  double steps_seconds = 0;      // wall time of the steps finished (expanded counts only those)
 };
 
 }  // namespace knightstour
