@@ -17,6 +17,7 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
+#include "knightstour/count/run_count.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "provenance.hpp"
 
@@ -30,8 +31,7 @@ std::uint64_t parse_positive(const std::string& option, const std::string& text)
   return value;
 }
 
-// The options both engines' jobs take, parsed in one place each (job_options_from and
-// count_request_from): the caps, the threads, the shard.
+// The caps, the threads and the shard, as search_options_from takes them.
 Caps caps_from(const cxxopts::ParseResult& result) {
   Caps caps;
   if (result.count("max-nodes")) {
@@ -286,85 +286,36 @@ JobRequest job_request(Command command, const JobOptions& parsed,
 }
 
 JobOptions job_options_from(const cxxopts::ParseResult& result, const RunManifest* resumed) {
-  JobOptions out;
-  Request& request = out.request;
-  const bool has_start = result.count("start") > 0;
-  const bool has_prefix = result.count("prefix") > 0;
-  request.all_starts = result.count("all-starts") > 0;
-  if (resumed) {
-    request.board = result.count("board") ? parse_board(board_argument(result))
-                                          : Board(resumed->rows, resumed->cols);
-    if (!request.all_starts && !has_start && !has_prefix) {
-      const Request asked = resumed->request();
-      request.all_starts = asked.all_starts;
-      request.prefix = asked.prefix;
-    }
-  } else {
-    request.board = parse_board(board_argument(result));
-  }
-  if (request.all_starts && (has_start || has_prefix)) {
-    throw UsageError("--all-starts cannot be combined with --start or --prefix");
-  }
-  if (!request.all_starts && !has_start && !has_prefix && request.prefix.empty()) {
+  const CountRequest asked = search_options_from(
+      result,
+      resumed ? std::optional<BoardShape>(BoardShape{resumed->rows, resumed->cols}) : std::nullopt);
+  return job_options_of(asked, resumed, result.count("json") > 0);
+}
+
+JobOptions job_options_of(const CountRequest& asked, const RunManifest* resumed, bool json) {
+  // count takes a closed count without a start as one from a1; the enumerator's other
+  // commands want the start said.
+  if (!resumed && !asked.all_starts.value_or(false) && asked.prefix.empty()) {
     throw UsageError(
         "give a start square with --start (e.g. --start a1), a --prefix, or --all-starts");
   }
-  if (has_prefix) {
-    for (int s : parse_square_list(request.board, result["prefix"].as<std::string>(), "prefix")) {
-      request.prefix.push_back(static_cast<std::uint8_t>(s));
-    }
-  }
-  if (has_start) {
-    const int start =
-        parse_square(request.board, result["start"].as<std::string>(), "start square");
-    if (has_prefix && request.prefix.front() != start) {
-      throw UsageError("--prefix must begin with the --start square");
-    }
-    if (!has_prefix) request.prefix = {static_cast<std::uint8_t>(start)};
-  }
-  if (!request.all_starts) validate_path(request.board, request.prefix, "prefix");
-  // A command line that names the job asks for open tours unless it says --closed: checked
-  // against the run, not taken from it (run_count.cpp's closed_asked).
-  const bool names_job =
-      result.count("board") > 0 || has_start || has_prefix || result.count("all-starts") > 0;
-  request.mode.closed =
-      result.count("closed") > 0 || (resumed && resumed->closed_only && !names_job);
-  request.mode.algorithm = resumed && !result.count("algorithm")
-                               ? resumed->algorithm
-                               : parse_algorithm(result["algorithm"].as<std::string>());
-  request.symmetry = result.count("no-symmetry") == 0 && (!resumed || resumed->symmetry);
-  out.threads = threads_from(result);
-  if (result.count("split-depth")) {
-    request.split_depth = parse_int("split-depth", result["split-depth"].as<std::string>(), 0,
-                                    request.board.squares() - 1);
-  }
-  const Shard shard = shard_from(result);
-  request.shard.count = shard.count;
-  request.shard.index = shard.index;
-  if (resumed) {
-    if (!result.count("split-depth")) request.split_depth = resumed->split_depth;
-    if (!result.count("shard-count")) request.shard.count = resumed->shard.count;
-    if (!result.count("shard-index")) request.shard.index = resumed->shard.index;
-    request.shard.rule = resumed->shard.rule;  // the rule the run was dealt by, old or new
-  }
-  if (request.shard.index >= request.shard.count) {
-    throw UsageError("--shard-index " + std::to_string(request.shard.index) +
-                     " must be less than --shard-count " + std::to_string(request.shard.count));
-  }
-  out.caps = caps_from(result);
-  out.progress_seconds = parse_seconds("progress", result["progress"].as<std::string>());
-  out.json = result.count("json") > 0;
+  JobOptions out;
+  out.request = dfs_request(asked, resumed);
+  out.threads = asked.threads;
+  out.caps = asked.caps;
+  out.progress_seconds = asked.progress_seconds;
+  out.json = json;
   return out;
 }
 
-// The command line as a CountRequest; what it leaves out stays empty (a resume fills it from
-// the run directory). Every value is checked here; which method may take it, in run_count.
-CountRequest count_request_from(const cxxopts::ParseResult& result) {
+CountRequest search_options_from(const cxxopts::ParseResult& result,
+                                 std::optional<BoardShape> resumed_board) {
   CountRequest r;
   // Only a resume may leave out the board (the run directory has it).
   if (result.count("board") || !result.count("resume")) {
     r.shape = parse_board_shape(board_argument(result));
   }
+  const std::optional<BoardShape> board = r.shape ? r.shape : resumed_board;
   const bool has_start = result.count("start") > 0;
   const bool has_prefix = result.count("prefix") > 0;
   if (result.count("all-starts")) {
@@ -373,24 +324,44 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
     }
     r.all_starts = true;
   }
-  if ((has_start || has_prefix) && !r.shape) {
+  if ((has_start || has_prefix) && !board) {
     throw UsageError("--start and --prefix need the BOARD (e.g. knightstour count 6x6 --start a1)");
   }
   if (has_prefix) {
-    const Board board(*r.shape);  // a prefix is the enumerator's: at most 64 squares
-    for (int s : parse_square_list(board, result["prefix"].as<std::string>(), "prefix")) {
+    const Board b(*board);  // a prefix is the enumerator's: at most 64 squares
+    for (int s : parse_square_list(b, result["prefix"].as<std::string>(), "prefix")) {
       r.prefix.push_back(s);
     }
   }
   if (has_start) {
-    const RowCol rc = parse_row_col(*r.shape, result["start"].as<std::string>(), "start square");
-    const std::int64_t start = std::int64_t{rc.row} * r.shape->cols + rc.col;
+    const RowCol rc = parse_row_col(*board, result["start"].as<std::string>(), "start square");
+    const std::int64_t start = std::int64_t{rc.row} * board->cols + rc.col;
     if (has_prefix && r.prefix.front() != start) {
       throw UsageError("--prefix must begin with the --start square");
     }
     if (!has_prefix) r.prefix = {start};
   }
   if (result.count("closed")) r.closed = true;
+  if (result.count("algorithm")) {
+    r.algorithm = parse_algorithm(result["algorithm"].as<std::string>());
+  }
+  r.no_symmetry = result.count("no-symmetry") > 0;
+  if (result.count("split-depth")) {
+    // Bounded by the board when it is known here (else by the run's, in dfs_request).
+    const int most = board ? board->squares() - 1 : 1 << 20;
+    r.split_depth = parse_int("split-depth", result["split-depth"].as<std::string>(), 0, most);
+  }
+  if (result.count("shard-count") || result.count("shard-index")) r.shard = shard_from(result);
+  r.threads = threads_from(result);
+  r.caps = caps_from(result);
+  r.progress_seconds = parse_seconds("progress", result["progress"].as<std::string>());
+  return r;
+}
+
+CountRequest count_request_from(const cxxopts::ParseResult& result) {
+  CountRequest r = search_options_from(result, std::nullopt);
+  const bool has_start = result.count("start") > 0;
+  const bool has_prefix = result.count("prefix") > 0;
   if (result.count("end")) {
     if (!has_start || has_prefix || !r.shape) {
       throw UsageError("--end goes with --start (the tours from one square ending on another)");
@@ -400,21 +371,10 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
   }
   r.up_to_symmetry = result.count("up-to-symmetry") > 0;
   if (result.count("method")) r.method = parse_method(result["method"].as<std::string>());
-  r.threads = threads_from(result);
-  r.caps = caps_from(result);
-  r.progress_seconds = parse_seconds("progress", result["progress"].as<std::string>());
   if (result.count("run-dir")) r.run_dir = result["run-dir"].as<std::string>();
   r.resume = result.count("resume") > 0;
   if (r.resume && !r.run_dir) throw UsageError("--resume needs --run-dir DIR");
   r.provenance = provenance();
-  if (result.count("algorithm")) {
-    r.algorithm = parse_algorithm(result["algorithm"].as<std::string>());
-  }
-  r.no_symmetry = result.count("no-symmetry") > 0;
-  if (result.count("split-depth")) {
-    r.split_depth = parse_int("split-depth", result["split-depth"].as<std::string>(), 0, 1 << 20);
-  }
-  if (result.count("shard-count") || result.count("shard-index")) r.shard = shard_from(result);
   if (result.count("memory")) r.memory = parse_size("memory", result["memory"].as<std::string>());
   if (result.count("spill-dir")) r.spill_dir = result["spill-dir"].as<std::string>();
   if (result.count("checkpoint")) {

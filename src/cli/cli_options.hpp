@@ -50,11 +50,15 @@ struct JobOptions {
   double progress_seconds = 0;
   bool json = false;
 };
-// With `resumed` (the manifest of the run being resumed), what the command line leaves out
-// is taken from it: board, start or prefix or all starts, closed, algorithm, symmetry, split
-// depth, shard. What it does give must agree with the manifest (the run session checks).
+// The enumerator's job options: search_options_from() made the enumerator's Request by
+// dfs_request(), as count does. With `resumed` (the manifest of the run being resumed), what
+// the command line leaves out is taken from it: board, start or prefix or all starts, closed,
+// algorithm, symmetry, split depth, shard. What it does give must agree with the manifest
+// (the run session checks).
 JobOptions job_options_from(const cxxopts::ParseResult& result,
                             const RunManifest* resumed = nullptr);
+// The same from options already parsed (estimate's, which count_request_from read).
+JobOptions job_options_of(const CountRequest& asked, const RunManifest* resumed, bool json);
 
 // With --resume: the manifest of the run in the directory option `dir_option` ("run-dir" for
 // count, "out" for enumerate); a UsageError when that option is missing or the directory holds
@@ -67,9 +71,18 @@ std::optional<RunManifest> manifest_to_resume(const cxxopts::ParseResult& result
 JobRequest job_request(Command command, const JobOptions& parsed,
                        const cxxopts::ParseResult& result, const std::string& dir_option);
 
-// The command line of count (or estimate) as a CountRequest; what it leaves out stays empty
-// (a resume fills it from the run directory). Every value is checked here; which method may
-// take it, in choose_method().
+// What to search, as every command that searches takes it (the one parser of those options):
+// the board, the start, prefix or all starts, closed, the enumerator's algorithm, symmetry,
+// split depth and shard, the caps, threads and progress. What the command line leaves out
+// stays empty. `resumed_board`: the board of the run being resumed, for a --start or
+// --prefix given without the BOARD (count refuses that: nothing).
+CountRequest search_options_from(const cxxopts::ParseResult& result,
+                                 std::optional<BoardShape> resumed_board);
+
+// The command line of count (or estimate) as a CountRequest: search_options_from() and
+// count's own options (--end, --method, the run directory, the frontier's settings); what it
+// leaves out stays empty (a resume fills it from the run directory). Every value is checked
+// here; which method may take it, in choose_method().
 CountRequest count_request_from(const cxxopts::ParseResult& result);
 
 // The positional BOARD argument (a UsageError when missing).

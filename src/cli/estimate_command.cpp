@@ -263,7 +263,7 @@ int estimate_command(int argc, char** argv) {
     return estimate_by_frontier(asked_count, choice, calibrate, result.count("json") > 0);
   }
 
-  const JobOptions parsed = job_options_from(result);
+  const JobOptions parsed = job_options_of(asked_count, nullptr, false);
   const int threads = parsed.threads > 0 ? parsed.threads : default_threads();
   int cores_per_shard = 0;
   if (result.count("cores-per-shard")) {

@@ -57,7 +57,8 @@ bool closed_asked(const CountRequest& r, std::optional<bool> run_closed) {
   return run_closed && !names_job ? *run_closed : false;
 }
 
-// The enumerator's request: what `r` gives, the rest from the run resumed (`resumed`).
+}  // namespace
+
 Request dfs_request(const CountRequest& r, const RunManifest* resumed) {
   Request q = resumed ? resumed->request() : Request{};
   if (r.shape) q.board = Board(*r.shape);
@@ -93,6 +94,8 @@ Request dfs_request(const CountRequest& r, const RunManifest* resumed) {
   }
   return q;
 }
+
+namespace {
 
 // Closed cycles behind a closed count, when it covers whole cycles: every cycle through a
 // fixed start appears twice (two directions), and over all starts 2 * squares times.

@@ -11,6 +11,12 @@ namespace knightstour {
 // before anything in it is read or written. Signals and the time limit stop it cleanly.
 CountResult run_count(const CountRequest& request);
 
+// The enumerator's Request for `request`: what it gives, the rest from the run being resumed
+// (`resumed`, nullptr for a new run). Throws UsageError for a start off the board, a path
+// that is no knight's path, a split depth or shard out of range. enumerate and prefixes
+// build theirs with it too.
+Request dfs_request(const CountRequest& request, const RunManifest* resumed);
+
 // A new count's request with its defaults: a closed count from no given start counts from
 // a1. Throws UsageError without a board, or for an open count without a start.
 CountRequest request_with_defaults(CountRequest request);
