@@ -186,8 +186,8 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
   }
   if (st.sweeps == 0) return;  // a finished run read back: no work this session
   std::printf("classes    %s at the peak (sweep %d squares wide), %s expanded; %d-bit counts\n",
-              with_commas(st.peak_classes).c_str(), st.width,
-              with_commas(st.expanded).c_str(), st.count_bits());
+              with_commas(st.peak_classes).c_str(), st.width, with_commas(st.expanded).c_str(),
+              st.count_bits());
   std::printf("memory     %s of classes at the peak (budget %s)", gib(st.peak_bytes).c_str(),
               size_text(st.memory_budget).c_str());
   if (st.peak_classes > 0) {

@@ -18,8 +18,7 @@ Projection project(const CountResult& r) {
     p.seconds = r.seconds + st.classes_left * p.seconds_per_class;
   }
   if (st.peak_classes > 0) {
-    p.bytes_per_class =
-        static_cast<double>(st.peak_bytes) / static_cast<double>(st.peak_classes);
+    p.bytes_per_class = static_cast<double>(st.peak_bytes) / static_cast<double>(st.peak_classes);
     p.peak_bytes = st.projected_peak_classes * p.bytes_per_class;
   }
   return p;

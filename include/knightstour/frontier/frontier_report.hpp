@@ -33,18 +33,18 @@ namespace knightstour {
 // (absorb: peaks are maxima, work is summed), and carried on unchanged by the count layer's
 // FrontierStatistics to the summary and the JSON.
 struct SweepFigures {
-  int width = 0;                 // squares across the sweep (the shorter side)
-  int sweeps = 0;                // sweeps run (each a full DP over the board)
-  int sweeps_resumed = 0;        // of those, finished or saved by an earlier run
-  int sweeps_finished = 0;       // of those, finished (now or earlier)
+  int width = 0;            // squares across the sweep (the shorter side)
+  int sweeps = 0;           // sweeps run (each a full DP over the board)
+  int sweeps_resumed = 0;   // of those, finished or saved by an earlier run
+  int sweeps_finished = 0;  // of those, finished (now or earlier)
   int sweeps_planned = 0;
   std::uint64_t peak_classes = 0;
-  std::uint64_t peak_bytes = 0;       // of the classes during a step, at the largest
+  std::uint64_t peak_bytes = 0;  // of the classes during a step, at the largest
   // Of the largest generation between steps, in memory or spill files: over peak_classes,
   // the bytes of a class at rest (compact_classes.hpp).
   std::uint64_t peak_rest_bytes = 0;
   std::uint64_t expanded = 0;  // classes expanded this session
-  int limbs = 1;                      // 64-bit words of a count
+  int limbs = 1;               // 64-bit words of a count
   std::uint64_t spilled_bytes = 0;
   int max_passes = 1;
   std::uint64_t exchanged_bytes = 0;  // sent between MPI ranks (several ranks only)
