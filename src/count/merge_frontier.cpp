@@ -14,6 +14,30 @@ namespace knightstour {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The manifest of shard `dir` once it checks out as verify would check it. A shard counted
+// over MPI ranks is the directory of its ranks' shares, which verify has found to agree:
+// rank 0's holds the shard's units.
+RunManifest checked_shard(const fs::path& dir) {
+  const bool ranked =
+      fs::exists(dir / run_layout::kRanksFile) && !fs::exists(run_layout::manifest_path(dir));
+  const FrontierVerdict v = ranked ? verify_ranked_run(dir) : verify_frontier_run(dir);
+  if (!v.ok) {
+    const bool named = v.problem.find(dir.string()) != std::string::npos;
+    throw FormatError(named ? v.problem : dir.string() + ": " + v.problem);
+  }
+  RunManifest m = read_manifest(ranked ? run_layout::rank_dir(dir, 0) : dir);
+  if (!m.frontier.end_pairs) {
+    throw UsageError(dir.string() +
+                     " is a frontier count, not a shard of one by units of end pairs: there is "
+                     "nothing to merge it with");
+  }
+  return m;
+}
+
+}  // namespace
+
 FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, const fs::path& out,
                                         const Provenance& provenance) {
   if (inputs.empty()) throw UsageError("merge needs the shards' run directories");
@@ -25,22 +49,8 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
   double seconds = 0;
   std::vector<MergedInput> listed;
   for (const fs::path& dir : inputs) {
-    // A shard counted over MPI ranks is the directory of its ranks' shares, which verify
-    // has found to agree: rank 0's holds the shard's units.
-    const bool ranked =
-        fs::exists(dir / run_layout::kRanksFile) && !fs::exists(run_layout::manifest_path(dir));
-    const FrontierVerdict v = ranked ? verify_ranked_run(dir) : verify_frontier_run(dir);
-    if (!v.ok) {
-      const bool named = v.problem.find(dir.string()) != std::string::npos;
-      throw FormatError(named ? v.problem : dir.string() + ": " + v.problem);
-    }
-    const RunManifest m = read_manifest(ranked ? run_layout::rank_dir(dir, 0) : dir);
+    const RunManifest m = checked_shard(dir);
     const FrontierProgress& f = m.frontier;
-    if (!f.end_pairs) {
-      throw UsageError(dir.string() +
-                       " is a frontier count, not a shard of one by units of end pairs: there is "
-                       "nothing to merge it with");
-    }
     if (!first) {
       first = m;
     } else if (m.rows != first->rows || m.cols != first->cols ||
