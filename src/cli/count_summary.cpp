@@ -269,9 +269,9 @@ void print_text(const CountResult& r) {
   if (r.complete) std::printf("status     complete\n");
 }
 
-void print_json(const CountResult& r) {
+// What was asked and where the count got to.
+void add_job(nlohmann::json& j, const CountResult& r) {
   using nlohmann::json;
-  json j;
   j["command"] = "count";
   j["method"] = to_string(r.method);
   j["method_reason"] = r.why;
@@ -291,6 +291,11 @@ void print_json(const CountResult& r) {
   j["stop_reason"] = r.complete ? json(nullptr) : json(token(r.stop_reason));
   j["stop_reason_text"] = r.complete ? json(nullptr) : json(describe(r.stop_reason));
   add_provenance(j);
+}
+
+// The counts, the symmetry classes and the grids (nothing where the count has none).
+void add_counts(nlohmann::json& j, const CountResult& r) {
+  using nlohmann::json;
   const bool counted = r.counts != CountResult::Counts::none;
   j["tours"] = counted ? json_count(r.tours) : json(nullptr);
   j["closed_tours"] = counted ? json_count(r.closed_tours) : json(nullptr);
@@ -322,58 +327,73 @@ void print_json(const CountResult& r) {
     for (std::int64_t s = 0; s < r.shape.squares(); ++s) squares.push_back(square_of(r, s));
   }
   j["squares"] = squares;
+}
+
+void add_dfs_statistics(nlohmann::json& j, const DfsStatistics& d) {
+  j["algorithm"] = to_string(d.algorithm);
+  j["nodes"] = d.nodes;
+  j["split_depth"] = d.split_depth;
+  j["prefixes"] = d.shard_prefixes;
+  j["prefixes_done"] = d.prefixes_done;
+  j["prefixes_done_before"] = d.prefixes_before;
+  j["prefixes_in_plan"] = d.plan_prefixes;
+  j["searches"] = d.searches;
+  j["tours_found"] = d.tours_found;
+  j["shard"] = {{"index", d.shard.index}, {"count", d.shard.count}};
+}
+
+void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const FrontierStatistics& f) {
+  using nlohmann::json;
+  j["sweep_width"] = f.width;
+  j["sweeps"] = f.sweeps;
+  j["sweeps_planned"] = f.sweeps_planned;
+  j["sweeps_finished"] = f.sweeps_finished;
+  j["sweeps_resumed"] = f.sweeps_resumed;
+  j["grid_method"] = f.grid_method ? json(grid_method_name(*f.grid_method)) : json(nullptr);
+  j["shard"] = {{"index", f.shard_index}, {"count", f.shard_count}};
+  j["peak_classes"] = f.peak_classes;
+  j["classes_expanded"] = f.expanded;
+  j["peak_class_bytes"] = f.peak_bytes;
+  if (f.peak_classes > 0) {
+    const auto per_class = [&](std::uint64_t bytes) {
+      return std::round(10.0 * static_cast<double>(bytes) / static_cast<double>(f.peak_classes)) /
+             10.0;
+    };
+    j["bytes_per_class"] = {{"at_rest", per_class(f.peak_rest_bytes)},
+                            {"during_step", per_class(f.peak_bytes)}};
+  } else {
+    j["bytes_per_class"] = nullptr;
+  }
+  j["peak_anonymous_bytes"] = f.peak_anonymous_bytes;
+  j["spilled_bytes"] = f.spilled_bytes;
+  j["max_passes"] = f.max_passes;
+  j["ranks"] = f.ranks;
+  j["exchanged_bytes"] = f.exchanged_bytes;
+  j["memory_budget"] = f.memory_budget;
+  j["count_bits"] = f.count_bits();
+  if (!f.bit_kernel.empty()) j["bit_kernel"] = f.bit_kernel;
+  // A stopped count's projection of what is left (sweep_outlook.hpp), as estimate gives it.
+  if (!r.complete && f.classes_left > 0) {
+    j["outlook"] = {{"classes_left", f.classes_left},
+                    {"projected_peak_classes", f.projected_peak_classes}};
+  } else {
+    j["outlook"] = nullptr;
+  }
+}
+
+void print_json(const CountResult& r) {
+  using nlohmann::json;
+  json j;
+  add_job(j, r);
+  add_counts(j, r);
   j["threads"] = r.threads;
   j["seconds"] = r.seconds;
   j["cpu_seconds"] = r.cpu_seconds;
   j["run_dir"] = r.run_dir ? json(r.run_dir->string()) : json(nullptr);
   if (const auto* d = std::get_if<DfsStatistics>(&r.statistics)) {
-    j["algorithm"] = to_string(d->algorithm);
-    j["nodes"] = d->nodes;
-    j["split_depth"] = d->split_depth;
-    j["prefixes"] = d->shard_prefixes;
-    j["prefixes_done"] = d->prefixes_done;
-    j["prefixes_done_before"] = d->prefixes_before;
-    j["prefixes_in_plan"] = d->plan_prefixes;
-    j["searches"] = d->searches;
-    j["tours_found"] = d->tours_found;
-    j["shard"] = {{"index", d->shard.index}, {"count", d->shard.count}};
+    add_dfs_statistics(j, *d);
   } else {
-    const auto& f = std::get<FrontierStatistics>(r.statistics);
-    j["sweep_width"] = f.width;
-    j["sweeps"] = f.sweeps;
-    j["sweeps_planned"] = f.sweeps_planned;
-    j["sweeps_finished"] = f.sweeps_finished;
-    j["sweeps_resumed"] = f.sweeps_resumed;
-    j["grid_method"] = f.grid_method ? json(grid_method_name(*f.grid_method)) : json(nullptr);
-    j["shard"] = {{"index", f.shard_index}, {"count", f.shard_count}};
-    j["peak_classes"] = f.peak_classes;
-    j["classes_expanded"] = f.expanded;
-    j["peak_class_bytes"] = f.peak_bytes;
-    if (f.peak_classes > 0) {
-      const auto per_class = [&](std::uint64_t bytes) {
-        return std::round(10.0 * static_cast<double>(bytes) / static_cast<double>(f.peak_classes)) /
-               10.0;
-      };
-      j["bytes_per_class"] = {{"at_rest", per_class(f.peak_rest_bytes)},
-                              {"during_step", per_class(f.peak_bytes)}};
-    } else {
-      j["bytes_per_class"] = nullptr;
-    }
-    j["peak_anonymous_bytes"] = f.peak_anonymous_bytes;
-    j["spilled_bytes"] = f.spilled_bytes;
-    j["max_passes"] = f.max_passes;
-    j["ranks"] = f.ranks;
-    j["exchanged_bytes"] = f.exchanged_bytes;
-    j["memory_budget"] = f.memory_budget;
-    j["count_bits"] = f.count_bits();
-    if (!f.bit_kernel.empty()) j["bit_kernel"] = f.bit_kernel;
-    // A stopped count's projection of what is left (sweep_outlook.hpp), as estimate gives it.
-    if (!r.complete && f.classes_left > 0) {
-      j["outlook"] = {{"classes_left", f.classes_left},
-                      {"projected_peak_classes", f.projected_peak_classes}};
-    } else {
-      j["outlook"] = nullptr;
-    }
+    add_frontier_statistics(j, r, std::get<FrontierStatistics>(r.statistics));
   }
   std::cout << dump_json(j) << '\n';
 }
