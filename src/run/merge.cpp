@@ -70,15 +70,8 @@ void link_or_copy(const fs::path& from, const fs::path& to) {
   file.sync();
 }
 
-}  // namespace
-
-MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
-                       const MergeOptions& options) {
-  if (dirs.empty()) throw UsageError("merge needs at least one run directory");
-  MergeReport report;
-  std::vector<Input> inputs;
-  for (const auto& d : dirs) inputs.push_back(read_input(d, options.read_tours, report.notes));
-  // What was asked must agree, except which shard each input ran.
+// What was asked must agree, except which shard each input ran; so must the plan.
+void check_same_job(const std::vector<Input>& inputs) {
   const RunManifest& first = inputs.front().manifest;
   for (std::size_t i = 1; i < inputs.size(); ++i) {
     RunManifest other = inputs[i].manifest;
@@ -99,8 +92,13 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
                        inputs.front().dir.string() + " of " + std::to_string(plan_size));
     }
   }
-  // Each prefix finished exactly once.
-  std::map<std::size_t, std::pair<std::size_t, const JournalRecord*>> owner;
+}
+
+// Prefix id -> the input that finished it and its journal record: each prefix finished
+// exactly once, and every id in the plan.
+using Owners = std::map<std::size_t, std::pair<std::size_t, const JournalRecord*>>;
+Owners owners_of(const std::vector<Input>& inputs, std::size_t plan_size) {
+  Owners owner;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     for (const auto& r : inputs[i].records) {
       if (r.id >= plan_size)
@@ -114,6 +112,61 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
       }
     }
   }
+  return owner;
+}
+
+// The merged run's manifest: the job of the first input as one shard, the counts of
+// `report`, the time of every input summed, and every input listed (an input that was
+// itself merged contributes its inputs).
+RunManifest merged_manifest(const std::vector<Input>& inputs, const MergeReport& report,
+                            const Provenance& provenance) {
+  const RunManifest& first = inputs.front().manifest;
+  RunManifest m = first;
+  m.shard = {0, 1};
+  m.prefixes = report.prefixes;
+  m.prefixes_done = report.prefixes_done;
+  m.tours = report.tours;
+  m.closed_tours = report.closed;
+  m.nodes = report.nodes;
+  m.tour_files = report.files;
+  m.status = report.complete() ? RunStatus::complete : RunStatus::incomplete;
+  m.stop_reason = report.complete() ? StopReason::none : StopReason::missing_shards;
+  m.seconds = 0;
+  m.sessions = 0;
+  m.cpu_seconds = 0;
+  m.nodes_searched = 0;
+  m.inputs.clear();
+  for (const auto& in : inputs) {
+    if (!in.manifest.inputs.empty()) {
+      m.inputs.insert(m.inputs.end(), in.manifest.inputs.begin(), in.manifest.inputs.end());
+    } else {
+      m.inputs.push_back({fs::absolute(in.dir).lexically_normal().string(), in.manifest.shard.index,
+                          in.manifest.provenance.host, in.manifest.provenance.slurm_job,
+                          in.manifest.provenance.git_commit});
+    }
+    m.seconds += in.manifest.seconds;
+    m.sessions += in.manifest.sessions;
+    m.cpu_seconds += in.manifest.cpu_seconds;
+    add_checked(m.nodes_searched, in.manifest.nodes_searched, "merge");
+  }
+  m.provenance = provenance;
+  m.created = utc_now_iso8601();
+  m.updated = m.created;
+  return m;
+}
+
+}  // namespace
+
+MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
+                       const MergeOptions& options) {
+  if (dirs.empty()) throw UsageError("merge needs at least one run directory");
+  MergeReport report;
+  std::vector<Input> inputs;
+  for (const auto& d : dirs) inputs.push_back(read_input(d, options.read_tours, report.notes));
+  check_same_job(inputs);
+  const RunManifest& first = inputs.front().manifest;
+  const std::size_t plan_size = first.prefixes_in_plan;
+  const Owners owner = owners_of(inputs, plan_size);
   auto dir = RunDirectory::create(out, "merge writes a new run directory: choose another --out");
   const bool enumerate = first.command == Command::enumerate;
   const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
@@ -152,39 +205,9 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
   }
   report.files = part;
 
-  RunManifest m = first;
-  m.shard = {0, 1};
-  m.prefixes = plan_size;
-  m.prefixes_done = owner.size();
-  m.tours = report.tours;
-  m.closed_tours = report.closed;
-  m.nodes = report.nodes;
-  m.tour_files = part;
-  m.status = report.complete() ? RunStatus::complete : RunStatus::incomplete;
-  m.stop_reason = report.complete() ? StopReason::none : StopReason::missing_shards;
-  m.seconds = 0;
-  m.sessions = 0;
-  m.cpu_seconds = 0;
-  m.nodes_searched = 0;
-  m.inputs.clear();
-  for (const auto& in : inputs) {
-    if (!in.manifest.inputs.empty()) {
-      m.inputs.insert(m.inputs.end(), in.manifest.inputs.begin(), in.manifest.inputs.end());
-    } else {
-      m.inputs.push_back({fs::absolute(in.dir).lexically_normal().string(), in.manifest.shard.index,
-                          in.manifest.provenance.host, in.manifest.provenance.slurm_job,
-                          in.manifest.provenance.git_commit});
-    }
-    m.seconds += in.manifest.seconds;
-    m.sessions += in.manifest.sessions;
-    m.cpu_seconds += in.manifest.cpu_seconds;
-    add_checked(m.nodes_searched, in.manifest.nodes_searched, "merge");
-  }
-  m.provenance = options.provenance;
+  const RunManifest m = merged_manifest(inputs, report, options.provenance);
   report.nodes_searched = m.nodes_searched;
   report.cpu_seconds = m.cpu_seconds;
-  m.created = utc_now_iso8601();
-  m.updated = m.created;
   write_manifest(out, m);
   return report;
 }
