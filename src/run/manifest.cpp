@@ -131,6 +131,42 @@ void read_inputs(const json& j, RunManifest& m) {
   }
 }
 
+// The enumerator's parts of a manifest whose job fields are read: its rules, shard, tour
+// files, caps and totals. Throws json::exception or FormatError (from_json names the file).
+void read_enumerator(const json& j, RunManifest& m) {
+  m.sample = whole_or<std::uint64_t>(j, "sample", 0);
+  read_inputs(j, m);
+  m.algorithm = parse_algorithm(j.at("algorithm").get<std::string>());
+  m.prefix_rules = j.at("prefix_rules").get<std::string>();
+  m.split_depth = whole<int>(j, "split_depth");
+  m.shard.index = whole<int>(j.at("shard"), "index");
+  m.shard.count = whole<int>(j.at("shard"), "count");
+  // Manifests written before shards were dealt by orbit carry no rule: they used ids.
+  const auto rule = j.at("shard").value("rule", std::string("ids"));
+  if (rule != "orbits" && rule != "ids") throw FormatError("unknown shard rule '" + rule + "'");
+  m.shard.rule = rule == "orbits" ? ShardRule::orbits : ShardRule::ids;
+  if (m.command == Command::enumerate) {
+    m.tour_format = parse_tour_format(j.at("tour_format").get<std::string>());
+    m.compression = parse_compression(j.at("compression").get<std::string>());
+    m.part_size = whole<std::uint64_t>(j, "part_size");
+    m.checkpoint_seconds = j.at("checkpoint_seconds").get<double>();
+  }
+  m.threads = whole_or<int>(j, "threads", 0);
+  m.symmetry = j.value("symmetry", true);
+  const auto& caps = j.at("caps");
+  m.caps.max_nodes = whole<std::uint64_t>(caps, "max_nodes");
+  m.caps.max_tours = whole<std::uint64_t>(caps, "max_tours");
+  m.caps.time_limit = caps.at("time_limit").get<double>();
+  const auto& t = j.at("totals");
+  m.prefixes_in_plan = whole<std::size_t>(t, "prefixes_in_plan");
+  m.prefixes = whole<std::size_t>(t, "prefixes");
+  m.prefixes_done = whole<std::size_t>(t, "prefixes_done");
+  m.tours = whole<std::uint64_t>(t, "tours");
+  m.closed_tours = whole<std::uint64_t>(t, "closed_tours");
+  m.nodes = whole<std::uint64_t>(t, "nodes");
+  m.tour_files = whole_or<std::uint64_t>(t, "tour_files", 0);
+}
+
 // The run-control and frontier parts of a frontier run's manifest (`j` holds the job).
 std::string frontier_to_json(const RunManifest& m, json j) {
   j["threads"] = m.threads;
@@ -357,37 +393,7 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
       }
       return m;
     }
-    m.sample = whole_or<std::uint64_t>(j, "sample", 0);
-    read_inputs(j, m);
-    m.algorithm = parse_algorithm(j.at("algorithm").get<std::string>());
-    m.prefix_rules = j.at("prefix_rules").get<std::string>();
-    m.split_depth = whole<int>(j, "split_depth");
-    m.shard.index = whole<int>(j.at("shard"), "index");
-    m.shard.count = whole<int>(j.at("shard"), "count");
-    // Manifests written before shards were dealt by orbit carry no rule: they used ids.
-    const auto rule = j.at("shard").value("rule", std::string("ids"));
-    if (rule != "orbits" && rule != "ids") throw bad("unknown shard rule '" + rule + "'");
-    m.shard.rule = rule == "orbits" ? ShardRule::orbits : ShardRule::ids;
-    if (m.command == Command::enumerate) {
-      m.tour_format = parse_tour_format(j.at("tour_format").get<std::string>());
-      m.compression = parse_compression(j.at("compression").get<std::string>());
-      m.part_size = whole<std::uint64_t>(j, "part_size");
-      m.checkpoint_seconds = j.at("checkpoint_seconds").get<double>();
-    }
-    m.threads = whole_or<int>(j, "threads", 0);
-    m.symmetry = j.value("symmetry", true);
-    const auto& caps = j.at("caps");
-    m.caps.max_nodes = whole<std::uint64_t>(caps, "max_nodes");
-    m.caps.max_tours = whole<std::uint64_t>(caps, "max_tours");
-    m.caps.time_limit = caps.at("time_limit").get<double>();
-    const auto& t = j.at("totals");
-    m.prefixes_in_plan = whole<std::size_t>(t, "prefixes_in_plan");
-    m.prefixes = whole<std::size_t>(t, "prefixes");
-    m.prefixes_done = whole<std::size_t>(t, "prefixes_done");
-    m.tours = whole<std::uint64_t>(t, "tours");
-    m.closed_tours = whole<std::uint64_t>(t, "closed_tours");
-    m.nodes = whole<std::uint64_t>(t, "nodes");
-    m.tour_files = whole_or<std::uint64_t>(t, "tour_files", 0);
+    read_enumerator(j, m);
   } catch (const json::exception& e) {
     throw bad(e.what());
   } catch (const UsageError& e) {  // an unknown algorithm, format or compression name
