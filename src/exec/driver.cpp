@@ -92,6 +92,42 @@ std::string status_line(std::size_t done, std::size_t total, const StopControl& 
          (eta < 0 ? std::string("unknown") : "~" + human_duration(std::max(eta, 1.0)));
 }
 
+// The counts of every finished prefix, this session's and earlier ones' (`before`, which
+// `results` takes in where this session did not search them), summed into `report`.
+void add_results(RunReport& report, const Plan& plan,
+                 const std::vector<std::optional<PrefixResult>>& before,
+                 std::vector<std::optional<PrefixResult>>& results) {
+  const auto squares = static_cast<std::size_t>(plan.board().squares());
+  const std::size_t plan_size = plan.prefixes().size();
+  report.tours_by_start.assign(squares, 0);
+  report.closed_by_start.assign(squares, 0);
+  report.tours_by_end.assign(squares, 0);
+  for (std::size_t id = 0; id < before.size() && id < plan_size; ++id) {
+    if (before[id] && !results[id]) {
+      results[id] = before[id];
+      ++report.prefixes_before;
+    }
+  }
+  for (std::size_t id = 0; id < plan_size; ++id) {
+    if (!results[id]) continue;
+    const auto& r = *results[id];
+    ++report.prefixes_done;
+    const auto start = plan.prefixes()[id][0];
+    const std::string what = "prefix " + std::to_string(id);
+    add_checked(report.tours, r.tours, what);
+    add_checked(report.closed, r.closed, what);
+    add_checked(report.journaled_nodes, r.nodes, what);
+    add_checked(report.tours_by_start[start], r.tours, what);
+    add_checked(report.closed_by_start[start], r.closed, what);
+    add_checked(report.self_reverse, r.self_reverse, what);
+    add_checked(report.cycle_stabilizers, r.cycle_stabilizers, what);
+    if (!r.by_end.empty()) {
+      for (std::size_t e = 0; e < squares; ++e)
+        add_checked(report.tours_by_end[e], r.by_end[e], what);
+    }
+  }
+}
+
 }  // namespace
 
 RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptions& options,
@@ -99,7 +135,6 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
   const double cpu_before = process_cpu_seconds();
   const auto started = Clock::now();
   auto since = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
-  const auto squares = static_cast<std::size_t>(plan.board().squares());
   const std::size_t plan_size = plan.prefixes().size();
 
   RunReport report;
@@ -163,34 +198,7 @@ RunReport run_plan(const Plan& plan, Sink& sink, Ledger& ledger, const ExecOptio
 
   report.nodes = stop.nodes();
   report.tours_found = stop.tours();
-  report.tours_by_start.assign(squares, 0);
-  report.closed_by_start.assign(squares, 0);
-  report.tours_by_end.assign(squares, 0);
-  auto& results = recorder.results();
-  for (std::size_t id = 0; id < before.size() && id < plan_size; ++id) {
-    if (before[id] && !results[id]) {
-      results[id] = before[id];
-      ++report.prefixes_before;
-    }
-  }
-  for (std::size_t id = 0; id < plan_size; ++id) {
-    if (!results[id]) continue;
-    const auto& r = *results[id];
-    ++report.prefixes_done;
-    const auto start = plan.prefixes()[id][0];
-    const std::string what = "prefix " + std::to_string(id);
-    add_checked(report.tours, r.tours, what);
-    add_checked(report.closed, r.closed, what);
-    add_checked(report.journaled_nodes, r.nodes, what);
-    add_checked(report.tours_by_start[start], r.tours, what);
-    add_checked(report.closed_by_start[start], r.closed, what);
-    add_checked(report.self_reverse, r.self_reverse, what);
-    add_checked(report.cycle_stabilizers, r.cycle_stabilizers, what);
-    if (!r.by_end.empty()) {
-      for (std::size_t e = 0; e < squares; ++e)
-        add_checked(report.tours_by_end[e], r.by_end[e], what);
-    }
-  }
+  add_results(report, plan, before, recorder.results());
   report.stop_reason = report.complete() ? StopReason::none : stop.reason();
   report.seconds = since();
   report.cpu_seconds = process_cpu_seconds() - cpu_before;
