@@ -36,6 +36,34 @@ std::uint64_t count_tours_in_file(const fs::path& path, BoardShape shape) {
   return reader.rows_read();
 }
 
+namespace {
+
+// Whether tour file `path` holds the `tours` its journal lines name. The rows and size the
+// lines recorded when the file was published (`recorded`: (rows, bytes), nullptr when they
+// recorded none) stand in for reading it (a resume must not re-read every finished file):
+// when the lines' tours add up to the rows and the file has the size, it is trusted; a file
+// of the right size with flipped bytes is verify's to find. Otherwise (journal v1 lines,
+// which lack them, or a file numpy re-saved in another dtype) its rows are counted, unless
+// `check` says not to.
+bool file_matches(const fs::path& path, std::uint64_t tours,
+                  const std::set<std::pair<std::uint64_t, std::uint64_t>>* recorded,
+                  BoardShape shape, FileCheck check) {
+  if (recorded != nullptr && recorded->size() == 1) {
+    const auto [rows, bytes] = *recorded->begin();
+    std::error_code ec;
+    const auto size = fs::is_regular_file(path, ec) ? fs::file_size(path, ec) : 0;
+    if (!ec && bytes == size && rows == tours) return true;
+  }
+  if (check != FileCheck::rows) return true;
+  try {
+    return count_tours_in_file(path, shape) == tours;
+  } catch (const FormatError&) {
+    return false;
+  }
+}
+
+}  // namespace
+
 CommittedJournal read_committed(const fs::path& dir, const RunManifest& m, std::optional<int> shard,
                                 FileCheck check) {
   CommittedJournal out;
@@ -91,28 +119,9 @@ CommittedJournal read_committed(const fs::path& dir, const RunManifest& m, std::
       out.unnamed_files.push_back(name);
       continue;
     }
-    // The rows and size the lines recorded when the file was published stand in for reading
-    // it (a resume must not re-read every finished file): when the lines' tours add up to
-    // the rows and the file has the size, it is trusted; a file of the right size with
-    // flipped bytes is verify's to find. Otherwise (journal v1 lines, which lack them, or a
-    // file numpy re-saved in another dtype) its rows are counted.
-    bool ok = true;
-    std::error_code ec;
-    bool trusted = false;
     const auto recorded = recorded_of.find(name);
-    if (recorded != recorded_of.end() && recorded->second.size() == 1) {
-      const auto [rows, bytes] = *recorded->second.begin();
-      const auto size = fs::is_regular_file(dir / name, ec) ? fs::file_size(dir / name, ec) : 0;
-      trusted = !ec && bytes == size && rows == it->second;
-    }
-    if (!trusted && check == FileCheck::rows) {
-      try {
-        ok = count_tours_in_file(dir / name, shape) == it->second;
-      } catch (const FormatError&) {
-        ok = false;
-      }
-    }
-    if (ok) {
+    if (file_matches(dir / name, it->second,
+                     recorded == recorded_of.end() ? nullptr : &recorded->second, shape, check)) {
       good.insert(name);
     } else {
       out.unmatched_files.push_back(name);
