@@ -32,63 +32,33 @@ void checked(FindResult& r, const FindRequest& q) {
     throw std::logic_error("find produced a tour from the wrong square");
 }
 
-}  // namespace
-
-FindResult find_tour(const FindRequest& q, StopControl* stop) {
-  const auto t0 = Clock::now();
-  FindResult r;
-  auto done = [&]() -> FindResult& {
-    r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-    if (r.outcome == FindResult::Outcome::found) checked(r, q);
-    return r;
-  };
-  if (auto reason = no_tour_reason(q.shape, q.start, q.closed)) {
-    r.outcome = FindResult::Outcome::impossible;
-    r.how = *reason;
-    return done();
-  }
-  if (q.method == FindMethod::backtrack) {
-    const auto cap = q.max_nodes ? q.max_nodes : kDefaultBacktrackChecks;
-    auto b = textbook_backtrack(q.shape, q.start, q.closed, q.order, cap, stop);
-    r.work = b.checks;
-    const std::string checks =
-        with_commas(b.checks) + " checks, " + with_commas(b.placements) + " placements";
-    if (b.outcome == BacktrackResult::Outcome::found) {
-      r.outcome = FindResult::Outcome::found;
-      r.tour = std::move(b.tour);
-      r.how = "textbook backtracking, move order " + q.order.name + ": " + checks;
-    } else if (b.outcome == BacktrackResult::Outcome::none) {
-      r.outcome = FindResult::Outcome::impossible;
-      r.how = "textbook backtracking tried every path (" + checks + ") and found none";
-    } else {
-      r.how = "textbook backtracking, move order " + q.order.name + ", stopped after " + checks +
-              " without a tour (the cap is --max-nodes)";
-    }
-    return done();
-  }
-
-  // Warnsdorff's rule with repair: fast on every size; then an exact search, which is also
-  // the proof when no tour exists from this start.
-  HeuristicOptions h;
-  h.closed = q.closed;
-  h.seed = q.seed;
-  h.stop = stop;
-  // Small boards go to the exact search soon: it decides them for certain.
-  if (q.shape.squares() <= 256) {
-    h.attempts = 4;
-    h.max_rotations = 20'000;
-  }
-  auto found = heuristic_tour(q.shape, q.start, h);
-  if (found.found) {
+// --method backtrack: the textbook search, capped by --max-nodes checks.
+void by_textbook_backtracking(const FindRequest& q, StopControl* stop, FindResult& r) {
+  const auto cap = q.max_nodes ? q.max_nodes : kDefaultBacktrackChecks;
+  auto b = textbook_backtrack(q.shape, q.start, q.closed, q.order, cap, stop);
+  r.work = b.checks;
+  const std::string checks =
+      with_commas(b.checks) + " checks, " + with_commas(b.placements) + " placements";
+  if (b.outcome == BacktrackResult::Outcome::found) {
     r.outcome = FindResult::Outcome::found;
-    r.tour = std::move(found.tour);
-    r.how = found.how;
-    return done();
+    r.tour = std::move(b.tour);
+    r.how = "textbook backtracking, move order " + q.order.name + ": " + checks;
+  } else if (b.outcome == BacktrackResult::Outcome::none) {
+    r.outcome = FindResult::Outcome::impossible;
+    r.how = "textbook backtracking tried every path (" + checks + ") and found none";
+  } else {
+    r.how = "textbook backtracking, move order " + q.order.name + ", stopped after " + checks +
+            " without a tour (the cap is --max-nodes)";
   }
-  // Backtracking's running time is heavy-tailed: one early wrong turn can cost hours while
-  // another tie-break order finds a tour at once. So the exact search restarts with fresh
-  // tie-breaks and a budget that doubles every other attempt. A run that finishes within
-  // its budget without a tour has explored the whole tree: a proof, whatever its order.
+}
+
+// After Warnsdorff's rule failed (`heuristic` says how): the exact search. Backtracking's
+// running time is heavy-tailed: one early wrong turn can cost hours while another tie-break
+// order finds a tour at once. So the exact search restarts with fresh tie-breaks and a
+// budget that doubles every other attempt. A run that finishes within its budget without a
+// tour has explored the whole tree: a proof, whatever its order.
+void by_exact_search(const FindRequest& q, StopControl* stop, const std::string& heuristic,
+                     FindResult& r) {
   const std::uint64_t cap = q.max_nodes ? q.max_nodes : kDefaultExactNodes;
   std::uint64_t total = 0;
   int attempt = 0;
@@ -117,9 +87,49 @@ FindResult find_tour(const FindRequest& q, StopControl* stop) {
     r.how = "an exhaustive search (" + with_commas(exact.nodes) +
             " nodes, with pruning that provably loses no tour) found none";
   } else {
-    r.how = found.how + "; the exact search stopped after " + nodes +
+    r.how = heuristic + "; the exact search stopped after " + nodes +
             " (the cap is --max-nodes); no tour is ruled out";
   }
+}
+
+}  // namespace
+
+FindResult find_tour(const FindRequest& q, StopControl* stop) {
+  const auto t0 = Clock::now();
+  FindResult r;
+  auto done = [&]() -> FindResult& {
+    r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (r.outcome == FindResult::Outcome::found) checked(r, q);
+    return r;
+  };
+  if (auto reason = no_tour_reason(q.shape, q.start, q.closed)) {
+    r.outcome = FindResult::Outcome::impossible;
+    r.how = *reason;
+    return done();
+  }
+  if (q.method == FindMethod::backtrack) {
+    by_textbook_backtracking(q, stop, r);
+    return done();
+  }
+  // Warnsdorff's rule with repair: fast on every size; then an exact search, which is also
+  // the proof when no tour exists from this start.
+  HeuristicOptions h;
+  h.closed = q.closed;
+  h.seed = q.seed;
+  h.stop = stop;
+  // Small boards go to the exact search soon: it decides them for certain.
+  if (q.shape.squares() <= 256) {
+    h.attempts = 4;
+    h.max_rotations = 20'000;
+  }
+  auto found = heuristic_tour(q.shape, q.start, h);
+  if (found.found) {
+    r.outcome = FindResult::Outcome::found;
+    r.tour = std::move(found.tour);
+    r.how = found.how;
+    return done();
+  }
+  by_exact_search(q, stop, found.how, r);
   return done();
 }
 
