@@ -141,6 +141,82 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
   return true;
 }
 
+// The state a new sweep starts from: before square 0, T free (open tours) or done (cycles),
+// every window slot without a square; one class in all (on rank 0 of several).
+FrontierState starting_state(const StepRules& rules, const FrontierTarget& target,
+                             const FrontierOptions& options) {
+  Frontier empty;
+  empty.done = ((1u << rules.slots) - 1) & ~(target.closed ? 0u : 1u);
+  empty.free = target.closed ? 0u : 1u;
+  Generation<1> first;
+  first.parts.resize(1);
+  if (options.ranks == nullptr || options.ranks->rank() == 0) {
+    first.parts[0] = part_of<1>({pack(empty, rules.slots)}, {WideCount<1>{{1}}}, rules.slots);
+  }
+  FrontierState state;
+  state.classes = std::move(first);
+  return state;
+}
+
+// What the job's progress line shows of a sweep. The projection of the classes left is too
+// rough in the first two columns (results/frontier/outlook-fit.md fits it from column 4 on),
+// so no time is projected before the third.
+SweepSnapshot snapshot_of(const Live& live, const StepRules& rules, const MemoryBudget& budget,
+                          const SpillArea& spill, const std::string& label,
+                          Clock::time_point started) {
+  SweepSnapshot s;
+  s.label = label;
+  s.step = live.step.load();
+  s.steps = rules.squares;
+  s.width = rules.width;
+  s.pass = live.pass.load();
+  s.passes = live.passes.load();
+  s.classes = live.current.load();
+  s.budget_gib = static_cast<double>(budget.used()) / 1.073741824e9;
+  s.spilled_gib = static_cast<double>(spill.bytes_written()) / 1.073741824e9;
+  const frontier_detail::RankStep r = live.ranks_step();
+  s.ranks_step = r.step;
+  s.step_exchanged_gib = static_cast<double>(r.exchanged) / 1.073741824e9;
+  s.slowest_rank = r.slowest;
+  s.slowest_busy = r.slowest_busy;
+  s.fastest_busy = r.fastest_busy;
+  auto [sizes, expanded_before] = live.history();
+  const std::uint64_t done = expanded_before + live.expanded.load();
+  if (done > 0 && s.step >= 2 * rules.width) {
+    if (sizes.empty()) sizes.push_back(s.classes);
+    const SweepOutlook outlook =
+        sweep_outlook(sizes, s.step, rules.squares, rules.width,
+                      s.classes - std::min(s.classes, live.expanded.load()));
+    const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+    s.seconds_left = outlook.classes_left * elapsed / static_cast<double>(done);
+  }
+  return s;
+}
+
+// A sweep's totals once it ends or stops: memory, spill and exchange (over every rank), and
+// when stopped, the outlook of what is left.
+void add_sweep_figures(FrontierResult& result, const FrontierState& state, const StepRules& rules,
+                       const MemoryBudget& budget, const SpillArea& spill, const Live& live,
+                       const FrontierOptions& options) {
+  result.peak_bytes = budget.peak();
+  result.spilled_bytes = spill.bytes_written();
+  result.ranges_redone = live.redone.load();
+  result.exchanged_bytes = live.exchanged.load();
+  if (Ranks* ranks = several_ranks(options.ranks)) {  // (expanded is a total already)
+    result.spilled_bytes = ranks->sum(result.spilled_bytes);
+    result.exchanged_bytes = ranks->sum(result.exchanged_bytes);
+    result.peak_bytes = ranks->max(result.peak_bytes);
+    result.max_passes = static_cast<int>(ranks->max(static_cast<std::uint64_t>(result.max_passes)));
+  }
+  if (!result.complete) {
+    // The step it stopped in is redone whole, so all of its classes are still to expand.
+    const std::uint64_t now = classes_in(state.classes);
+    std::vector<std::uint64_t> sizes = result.classes;
+    if (sizes.empty()) sizes.push_back(now);
+    result.outlook = sweep_outlook(sizes, state.next_step, rules.squares, rules.width, now);
+  }
+}
+
 }  // namespace
 
 FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
@@ -163,58 +239,13 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   MemoryBudget budget(options.memory_limit);
   SpillArea spill(options.spill_dir);
   frontier_detail::RoomWatch room;
-  FrontierState state;
-  if (resume) {
-    state = std::move(*resume);
-  } else {
-    // Before square 0: T free (open tours) or done (cycles), every window slot without a square.
-    Frontier empty;
-    empty.done = ((1u << rules.slots) - 1) & ~(target.closed ? 0u : 1u);
-    empty.free = target.closed ? 0u : 1u;
-    Generation<1> first;
-    first.parts.resize(1);
-    if (options.ranks == nullptr || options.ranks->rank() == 0) {  // one class in all
-      first.parts[0] = part_of<1>({pack(empty, rules.slots)}, {WideCount<1>{{1}}}, rules.slots);
-    }
-    state.classes = std::move(first);
-  }
+  FrontierState state = resume ? std::move(*resume) : starting_state(rules, target, options);
   budget.charge(memory_bytes_of(state.classes));
   if (options.idle_chunks != nullptr) budget.share_idle(*options.idle_chunks);
 
   Live live;
   live.started = started;
-  // What the job's progress line shows of this sweep. The projection of the classes left
-  // is too rough in the first two columns (results/frontier/outlook-fit.md fits it
-  // from column 4 on), so no time is projected before the third.
-  auto snapshot = [&] {
-    SweepSnapshot s;
-    s.label = options.label;
-    s.step = live.step.load();
-    s.steps = rules.squares;
-    s.width = rules.width;
-    s.pass = live.pass.load();
-    s.passes = live.passes.load();
-    s.classes = live.current.load();
-    s.budget_gib = static_cast<double>(budget.used()) / 1.073741824e9;
-    s.spilled_gib = static_cast<double>(spill.bytes_written()) / 1.073741824e9;
-    const frontier_detail::RankStep r = live.ranks_step();
-    s.ranks_step = r.step;
-    s.step_exchanged_gib = static_cast<double>(r.exchanged) / 1.073741824e9;
-    s.slowest_rank = r.slowest;
-    s.slowest_busy = r.slowest_busy;
-    s.fastest_busy = r.fastest_busy;
-    auto [sizes, expanded_before] = live.history();
-    const std::uint64_t done = expanded_before + live.expanded.load();
-    if (done > 0 && s.step >= 2 * rules.width) {
-      if (sizes.empty()) sizes.push_back(s.classes);
-      const SweepOutlook outlook =
-          sweep_outlook(sizes, s.step, rules.squares, rules.width,
-                        s.classes - std::min(s.classes, live.expanded.load()));
-      const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
-      s.seconds_left = outlook.classes_left * elapsed / static_cast<double>(done);
-    }
-    return s;
-  };
+  auto snapshot = [&] { return snapshot_of(live, rules, budget, spill, options.label, started); };
   struct Watching {
     SweepWatch* watch;
     ~Watching() {
@@ -252,23 +283,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
       }
     });
   }
-  result.peak_bytes = budget.peak();
-  result.spilled_bytes = spill.bytes_written();
-  result.ranges_redone = live.redone.load();
-  result.exchanged_bytes = live.exchanged.load();
-  if (Ranks* ranks = several_ranks(options.ranks)) {  // (expanded is a total already)
-    result.spilled_bytes = ranks->sum(result.spilled_bytes);
-    result.exchanged_bytes = ranks->sum(result.exchanged_bytes);
-    result.peak_bytes = ranks->max(result.peak_bytes);
-    result.max_passes = static_cast<int>(ranks->max(static_cast<std::uint64_t>(result.max_passes)));
-  }
-  if (!result.complete) {
-    // The step it stopped in is redone whole, so all of its classes are still to expand.
-    const std::uint64_t now = classes_in(state.classes);
-    std::vector<std::uint64_t> sizes = result.classes;
-    if (sizes.empty()) sizes.push_back(now);
-    result.outlook = sweep_outlook(sizes, state.next_step, rules.squares, rules.width, now);
-  }
+  add_sweep_figures(result, state, rules, budget, spill, live, options);
   if (!result.complete && result.stop_reason == StopReason::none &&
       state.next_step == options.until_step) {
     result.paused = std::move(state);
