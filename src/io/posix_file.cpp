@@ -147,7 +147,18 @@ void durable_rename(const std::filesystem::path& from, const std::filesystem::pa
   sync_directory(to.parent_path());
 }
 
+void check_replaceable(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    throw UsageError(path.string() +
+                     " is not a regular file (a device, a pipe or a directory): knightstour "
+                     "writes a new file and renames it into place, which would replace it; "
+                     "give the path of a file");
+  }
+}
+
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
+  check_replaceable(path);
   auto tmp = path;
   tmp += kTempSuffix;
   try {

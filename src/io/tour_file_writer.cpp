@@ -21,12 +21,19 @@ void check_zstd(std::size_t code, const std::filesystem::path& path) {
   }
 }
 
+// The path of the file to publish, once it is known not to be a device or a pipe that the
+// rename would replace (before the temporary file is made beside it).
+const std::filesystem::path& replaceable(const std::filesystem::path& path) {
+  check_replaceable(path);
+  return path;
+}
+
 }  // namespace
 
 TourFileWriter::TourFileWriter(std::filesystem::path final_path, BoardShape shape,
                                TourFormat format, Compression compression)
     : final_path_(std::move(final_path)),
-      temp_path_(final_path_.string() + kTempSuffix),
+      temp_path_(replaceable(final_path_).string() + kTempSuffix),
       encoder_(shape, format),
       raw_rows_(format == TourFormat::npy && npy_item_size(shape.squares()) == 1),
       row_bytes_(static_cast<std::size_t>(shape.squares())),

@@ -1,6 +1,9 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <zstd.h>
+
+#include <filesystem>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/io/npy.hpp"
@@ -237,4 +240,23 @@ TEST(PosixFile, ErrorsNameTheFileAndReason) {
 }
 
 }  // namespace
+// `find --out /dev/null` as root once renamed its .tmp over /dev/null, leaving a regular
+// file there. A device, pipe or directory in the way is refused before anything is written.
+TEST(TourFileWriter, RefusesToReplaceWhatIsNoRegularFile) {
+  TempDir dir;
+  const auto pipe = dir / "pipe";
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  EXPECT_THROW(TourFileWriter(pipe, {5, 5}, TourFormat::text, Compression::none), UsageError);
+  EXPECT_THROW(write_file_atomically(pipe, "x"), UsageError);
+  EXPECT_THROW(write_file_atomically(dir.path(), "x"), UsageError);
+  struct stat st {};
+  ASSERT_EQ(::stat(pipe.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  EXPECT_FALSE(std::filesystem::exists(dir / "pipe.tmp"));
+  // A regular file is still replaced whole.
+  write_file_atomically(dir / "plain", "old");
+  write_file_atomically(dir / "plain", "new");
+  EXPECT_EQ(read_small_file(dir / "plain"), "new");
+}
+
 }  // namespace knightstour

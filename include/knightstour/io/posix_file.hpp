@@ -50,6 +50,11 @@ class PosixFile {
 // fsync on a directory, so a rename or a new file in it survives a crash.
 void sync_directory(const std::filesystem::path& directory);
 
+// A file written whole goes to PATH.tmp and is renamed over PATH. Throws UsageError when
+// PATH exists and is no regular file (a device such as /dev/null, a pipe, a directory): the
+// rename would replace it, and as root even /dev/null.
+void check_replaceable(const std::filesystem::path& path);
+
 // rename(2), then fsync of the directory.
 void durable_rename(const std::filesystem::path& from, const std::filesystem::path& to);
 
