@@ -65,8 +65,7 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
                        " is given twice: " + it->second.string() + " and " + dir.string());
     }
     for (const auto& [unit, count] : f.finished) by_unit[unit] = BigCount::parse(count);
-    listed.push_back({fs::absolute(dir).lexically_normal().string(), f.shard_index,
-                      m.provenance.host, m.provenance.slurm_job, m.provenance.git_commit});
+    listed.push_back(merged_input(dir, f.shard_index, m.provenance));
     seconds += m.seconds;
     report.cpu_seconds += m.cpu_seconds;
   }

@@ -482,6 +482,12 @@ RunManifest read_manifest(const std::filesystem::path& dir) {
   return RunManifest::from_json(read_small_file(path), path.string());
 }
 
+MergedInput merged_input(const std::filesystem::path& dir, int shard_index,
+                         const Provenance& provenance) {
+  return {std::filesystem::absolute(dir).lexically_normal().string(), shard_index, provenance.host,
+          provenance.slurm_job, provenance.git_commit};
+}
+
 std::optional<Method> manifest_method(const std::filesystem::path& dir) {
   std::error_code ec;
   const auto path = run_layout::manifest_path(dir);

@@ -140,9 +140,7 @@ RunManifest merged_manifest(const std::vector<Input>& inputs, const MergeReport&
     if (!in.manifest.inputs.empty()) {
       m.inputs.insert(m.inputs.end(), in.manifest.inputs.begin(), in.manifest.inputs.end());
     } else {
-      m.inputs.push_back({fs::absolute(in.dir).lexically_normal().string(), in.manifest.shard.index,
-                          in.manifest.provenance.host, in.manifest.provenance.slurm_job,
-                          in.manifest.provenance.git_commit});
+      m.inputs.push_back(merged_input(in.dir, in.manifest.shard.index, in.manifest.provenance));
     }
     m.seconds += in.manifest.seconds;
     m.sessions += in.manifest.sessions;

@@ -47,6 +47,9 @@ struct MergedInput {
   std::string git_commit;
   friend bool operator==(const MergedInput&, const MergedInput&) = default;
 };
+// How a merged manifest lists the input run in `dir` (either method's merge).
+MergedInput merged_input(const std::filesystem::path& dir, int shard_index,
+                         const Provenance& provenance);
 
 // Where a frontier run stands (method frontier only). Counts are decimal strings: they
 // outgrow 64 bits. The manifest's checksum covers these and the job, so a hand edit that
