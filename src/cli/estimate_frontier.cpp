@@ -202,46 +202,27 @@ void print_what_is_sized(const CountResult& r, const Projection& p, const Fronti
   for (const std::string& line : describe(plan)) std::printf("%s\n", line.c_str());
 }
 
-}  // namespace
+// The whole count ran within the calibration: its figures, nothing projected.
+void print_exact(const CountResult& r, const FrontierStatistics& st) {
+  std::printf("exact      the whole count ran during calibration: %s tours",
+              r.tours.with_commas().c_str());
+  if (r.closed_cycles) std::printf(", %s closed cycles", r.closed_cycles->with_commas().c_str());
+  std::printf(" in %.3f s, %s classes at most (%s)\n", r.seconds,
+              estimate_figure(static_cast<double>(st.peak_classes)).c_str(),
+              gib(static_cast<double>(st.peak_bytes)).c_str());
+}
 
-int estimate_by_frontier(CountRequest request, const MethodChoice& choice, double calibrate,
-                         bool json) {
-  if (calibrate <= 0) {
-    throw UsageError(
-        "the frontier method's estimate is a short count: --calibrate must be above 0");
-  }
-  request.method = MethodAsked::frontier;
-  // The plan a count with the same options would run, made before the calibration's own
-  // settings below (no spilling, the time limit).
-  const FrontierPlan plan = plan_frontier(request_with_defaults(request), choice);
-  request.caps.time_limit = calibrate;
-  request.run_dir.reset();
-  // The calibration holds its classes within the budget and stops there instead of
-  // spilling: an estimate writes nothing to disk. (Spilling, it wrote 8.6 GiB to $TMPDIR in
-  // a minute of 8x8 closed, and a $TMPDIR too small for that ended it with an error.) The
-  // steps it would have spilled are the ones the projection covers.
-  const bool budget_given = request.memory.has_value();
-  request.spill_dir = "none";
-  Calibration c = run_calibration(request);
-  CountResult& r = c.r;
-  const Projection& p = c.p;
-  const bool interrupted = c.interrupted, at_budget = c.at_budget;
-  r.why = choice.why;
-  const auto& st = std::get<FrontierStatistics>(r.statistics);
-  if (json) {
-    print_json(r, st, p, plan, calibrate, interrupted, at_budget);
-    return interrupted ? kExitStopped : kExitOk;
-  }
-  print_what_is_sized(r, p, plan, calibrate);
-  if (r.complete) {
-    std::printf("exact      the whole count ran during calibration: %s tours",
-                r.tours.with_commas().c_str());
-    if (r.closed_cycles) std::printf(", %s closed cycles", r.closed_cycles->with_commas().c_str());
-    std::printf(" in %.3f s, %s classes at most (%s)\n", r.seconds,
-                estimate_figure(static_cast<double>(st.peak_classes)).c_str(),
-                gib(static_cast<double>(st.peak_bytes)).c_str());
-    return kExitOk;
-  }
+// How the calibration ended, besides running to its time limit.
+struct CalibrationEnd {
+  bool interrupted = false;   // by a signal: nothing is projected
+  bool at_budget = false;     // it reached the memory budget and stopped there
+  bool budget_given = false;  // --memory was given
+};
+
+// What was measured and what it projects; the exit status of the estimate.
+int print_projection(const CountResult& r, const FrontierStatistics& st, const Projection& p,
+                     const FrontierPlan& plan, CalibrationEnd end) {
+  const bool interrupted = end.interrupted, at_budget = end.at_budget;
   if (p.two_parts) {
     std::printf(
         "parts      the calibration ended in the closed sweep, which an open job runs first;\n"
@@ -288,10 +269,48 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
         "           ranks, which this projection does not cover): docs/frontier.md\n");
   }
   if (p.peak_bytes > static_cast<double>(st.memory_budget)) {
-    print_spill_need(plan, st, p, budget_given);
+    print_spill_need(plan, st, p, end.budget_given);
   }
   print_projection_note();
   return kExitOk;
+}
+
+}  // namespace
+
+int estimate_by_frontier(CountRequest request, const MethodChoice& choice, double calibrate,
+                         bool json) {
+  if (calibrate <= 0) {
+    throw UsageError(
+        "the frontier method's estimate is a short count: --calibrate must be above 0");
+  }
+  request.method = MethodAsked::frontier;
+  // The plan a count with the same options would run, made before the calibration's own
+  // settings below (no spilling, the time limit).
+  const FrontierPlan plan = plan_frontier(request_with_defaults(request), choice);
+  request.caps.time_limit = calibrate;
+  request.run_dir.reset();
+  // The calibration holds its classes within the budget and stops there instead of
+  // spilling: an estimate writes nothing to disk. (Spilling, it wrote 8.6 GiB to $TMPDIR in
+  // a minute of 8x8 closed, and a $TMPDIR too small for that ended it with an error.) The
+  // steps it would have spilled are the ones the projection covers.
+  const bool budget_given = request.memory.has_value();
+  request.spill_dir = "none";
+  Calibration c = run_calibration(request);
+  CountResult& r = c.r;
+  const Projection& p = c.p;
+  const bool interrupted = c.interrupted, at_budget = c.at_budget;
+  r.why = choice.why;
+  const auto& st = std::get<FrontierStatistics>(r.statistics);
+  if (json) {
+    print_json(r, st, p, plan, calibrate, interrupted, at_budget);
+    return interrupted ? kExitStopped : kExitOk;
+  }
+  print_what_is_sized(r, p, plan, calibrate);
+  if (r.complete) {
+    print_exact(r, st);
+    return kExitOk;
+  }
+  return print_projection(r, st, p, plan, {interrupted, at_budget, budget_given});
 }
 
 }  // namespace knightstour::cli
