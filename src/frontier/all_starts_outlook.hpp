@@ -13,7 +13,7 @@ namespace knightstour::frontier_detail {
 // What an all-starts job that stopped still has to expand (the report's classes_left, which
 // `estimate` projects from). A pinned tail from pin p expands about what
 // the sweep's profile (its generations, measured, then projected) holds from step p on, and
-// the prefix between two pins what it holds between them. absorb() alone takes every sweep
+// the prefix between two pins what it holds between them. add_to_report() alone takes every sweep
 // not started to cost a whole one, counting each tail as long as the first: 8x7 (16 tails)
 // was projected at 3.6e10 classes for its 4.9e9. The profile is projected from the prefix's
 // generations followed by the stopped run's own: a tail stopped a few steps after its pin

@@ -40,9 +40,9 @@ using frontier_detail::CompletionTables;
 namespace {
 
 // Classes a task of the pass expands, between two looks at the stop control.
-constexpr std::size_t kPiece = 2 * CompactClasses::kBlockClasses;
+constexpr std::size_t kSliceClasses = 2 * CompactClasses::kBlockClasses;
 
-void broken(const char* what) { throw std::logic_error(std::string("backward pass: ") + what); }
+void fail_check(const char* what) { throw std::logic_error(std::string("backward pass: ") + what); }
 
 // The pass, its counts in K limbs.
 template <int K>
@@ -68,7 +68,7 @@ class Pass {
           [&](const auto& g) {
             constexpr int L = std::decay_t<decltype(g)>::kLimbs;
             if constexpr (L > K) {
-              broken("a generation wider than the pass");
+              fail_check("a generation wider than the pass");
               return false;
             } else {
               return step(k, g);
@@ -83,7 +83,7 @@ class Pass {
         progress_->steps_done = n - k;
       }
     }
-    if (!(last_paths_ == paths.to_wide<K>())) broken("its paths differ from the sweep's");
+    if (!(last_paths_ == paths.to_wide<K>())) fail_check("its paths differ from the sweep's");
     out.threads = static_cast<int>(locals_.size());
     // The squares before last_step_: their images under the half turn, v -> n - 1 - v (the
     // pairs map onto pairs). Square 0's pair is the image of square n - 1's, which still
@@ -97,12 +97,12 @@ class Pass {
     // many): twice the paths, less every other square's.
     WideCount<K> last = (paths * 2).to_wide<K>();
     for (const auto& e : pair_ends_) {
-      if (last.subtract(e)) broken("more ends than twice the paths");
+      if (last.subtract(e)) fail_check("more ends than twice the paths");
     }
     if (last_step_ > 0) {
       const BigCount both = BigCount::of(last);
       const BigCount half = both / 2;
-      if (!(half * 2 == both)) broken("the half turn left an odd number of ends");
+      if (!(half * 2 == both)) fail_check("the half turn left an odd number of ends");
       last = half.to_wide<K>();
       pair_ends_[0].add(last);
     }
@@ -176,7 +176,7 @@ class Pass {
   bool step(int k, const Generation<L>& g) {
     // Kept generations never are (KeptGenerations::keep), and a column recomputed takes the
     // same steps under the same budget as the sweep that kept its first.
-    if (g.in_files()) broken("a generation in files");
+    if (g.in_files()) fail_check("a generation in files");
     return bit_kernel_ == BitKernel::bmi2 ? step_by<L, BitKernel::bmi2>(k, g)
                                           : step_by<L, BitKernel::portable>(k, g);
   }
@@ -184,15 +184,15 @@ class Pass {
   template <int L, BitKernel B>
   bool step_by(int k, const Generation<L>& g) {
     const StepRule& rule = rules_.steps[static_cast<std::size_t>(k)];
-    // Pieces of parts, each one task, so that work stealing evens out parts of unequal
+    // Slices of parts, each one task, so that work stealing evens out parts of unequal
     // size (a part holds every class of its type patterns, and one pattern can hold many).
-    pieces_.clear();
+    slices_.clear();
     first_.assign(g.parts.size() + 1, 0);
     for (std::size_t p = 0; p < g.parts.size(); ++p) {
       const std::size_t size = g.parts[p].size();
       first_[p + 1] = first_[p] + size;
-      for (std::size_t b = 0; b < size; b += kPiece)
-        pieces_.push_back({p, b, std::min(size, b + kPiece)});
+      for (std::size_t b = 0; b < size; b += kSliceClasses)
+        slices_.push_back({p, b, std::min(size, b + kSliceClasses)});
     }
     if (k > last_step_) {
       here_.lay_out(g);
@@ -201,18 +201,18 @@ class Pass {
     for (Local& local : locals_) local.ends = local.paths = WideCount<K>{};
     tbb::enumerable_thread_specific<ClassBuffer<L>> buffers;
     std::atomic<bool> stopped{false};
-    tbb::parallel_for(std::size_t{0}, pieces_.size(), [&](std::size_t at) {
+    tbb::parallel_for(std::size_t{0}, slices_.size(), [&](std::size_t at) {
       if (stopped.load(std::memory_order_relaxed) || stop_.poll()) {
         stopped = true;
         return;
       }
-      const Piece piece = pieces_[at];
-      const auto& part = g.parts[piece.part];
+      const PartSlice slice = slices_[at];
+      const auto& part = g.parts[slice.part];
       Local& local = locals_.local();
       ClassBuffer<L>& buffer = buffers.local();
       constexpr std::size_t kBlock = CompactClasses::kBlockClasses;
-      // A piece is whole blocks (kPiece is a multiple of one), each decoded once.
-      for (std::size_t block = piece.begin / kBlock; block * kBlock < piece.end; ++block) {
+      // A slice is whole blocks (kSliceClasses is a multiple of one), each decoded once.
+      for (std::size_t block = slice.begin / kBlock; block * kBlock < slice.end; ++block) {
         const std::size_t base = block * kBlock;
         const std::size_t in_block = part.decode(block, buffer);
         for (std::size_t b = 0; b < in_block; b += kBatch) {
@@ -231,7 +231,7 @@ class Pass {
                   next_.prefetch(probe);
                   local.successors.push_back({y, probe, of, t_edges(y) > t});
                 },
-                [&] { local.overflow |= c[of].add(one()); });
+                [&] { local.overflow |= c[of].add(count_one()); });
           }
           for (const Successor& y : local.successors) {
             WideCount<K> v;
@@ -241,7 +241,7 @@ class Pass {
           }
           for (std::size_t i = b; i < e; ++i) {
             const WideCount<K> n = buffer.counts[i].template widened<K>();
-            if (k > last_step_) completions_[first_[piece.part] + base + i] = c[i - b];
+            if (k > last_step_) completions_[first_[slice.part] + base + i] = c[i - b];
             if (!c_t[i - b].is_zero()) {
               WideCount<K> ends = n;
               local.overflow |= ends.multiply(c_t[i - b]);
@@ -274,13 +274,13 @@ class Pass {
     WideCount<K>& ends = pair_ends_[static_cast<std::size_t>(pair_of(k))];
     for (const Local& local : locals_) {
       if (local.overflow || ends.add(local.ends) || last_paths_.add(local.paths))
-        broken("a count overflowed");
+        fail_check("a count overflowed");
     }
     next_.swap(here_);
     return true;
   }
 
-  static WideCount<K> one() {
+  static WideCount<K> count_one() {
     WideCount<K> w;
     w.limb[0] = 1;
     return w;
@@ -296,10 +296,10 @@ class Pass {
   WideCount<K> last_paths_;              // sum of n(X) c(X) over generation last_step_
   CompletionTables<K> next_;             // generation k + 1's completions
   CompletionTables<K> here_;             // generation k's, filled by the step
-  struct Piece {
+  struct PartSlice {
     std::size_t part, begin, end;  // classes [begin, end) of a part
   };
-  std::vector<Piece> pieces_;              // the step's tasks
+  std::vector<PartSlice> slices_;          // the step's tasks
   std::vector<std::size_t> first_;         // part p's classes: [first_[p], first_[p + 1])
   std::vector<WideCount<K>> completions_;  // generation k's, by that numbering
   std::vector<AnyGeneration> column_;      // generations column_from_ + 1 ... recomputed

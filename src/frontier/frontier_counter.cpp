@@ -29,16 +29,16 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using frontier_detail::keeps_freed_heap_crowded;
-using frontier_detail::Live;
 using frontier_detail::return_freed_memory;
 using frontier_detail::StepEnd;
+using frontier_detail::StepProgress;
 
 // The counter for counts of K limbs; returns false when the counts outgrew K limbs (the
 // caller continues wider from `state`).
 template <int K>
-bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOptions& options,
-                StopControl& stop, MemoryBudget& budget, SpillArea& spill, Live& live,
-                frontier_detail::RoomWatch& room, FrontierResult& result) {
+bool run_steps(const StepRules& rules, FrontierState& state, const FrontierOptions& options,
+               StopControl& stop, MemoryBudget& budget, SpillArea& spill, StepProgress& progress,
+               frontier_detail::DiskRoomWarning& room, FrontierResult& result) {
   Generation<K> current = std::move(std::get<Generation<K>>(state.classes));
   result.limbs = K;
   Ranks* ranks = several_ranks(options.ranks);
@@ -62,10 +62,10 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
   const BitKernel kernel = options.bit_kernel();
   while (state.next_step < rules.squares && state.next_step != options.until_step) {
     const int k = state.next_step;
-    live.step = k;
-    live.current = size_now;
-    live.expanded = 0;
-    live.passes = 1;
+    progress.step = k;
+    progress.current = size_now;
+    progress.expanded = 0;
+    progress.passes = 1;
     Generation<K> next;
     WideCount<K> closed;
     std::uint64_t successors = 0;
@@ -73,10 +73,10 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
         static_cast<std::uint64_t>(branching * static_cast<double>(current.size())),
         merging_like(k), frontier_detail::next_bytes_per_class(current)};
     const auto step_started = Clock::now();
-    const std::uint64_t sent_before = live.exchanged.load();
+    const std::uint64_t sent_before = progress.exchanged.load();
     const StepEnd end =
         frontier_detail::run_step(rules, k, current, next, forecast, closed, successors, budget,
-                                  spill, stop, live, kernel, clock ? &*clock : nullptr);
+                                  spill, stop, progress, kernel, clock ? &*clock : nullptr);
     if (end == StepEnd::overflow) {
       state.classes = std::move(current);
       return false;
@@ -93,8 +93,8 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
     }
     if (clock) {
       const double wall = std::chrono::duration<double>(Clock::now() - step_started).count();
-      live.ranks_step_done(frontier_detail::gather_rank_step(*ranks, k, wall - clock->take_waited(),
-                                                             live.exchanged.load() - sent_before));
+      progress.ranks_step_done(frontier_detail::gather_rank_step(
+          *ranks, k, wall - clock->take_waited(), progress.exchanged.load() - sent_before));
     }
     const std::uint64_t expanded_in_step = current.size();
     const std::uint64_t expanded_everywhere = size_now;
@@ -105,19 +105,20 @@ bool sweep_with(const StepRules& rules, FrontierState& state, const FrontierOpti
           static_cast<double>(next.size()) / static_cast<double>(successors);
     }
     result.expanded += expanded_everywhere;
-    result.max_passes = std::max(result.max_passes, live.passes.load());
+    result.max_passes = std::max(result.max_passes, progress.passes.load());
     const std::uint64_t freed = current.memory_bytes();
     budget.release(freed);
     current = std::move(next);
     size_now = everywhere(current.size());
     // The freed generation stays in the heap for the next one to reuse (trimming makes every
     // page of it fault again), unless it, beside what is held, could crowd the budget.
-    if (live.passes.load() > 1 || keeps_freed_heap_crowded(budget, freed)) return_freed_memory();
+    if (progress.passes.load() > 1 || keeps_freed_heap_crowded(budget, freed))
+      return_freed_memory();
     state.next_step = k + 1;
     result.steps_done = state.next_step;
-    result.steps_seconds = std::chrono::duration<double>(Clock::now() - live.started).count();
+    result.steps_seconds = std::chrono::duration<double>(Clock::now() - progress.started).count();
     result.classes.push_back(size_now);
-    live.step_done(expanded_everywhere, size_now);
+    progress.step_done(expanded_everywhere, size_now);
     if (size_now >= result.peak_classes) result.peak_rest_bytes = everywhere(current.rest_bytes());
     result.peak_classes = std::max(result.peak_classes, size_now);
     if (spill.enabled() && room.due(k, rules.width, rules.squares) &&
@@ -161,32 +162,32 @@ FrontierState starting_state(const StepRules& rules, const FrontierTarget& targe
 // What the job's progress line shows of a sweep. The projection of the classes left is too
 // rough in the first two columns (results/frontier/outlook-fit.md fits it from column 4 on),
 // so no time is projected before the third.
-SweepSnapshot snapshot_of(const Live& live, const StepRules& rules, const MemoryBudget& budget,
-                          const SpillArea& spill, const std::string& label,
-                          Clock::time_point started) {
+SweepSnapshot snapshot_of(const StepProgress& progress, const StepRules& rules,
+                          const MemoryBudget& budget, const SpillArea& spill,
+                          const std::string& label, Clock::time_point started) {
   SweepSnapshot s;
   s.label = label;
-  s.step = live.step.load();
+  s.step = progress.step.load();
   s.steps = rules.squares;
   s.width = rules.width;
-  s.pass = live.pass.load();
-  s.passes = live.passes.load();
-  s.classes = live.current.load();
+  s.pass = progress.pass.load();
+  s.passes = progress.passes.load();
+  s.classes = progress.current.load();
   s.budget_gib = static_cast<double>(budget.used()) / 1.073741824e9;
   s.spilled_gib = static_cast<double>(spill.bytes_written()) / 1.073741824e9;
-  const frontier_detail::RankStep r = live.ranks_step();
+  const frontier_detail::RankStep r = progress.ranks_step();
   s.ranks_step = r.step;
   s.step_exchanged_gib = static_cast<double>(r.exchanged) / 1.073741824e9;
   s.slowest_rank = r.slowest;
   s.slowest_busy = r.slowest_busy;
   s.fastest_busy = r.fastest_busy;
-  auto [sizes, expanded_before] = live.history();
-  const std::uint64_t done = expanded_before + live.expanded.load();
+  auto [sizes, expanded_before] = progress.history();
+  const std::uint64_t done = expanded_before + progress.expanded.load();
   if (done > 0 && s.step >= 2 * rules.width) {
     if (sizes.empty()) sizes.push_back(s.classes);
     const SweepOutlook outlook =
         sweep_outlook(sizes, s.step, rules.squares, rules.width,
-                      s.classes - std::min(s.classes, live.expanded.load()));
+                      s.classes - std::min(s.classes, progress.expanded.load()));
     const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
     s.seconds_left = outlook.classes_left * elapsed / static_cast<double>(done);
   }
@@ -196,12 +197,12 @@ SweepSnapshot snapshot_of(const Live& live, const StepRules& rules, const Memory
 // A sweep's totals once it ends or stops: memory, spill and exchange (over every rank), and
 // when stopped, the outlook of what is left.
 void add_sweep_figures(FrontierResult& result, const FrontierState& state, const StepRules& rules,
-                       const MemoryBudget& budget, const SpillArea& spill, const Live& live,
-                       const FrontierOptions& options) {
+                       const MemoryBudget& budget, const SpillArea& spill,
+                       const StepProgress& progress, const FrontierOptions& options) {
   result.peak_bytes = budget.peak();
   result.spilled_bytes = spill.bytes_written();
-  result.ranges_redone = live.redone.load();
-  result.exchanged_bytes = live.exchanged.load();
+  result.ranges_redone = progress.redone.load();
+  result.exchanged_bytes = progress.exchanged.load();
   if (Ranks* ranks = several_ranks(options.ranks)) {  // (expanded is a total already)
     result.spilled_bytes = ranks->sum(result.spilled_bytes);
     result.exchanged_bytes = ranks->sum(result.exchanged_bytes);
@@ -238,14 +239,16 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   }
   MemoryBudget budget(options.memory_limit);
   SpillArea spill(options.spill_dir);
-  frontier_detail::RoomWatch room;
+  frontier_detail::DiskRoomWarning room;
   FrontierState state = resume ? std::move(*resume) : starting_state(rules, target, options);
   budget.charge(memory_bytes_of(state.classes));
   if (options.idle_chunks != nullptr) budget.share_idle(*options.idle_chunks);
 
-  Live live;
-  live.started = started;
-  auto snapshot = [&] { return snapshot_of(live, rules, budget, spill, options.label, started); };
+  StepProgress progress;
+  progress.started = started;
+  auto snapshot = [&] {
+    return snapshot_of(progress, rules, budget, spill, options.label, started);
+  };
   struct Watching {
     SweepWatch* watch;
     ~Watching() {
@@ -264,8 +267,8 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
       while (true) {
         const bool finished = std::visit(
             [&](auto& g) {
-              return sweep_with<std::decay_t<decltype(g)>::kLimbs>(
-                  rules, state, options, stop, budget, spill, live, room, result);
+              return run_steps<std::decay_t<decltype(g)>::kLimbs>(
+                  rules, state, options, stop, budget, spill, progress, room, result);
             },
             state.classes);
         if (finished) break;
@@ -283,7 +286,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
       }
     });
   }
-  add_sweep_figures(result, state, rules, budget, spill, live, options);
+  add_sweep_figures(result, state, rules, budget, spill, progress, options);
   if (!result.complete && result.stop_reason == StopReason::none &&
       state.next_step == options.until_step) {
     result.paused = std::move(state);

@@ -159,7 +159,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   const BoardShape shape = request.shape;
   FrontierReport report;
   report.width = Sweep(shape).width();
-  const bool backward = grid_by_backward_pass(request, options, journal);
+  const bool backward = chooses_backward_pass(request, options, journal);
   report.grid_by_backward_pass = backward;  // the way it is going, also if the closed sweep stops
   report.sweeps_planned = planned_sweeps(request, backward);
   if (request.sharded()) {  // sweep k is unit k; this shard runs its own

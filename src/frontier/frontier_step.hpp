@@ -36,8 +36,8 @@
 #include "step_expander.hpp"
 #include "step_expansion.hpp"
 #include "step_plan.hpp"
+#include "step_progress.hpp"
 #include "step_spill.hpp"
-#include "sweep_live.hpp"
 
 namespace knightstour::frontier_detail {
 
@@ -86,7 +86,7 @@ class StepRun {
  public:
   StepRun(const StepRules& rules, int k, Generation<K>& current, Generation<K>& next,
           WideCount<K>& closed, std::uint64_t& successors, MemoryBudget& budget, SpillArea& spill,
-          StopControl& stop, Live& live, BitKernel kernel, Ranks* ranks)
+          StopControl& stop, StepProgress& progress, BitKernel kernel, Ranks* ranks)
       : rules_(rules),
         k_(k),
         rule_(rules.steps[static_cast<std::size_t>(k)]),
@@ -97,10 +97,10 @@ class StepRun {
         budget_(budget),
         spill_(spill),
         stop_(stop),
-        live_(live),
+        progress_(progress),
         ranks_(several_ranks(ranks)),
         rank_count_(ranks_ != nullptr ? ranks_->size() : 1),
-        expander_(rules, k, current, kernel, ranks_, abort_, live) {}
+        expander_(rules, k, current, kernel, ranks_, abort_, progress) {}
 
   StepEnd run(const StepForecast& forecast) {
     bits_ = part_bits(distributed() ? ranks_->max(forecast.successors) : forecast.successors);
@@ -110,8 +110,8 @@ class StepRun {
     const std::size_t passes = plan_ranges(forecast);
     for (std::size_t i = 0; i < passes; ++i)
       ranges_.push_back({parts_ * i / passes, parts_ * (i + 1) / passes, i});
-    live_.passes = static_cast<int>(passes);
-    live_.pass = 0;
+    progress_.passes = static_cast<int>(passes);
+    progress_.pass = 0;
     successors_ = 0;
     if (passes > 1) {
       if (const auto end = expand_once_into_files()) return *end;
@@ -202,7 +202,7 @@ class StepRun {
                             rank_count_, budget_);
       });
       abort_.clear();
-      live_.expanded = 0;
+      progress_.expanded = 0;
       expander_.expand(*expansions, 0, parts_);
       bool overflow = false;
       WideCount<K> step_closed;
@@ -218,7 +218,7 @@ class StepRun {
       if ((outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0 && in_memory > 0) {
         spdlog::debug("step {}: the first range did not fit beside the expansion, expanded again",
                       k_ + 1);
-        ++live_.redone;
+        ++progress_.redone;
         expansions.reset();
         budget_.clear_exceeded();
         continue;
@@ -257,7 +257,7 @@ class StepRun {
   // step ended when it ends here.
   std::optional<StepEnd> build_range(const Range& range) {
     const std::size_t lo = range.lo, hi = range.hi;
-    live_.pass = live_.pass + 1;
+    progress_.pass = progress_.pass + 1;
     abort_.clear();
     std::atomic<bool> overflow{false};
     // Phase 1: this range's successors into each thread's blocks.
@@ -269,7 +269,7 @@ class StepRun {
       if (files_) {
         read_file(*held_here, range.file, lo, hi);
       } else {
-        live_.expanded = 0;
+        progress_.expanded = 0;
         expander_.expand(*held_here, lo, hi);
       }
     }
@@ -328,15 +328,15 @@ class StepRun {
       if (!out_of_memory || !spill_.enabled() || hi - lo == 1) return abandon(StepEnd::stopped);
       // Out of memory: make room on disk and redo the range in two halves.
       spdlog::debug("step {}: parts {}-{} did not fit, redone in two halves", k_ + 1, lo, hi - 1);
-      ++live_.redone;
+      ++progress_.redone;
       budget_.clear_exceeded();
       spilled_.start(current_, next_);
       const std::size_t mid = lo + (hi - lo) / 2;
       ranges_.push_front({mid, hi, range.file});
       ranges_.push_front({lo, mid, range.file});
       if (files_) ++unread_[range.file];
-      live_.passes = live_.passes + 1;
-      live_.pass = live_.pass - 1;
+      progress_.passes = progress_.passes + 1;
+      progress_.pass = progress_.pass - 1;
       return std::nullopt;
     }
     successors_ += pass_successors;
@@ -362,7 +362,7 @@ class StepRun {
   MemoryBudget& budget_;
   SpillArea& spill_;
   StopControl& stop_;
-  Live& live_;
+  StepProgress& progress_;
   Ranks* const ranks_;  // nullptr: this process counts alone
   const int rank_count_;
 
@@ -387,10 +387,10 @@ class StepRun {
 template <int K>
 StepEnd run_step(const StepRules& rules, int k, Generation<K>& current, Generation<K>& next,
                  const StepForecast& forecast, WideCount<K>& closed, std::uint64_t& successors,
-                 MemoryBudget& budget, SpillArea& spill, StopControl& stop, Live& live,
+                 MemoryBudget& budget, SpillArea& spill, StopControl& stop, StepProgress& progress,
                  BitKernel kernel, Ranks* ranks = nullptr) {
-  return StepRun<K>(rules, k, current, next, closed, successors, budget, spill, stop, live, kernel,
-                    ranks)
+  return StepRun<K>(rules, k, current, next, closed, successors, budget, spill, stop, progress,
+                    kernel, ranks)
       .run(forecast);
 }
 

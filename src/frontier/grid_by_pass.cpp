@@ -43,7 +43,7 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   progress.pass_follows(true);
   FrontierResult first = run_frontier(plain, unpinned, o, stop);
   if (!first.paused) {
-    absorb(report, first);
+    add_to_report(report, first);
     return BackwardOutcome::stopped;
   }
   struct OutOfRoom {
@@ -75,9 +75,9 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
     return fall_back();
   }
   const FrontierResult& r = *swept;
-  absorb(report, r);
+  add_to_report(report, r);
   // The pass expands the sweep's generations from the middle column on (as the outlook
-  // projects them), not a whole sweep's as absorb has it.
+  // projects them), not a whole sweep's as add_to_report has it.
   if (!r.complete) {
     report.classes_left =
         r.outlook.classes_left + profile_classes(r.outlook, pass_from, plain.size());
@@ -129,7 +129,7 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
 
 }  // namespace frontier_detail
 
-bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
+bool chooses_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
                            const FrontierJournal* journal) {
   if (request.closed || request.start || request.total_only) return false;
   Ranks* const ranks = several_ranks(options.ranks);

@@ -19,7 +19,7 @@ class FrontierJournal;
 // (results/frontier/half-turn.md).
 // Where the rule would choose the pass but a journal or ranks rule it out, an info line says
 // so. Throws UsageError when the backward pass is asked with a journal or several ranks.
-bool grid_by_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
+bool chooses_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
                            const FrontierJournal* journal);
 
 namespace frontier_detail {

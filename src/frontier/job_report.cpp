@@ -6,7 +6,7 @@ namespace knightstour::frontier_detail {
 
 // Adds a run's figures to the report; a run that is a sweep's own (not a shared prefix's
 // stretch) counts as a sweep.
-void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep) {
+void add_to_report(FrontierReport& report, const FrontierResult& r, bool is_sweep) {
   if (is_sweep) ++report.sweeps;
   if (r.peak_classes >= report.peak_classes) report.peak_rest_bytes = r.peak_rest_bytes;
   report.peak_classes = std::max(report.peak_classes, r.peak_classes);

@@ -7,6 +7,6 @@ namespace knightstour::frontier_detail {
 
 // Adds a run's figures to the report; a run that is a sweep's own (not a shared prefix's
 // stretch) counts as a sweep.
-void absorb(FrontierReport& report, const FrontierResult& r, bool is_sweep = true);
+void add_to_report(FrontierReport& report, const FrontierResult& r, bool is_sweep = true);
 
 }  // namespace knightstour::frontier_detail

@@ -52,7 +52,7 @@ class JobSweeps {
       o.memory_limit -= std::min(o.memory_limit, held);
     }
     const FrontierResult r = run_frontier(s, target, o, stop_, std::move(start));
-    absorb(report_, r);
+    add_to_report(report_, r);
     if (r.complete) {
       progress_.sweep_done(true);
       ++report_.sweeps_finished;

@@ -67,7 +67,7 @@ bool count_by_pinned_tails(BoardShape shape, const std::vector<StartClass>& clas
         o.after_step = [&](const FrontierState& st) { journal->after_step(prefix_index, st); };
       }
       FrontierResult r = run_frontier(s, prefix_target, o, stop, std::move(prefix));
-      absorb(report, r, false);
+      add_to_report(report, r, false);
       if (!r.paused) {
         report.classes_left = outlook.classes_left(report.stopped_outlook, i, false);
         return false;

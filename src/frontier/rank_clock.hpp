@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "knightstour/frontier/ranks.hpp"
-#include "sweep_live.hpp"
+#include "step_progress.hpp"
 
 namespace knightstour::frontier_detail {
 

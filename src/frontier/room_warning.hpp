@@ -31,7 +31,7 @@ inline constexpr double kPeakStepGenerations = 3;
 // `bytes_per_class`: of the generation after step k, at rest (compact, as spilled).
 // `sizes`: the classes after each step so far, over all ranks; `share`: this rank's part of
 // them (1 / ranks).
-class RoomWatch {
+class DiskRoomWarning {
  public:
   // Each check projects the rest of the sweep (time linear in its length), so past the 64th
   // column only the columns that are powers of two or sixteenths of the board check: a few

@@ -27,7 +27,7 @@
 #include "rank_exchange.hpp"
 #include "step_expansion.hpp"
 #include "step_plan.hpp"
-#include "sweep_live.hpp"
+#include "step_progress.hpp"
 
 namespace knightstour::frontier_detail {
 
@@ -67,7 +67,7 @@ class StepExpander {
 
   // `ranks`: nullptr when this process counts alone.
   StepExpander(const StepRules& rules, int k, Generation<K>& current, BitKernel kernel,
-               Ranks* ranks, StepAbort& abort, Live& live)
+               Ranks* ranks, StepAbort& abort, StepProgress& progress)
       : rules_(rules),
         rule_(rules.steps[static_cast<std::size_t>(k)]),
         current_(current),
@@ -76,7 +76,7 @@ class StepExpander {
         rank_count_(ranks != nullptr ? ranks->size() : 1),
         me_(ranks != nullptr ? ranks->rank() : 0),
         abort_(abort),
-        live_(live) {}
+        progress_(progress) {}
 
   // The next generation has 2^bits parts.
   void set_part_bits(int bits) { bits_ = bits; }
@@ -156,7 +156,7 @@ class StepExpander {
           }
         });
     if (full) abort_.raise();
-    live_.expanded.fetch_add(end - begin, std::memory_order_relaxed);
+    progress_.expanded.fetch_add(end - begin, std::memory_order_relaxed);
   }
   template <bool Distributed>
   void expand_classes(Expansions& expansions, std::size_t part, std::size_t begin, std::size_t end,
@@ -202,7 +202,7 @@ class StepExpander {
       if (!sent) {
         abort_.raise();
       } else {
-        live_.exchanged.fetch_add(*sent, std::memory_order_relaxed);
+        progress_.exchanged.fetch_add(*sent, std::memory_order_relaxed);
       }
     }
   }
@@ -215,7 +215,7 @@ class StepExpander {
   const int rank_count_;
   const int me_;
   StepAbort& abort_;
-  Live& live_;
+  StepProgress& progress_;
   int bits_ = 0;
 };
 

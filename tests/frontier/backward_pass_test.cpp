@@ -102,26 +102,26 @@ class NoJournal : public FrontierJournal {
 // on the others and whenever a journal keeps the job.
 TEST(BackwardPass, TheJobChoosesItWhereItPays) {
   FrontierOptions options;
-  EXPECT_TRUE(grid_by_backward_pass({{3, 20}, false, {}}, options, nullptr));
-  EXPECT_TRUE(grid_by_backward_pass({{5, 10}, false, {}}, options, nullptr));
-  EXPECT_TRUE(grid_by_backward_pass({{6, 7}, false, {}}, options, nullptr));   // 12 classes
-  EXPECT_FALSE(grid_by_backward_pass({{6, 6}, false, {}}, options, nullptr));  // 6 classes
-  EXPECT_FALSE(grid_by_backward_pass({{7, 7}, false, {}}, options, nullptr));
-  EXPECT_FALSE(grid_by_backward_pass({{8, 8}, false, {}}, options, nullptr));
+  EXPECT_TRUE(chooses_backward_pass({{3, 20}, false, {}}, options, nullptr));
+  EXPECT_TRUE(chooses_backward_pass({{5, 10}, false, {}}, options, nullptr));
+  EXPECT_TRUE(chooses_backward_pass({{6, 7}, false, {}}, options, nullptr));   // 12 classes
+  EXPECT_FALSE(chooses_backward_pass({{6, 6}, false, {}}, options, nullptr));  // 6 classes
+  EXPECT_FALSE(chooses_backward_pass({{7, 7}, false, {}}, options, nullptr));
+  EXPECT_FALSE(chooses_backward_pass({{8, 8}, false, {}}, options, nullptr));
   FrontierRequest tails{{3, 20}, false, {}};
   tails.grid = GridMethod::pinned_tails;
-  EXPECT_FALSE(grid_by_backward_pass(tails, options, nullptr));
+  EXPECT_FALSE(chooses_backward_pass(tails, options, nullptr));
   FrontierRequest total{{3, 20}, false, {}};
   total.total_only = true;
-  EXPECT_FALSE(grid_by_backward_pass(total, options, nullptr));
-  EXPECT_FALSE(grid_by_backward_pass({{3, 20}, true, {}}, options, nullptr));
-  EXPECT_FALSE(grid_by_backward_pass({{3, 20}, false, 0}, options, nullptr));
+  EXPECT_FALSE(chooses_backward_pass(total, options, nullptr));
+  EXPECT_FALSE(chooses_backward_pass({{3, 20}, true, {}}, options, nullptr));
+  EXPECT_FALSE(chooses_backward_pass({{3, 20}, false, 0}, options, nullptr));
   // A journal (a run directory) resumes pinned tails; the pass keeps nothing on disk.
   NoJournal journal;
-  EXPECT_FALSE(grid_by_backward_pass({{3, 20}, false, {}}, options, &journal));
+  EXPECT_FALSE(chooses_backward_pass({{3, 20}, false, {}}, options, &journal));
   FrontierRequest pass{{3, 20}, false, {}};
   pass.grid = GridMethod::backward_pass;
-  EXPECT_THROW(grid_by_backward_pass(pass, options, &journal), UsageError);
+  EXPECT_THROW(chooses_backward_pass(pass, options, &journal), UsageError);
 }
 
 // Under a budget too small for every generation, the pass keeps each column's first and

@@ -41,9 +41,9 @@ struct Expanded {
 Expanded expand_step(const StepRules& rules, int k, Generation<1>& current, int bits,
                      std::size_t lo, std::size_t hi, StopControl& stop) {
   MemoryBudget budget(std::uint64_t{1} << 30);
-  Live live;
+  StepProgress progress;
   StepAbort abort(stop);
-  StepExpander<1> expander(rules, k, current, BitKernel::portable, nullptr, abort, live);
+  StepExpander<1> expander(rules, k, current, BitKernel::portable, nullptr, abort, progress);
   expander.set_part_bits(bits);
   typename StepExpander<1>::Expansions expansions([&] { return Expansion<1>(hi - lo, 1, budget); });
   expander.expand(expansions, lo, hi);

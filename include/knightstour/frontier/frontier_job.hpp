@@ -19,7 +19,7 @@ namespace knightstour {
 void validate(const FrontierRequest& request);
 
 // How many sweeps the job runs (closed: 1; open from a start: 2; open over all starts: 1
-// plus one per class of start squares, or with `backward_pass` (grid_by_backward_pass) 3,
+// plus one per class of start squares, or with `backward_pass` (chooses_backward_pass) 3,
 // the pass counted as a sweep; open_sweeps_only: one fewer; by end pairs: one per unit, of
 // every shard, sweep k being unit k). The shared prefix of an
 // all-starts job is saved as sweep number planned_sweeps() and never finishes.

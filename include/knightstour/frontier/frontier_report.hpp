@@ -20,7 +20,7 @@ namespace knightstour {
 //  - open over all starts: one pinned sweep per symmetry class of start squares (squares a
 //    board symmetry maps onto each other have equal counts; on a board with an odd number of
 //    squares both ends of a path lie on the majority colour, so minority squares are 0);
-//  - or, on long boards (grid_by_backward_pass), the unpinned sweep below with every
+//  - or, on long boards (chooses_backward_pass), the unpinned sweep below with every
 //    generation kept and a pass back over them that gives every square's ends at once
 //    (backward_pass.hpp): about n column steps on an n-long board where the tails take n^2;
 //  - or by end pairs (GridMethod::end_pairs): one sweep with both ends pinned per class of
@@ -30,7 +30,7 @@ namespace knightstour {
 //    (T takes its two edges anywhere), and each runs two ways: 2P directed tours. On 8x7 it
 //    expands 2.4 times fewer classes than the prefix and 16 pinned tails.
 // What a count's sweeps cost: per sweep in FrontierResult, over the job in FrontierReport
-// (absorb: peaks are maxima, work is summed), and carried on unchanged by the count layer's
+// (add_to_report: peaks are maxima, work is summed), and carried on unchanged by the count layer's
 // FrontierStatistics to the summary and the JSON.
 struct SweepFigures {
   int width = 0;            // squares across the sweep (the shorter side)

@@ -19,7 +19,7 @@ struct RankStep {
 };
 
 // What the progress line reads while a step runs.
-struct Live {
+struct StepProgress {
   std::atomic<int> step{0};
   std::atomic<std::uint64_t> current{0};    // classes of the generation being expanded
   std::atomic<std::uint64_t> expanded{0};   // of those, expanded so far in this pass
