@@ -33,6 +33,67 @@ using frontier_detail::return_freed_memory;
 using frontier_detail::StepEnd;
 using frontier_detail::StepProgress;
 
+// What the steps so far say of the next: successors per class (sizes the step's parts) and
+// distinct classes per successor (plans its passes).
+class StepForecaster {
+ public:
+  explicit StepForecaster(int squares, int width)
+      : width_(width), merging_at_(static_cast<std::size_t>(squares), 0) {}
+
+  template <int K>
+  frontier_detail::StepForecast forecast(int k, const Generation<K>& current) const {
+    return {static_cast<std::uint64_t>(branching_ * static_cast<double>(current.size())),
+            merging_like(k), frontier_detail::next_bytes_per_class(current)};
+  }
+  void learn(int k, std::uint64_t expanded, std::uint64_t successors, std::uint64_t next_size) {
+    if (expanded > 0) branching_ = static_cast<double>(successors) / static_cast<double>(expanded);
+    if (successors > 0) {
+      merging_at_[static_cast<std::size_t>(k)] =
+          static_cast<double>(next_size) / static_cast<double>(successors);
+    }
+  }
+
+ private:
+  // A step's passes are planned from the step a column before, else from the step before,
+  // else 1 (0: not seen in this session).
+  double merging_like(int k) const {
+    for (const int before : {k - width_, k - 1}) {
+      if (before >= 0 && merging_at_[static_cast<std::size_t>(before)] > 0)
+        return merging_at_[static_cast<std::size_t>(before)];
+    }
+    return 1.0;
+  }
+
+  int width_;
+  double branching_ = 4;  // successors per class in the last step
+  std::vector<double> merging_at_;
+};
+
+// Why a step stopped; ranks stop together, for the gravest reason any of them had.
+StopReason stop_reason_of(const MemoryBudget& budget, const StopControl& stop, Ranks* ranks) {
+  StopReason reason = budget.exceeded() ? StopReason::memory : stop.reason();
+  if (ranks) {
+    reason =
+        static_cast<StopReason>(ranks->max(static_cast<std::uint64_t>(static_cast<int>(reason))));
+  }
+  return reason == StopReason::none ? StopReason::signal : reason;
+}
+
+// Warns (once, at the end of some columns: DiskRoomWarning) when the spill directory looks
+// too small for the rest of the sweep, projected from the classes after each step so far.
+template <int K>
+void warn_if_disk_short(frontier_detail::DiskRoomWarning& room,
+                        const std::vector<std::uint64_t>& sizes, const Generation<K>& current,
+                        int k, const StepRules& rules, std::uint64_t budget,
+                        const FrontierOptions& options, Ranks* ranks) {
+  if (!room.due(k, rules.width, rules.squares)) return;
+  const double rest = current.size() == 0 ? 0.0
+                                          : static_cast<double>(current.rest_bytes()) /
+                                                static_cast<double>(current.size());
+  room.check(sizes, k, rules.width, rules.squares, rest, budget, options.spill_dir,
+             ranks ? 1.0 / ranks->size() : 1.0);
+}
+
 // The counter for counts of K limbs; returns false when the counts outgrew K limbs (the
 // caller continues wider from `state`).
 template <int K>
@@ -48,17 +109,7 @@ bool run_steps(const StepRules& rules, FrontierState& state, const FrontierOptio
   // Classes of the generation over all ranks (what the progress line and the result show).
   auto everywhere = [&](std::uint64_t mine) { return ranks ? ranks->sum(mine) : mine; };
   std::uint64_t size_now = everywhere(current.size());
-  double branching = 4;  // successors per class in the last step: plans the next
-  // Distinct classes per successor in each step of this session (0: not seen): a step's
-  // passes are planned from the step a column before, else from the step before, else 1.
-  std::vector<double> merging_at(static_cast<std::size_t>(rules.squares), 0);
-  auto merging_like = [&](int k) {
-    for (const int before : {k - rules.width, k - 1}) {
-      if (before >= 0 && merging_at[static_cast<std::size_t>(before)] > 0)
-        return merging_at[static_cast<std::size_t>(before)];
-    }
-    return 1.0;
-  };
+  StepForecaster forecaster(rules.squares, rules.width);
   const BitKernel kernel = options.bit_kernel();
   while (state.next_step < rules.squares && state.next_step != options.until_step) {
     const int k = state.next_step;
@@ -69,9 +120,7 @@ bool run_steps(const StepRules& rules, FrontierState& state, const FrontierOptio
     Generation<K> next;
     WideCount<K> closed;
     std::uint64_t successors = 0;
-    const frontier_detail::StepForecast forecast{
-        static_cast<std::uint64_t>(branching * static_cast<double>(current.size())),
-        merging_like(k), frontier_detail::next_bytes_per_class(current)};
+    const frontier_detail::StepForecast forecast = forecaster.forecast(k, current);
     const auto step_started = Clock::now();
     const std::uint64_t sent_before = progress.exchanged.load();
     const StepEnd end =
@@ -82,12 +131,7 @@ bool run_steps(const StepRules& rules, FrontierState& state, const FrontierOptio
       return false;
     }
     if (end == StepEnd::stopped) {
-      result.stop_reason = budget.exceeded() ? StopReason::memory : stop.reason();
-      // Ranks stop together, for the gravest reason any of them had.
-      if (ranks)
-        result.stop_reason = static_cast<StopReason>(
-            ranks->max(static_cast<std::uint64_t>(static_cast<int>(result.stop_reason))));
-      if (result.stop_reason == StopReason::none) result.stop_reason = StopReason::signal;
+      result.stop_reason = stop_reason_of(budget, stop, ranks);
       state.classes = std::move(current);
       return true;
     }
@@ -96,14 +140,8 @@ bool run_steps(const StepRules& rules, FrontierState& state, const FrontierOptio
       progress.ranks_step_done(frontier_detail::gather_rank_step(
           *ranks, k, wall - clock->take_waited(), progress.exchanged.load() - sent_before));
     }
-    const std::uint64_t expanded_in_step = current.size();
     const std::uint64_t expanded_everywhere = size_now;
-    if (expanded_in_step > 0)
-      branching = static_cast<double>(successors) / static_cast<double>(expanded_in_step);
-    if (successors > 0) {
-      merging_at[static_cast<std::size_t>(k)] =
-          static_cast<double>(next.size()) / static_cast<double>(successors);
-    }
+    forecaster.learn(k, current.size(), successors, next.size());
     result.expanded += expanded_everywhere;
     result.max_passes = std::max(result.max_passes, progress.passes.load());
     const std::uint64_t freed = current.memory_bytes();
@@ -121,14 +159,8 @@ bool run_steps(const StepRules& rules, FrontierState& state, const FrontierOptio
     progress.step_done(expanded_everywhere, size_now);
     if (size_now >= result.peak_classes) result.peak_rest_bytes = everywhere(current.rest_bytes());
     result.peak_classes = std::max(result.peak_classes, size_now);
-    if (spill.enabled() && room.due(k, rules.width, rules.squares) &&
-        (ranks == nullptr || ranks->rank() == 0)) {
-      const double rest = current.size() == 0 ? 0.0
-                                              : static_cast<double>(current.rest_bytes()) /
-                                                    static_cast<double>(current.size());
-      room.check(result.classes, k, rules.width, rules.squares, rest, budget.limit(),
-                 options.spill_dir, ranks ? 1.0 / ranks->size() : 1.0);
-    }
+    if (spill.enabled() && (ranks == nullptr || ranks->rank() == 0))
+      warn_if_disk_short(room, result.classes, current, k, rules, budget.limit(), options, ranks);
     if (k == rules.squares - 1) {
       result.count = BigCount::of(closed);
       result.complete = true;
