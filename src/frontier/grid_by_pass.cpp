@@ -18,37 +18,26 @@ namespace knightstour {
 
 namespace frontier_detail {
 
-// The grid by one unpinned sweep, its generations kept, and the pass back over them
-// (backward_pass.hpp). The sweep gets a quarter of the memory budget and its kept generations
-// half (all of them, or each column's first); the pass's tables, and a column's generations
-// recomputed, take the rest. When the generations outgrow their half the sweep is abandoned
-// at once (its after_step throws), and when the pass would not fit beside them it is not
-// started; either way the job takes pinned tails instead, having lost the sweep's work (at
-// most what --total-only costs).
-BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options, StopControl& stop,
-                             FrontierReport& report, JobProgress& progress) {
+namespace {
+
+struct OutOfRoom {
+  const char* what;
+};
+
+// The unpinned sweep with every generation kept for the pass (each column's first when they
+// do not all fit): throws OutOfRoom when even those outgrow `kept`'s room or went to spill
+// files, or when the sweep outgrew its own share of the budget. Nothing when it stopped
+// before its first step (its figures are in `report`).
+std::optional<FrontierResult> kept_sweep(const Sweep& plain, FrontierOptions o,
+                                         KeptGenerations& kept, StopControl& stop,
+                                         FrontierReport& report) {
   const FrontierTarget unpinned{false, std::nullopt};
-  // The job says it goes by the pass (report.grid_by_backward_pass) until this gives it up.
-  auto fall_back = [&] {
-    progress.pass_follows(false);
-    report.grid_by_backward_pass = false;
-    return BackwardOutcome::fell_back;
-  };
-  FrontierOptions o = options;
-  o.memory_limit = options.memory_limit / 4;
-  o.label = "open tours, every path once, kept for the pass back";
-  const int pass_from = pass_last_step(plain);
-  KeptGenerations kept(options.memory_limit / 2, plain.width(), pass_from);
   o.until_step = 0;
-  progress.pass_follows(true);
   FrontierResult first = run_frontier(plain, unpinned, o, stop);
   if (!first.paused) {
     add_to_report(report, first);
-    return BackwardOutcome::stopped;
+    return std::nullopt;
   }
-  struct OutOfRoom {
-    const char* what;
-  };
   auto keep = [&kept](const FrontierState& state) {
     if (kept.keep(state)) return;
     if (kept.spilled()) {
@@ -62,18 +51,77 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   };
   o.until_step = -1;
   o.after_step = keep;
+  keep(*first.paused);
+  FrontierResult swept = run_frontier(plain, unpinned, o, stop, std::move(first.paused));
+  // Its quarter of the budget was too small (without a spill folder): the tails get it all.
+  if (!swept.complete && swept.stop_reason == StopReason::memory) {
+    throw OutOfRoom{"the unpinned sweep outgrew its quarter of the memory budget"};
+  }
+  return swept;
+}
+
+// The pass back over the generations `kept` of the finished sweep `r`: the tours from every
+// square into `report`, or where it stopped.
+BackwardOutcome pass_back(const Sweep& plain, FrontierOptions again, const KeptGenerations& kept,
+                          const FrontierResult& r, StopControl& stop, FrontierReport& report,
+                          JobProgress& progress) {
+  BackwardProgress pass;
+  progress.backward_pass(&pass);
+  const auto t0 = std::chrono::steady_clock::now();
+  again.until_step = -1;  // for the columns the pass recomputes: whole
+  again.after_step = nullptr;
+  BackwardPassResult grid = tours_from_every_square(plain, again, kept, r.count, stop, &pass);
+  progress.backward_pass(nullptr);
+  // A pass stopped has expanded the generations it finished (its result says none).
+  report.expanded += grid.tours_by_square.empty() ? pass.classes_done.load() : grid.expanded;
+  report.steps_seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ++report.sweeps;
+  if (grid.tours_by_square.empty()) {
+    report.stop_reason = stop.reason();
+    report.classes_left = static_cast<double>(pass.classes_total - pass.classes_done);
+    // The pass makes no generation: the largest the job will hold is the sweep's.
+    report.projected_peak_classes = static_cast<double>(report.peak_classes);
+    return BackwardOutcome::stopped;
+  }
+  progress.sweep_done(true);
+  ++report.sweeps_finished;
+  report.tours_by_start = std::move(grid.tours_by_square);
+  report.tours = r.count * 2;
+  return BackwardOutcome::done;
+}
+
+}  // namespace
+
+// The grid by one unpinned sweep, its generations kept, and the pass back over them
+// (backward_pass.hpp). The sweep gets a quarter of the memory budget and its kept generations
+// half (all of them, or each column's first); the pass's tables, and a column's generations
+// recomputed, take the rest. When the generations outgrow their half the sweep is abandoned
+// at once (its after_step throws), and when the pass would not fit beside them it is not
+// started; either way the job takes pinned tails instead, having lost the sweep's work (at
+// most what --total-only costs).
+BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options, StopControl& stop,
+                             FrontierReport& report, JobProgress& progress) {
+  // The job says it goes by the pass (report.grid_by_backward_pass) until this gives it up.
+  auto fall_back = [&] {
+    progress.pass_follows(false);
+    report.grid_by_backward_pass = false;
+    return BackwardOutcome::fell_back;
+  };
+  FrontierOptions o = options;
+  o.memory_limit = options.memory_limit / 4;
+  o.label = "open tours, every path once, kept for the pass back";
+  const int pass_from = pass_last_step(plain);
+  KeptGenerations kept(options.memory_limit / 2, plain.width(), pass_from);
+  progress.pass_follows(true);
   std::optional<FrontierResult> swept;
   try {
-    keep(*first.paused);
-    swept = run_frontier(plain, unpinned, o, stop, std::move(first.paused));
-    // Its quarter of the budget was too small (without a spill folder): the tails get it all.
-    if (!swept->complete && swept->stop_reason == StopReason::memory) {
-      throw OutOfRoom{"the unpinned sweep outgrew its quarter of the memory budget"};
-    }
+    swept = kept_sweep(plain, o, kept, stop, report);
   } catch (const OutOfRoom& e) {
     spdlog::info("{}: the tours from each square come from pinned tails instead", e.what);
     return fall_back();
   }
+  if (!swept) return BackwardOutcome::stopped;
   const FrontierResult& r = *swept;
   add_to_report(report, r);
   // The pass expands the sweep's generations from the middle column on (as the outlook
@@ -101,30 +149,7 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
         "the unpinned sweep's generations outgrew half the memory budget: each column's first "
         "is kept and the pass back recomputes the others (one more sweep's work)");
   }
-  BackwardProgress pass;
-  progress.backward_pass(&pass);
-  const auto t0 = std::chrono::steady_clock::now();
-  FrontierOptions again = o;  // for the columns the pass recomputes
-  again.after_step = nullptr;
-  BackwardPassResult grid = tours_from_every_square(plain, again, kept, r.count, stop, &pass);
-  progress.backward_pass(nullptr);
-  // A pass stopped has expanded the generations it finished (its result says none).
-  report.expanded += grid.tours_by_square.empty() ? pass.classes_done.load() : grid.expanded;
-  report.steps_seconds +=
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  ++report.sweeps;
-  if (grid.tours_by_square.empty()) {
-    report.stop_reason = stop.reason();
-    report.classes_left = static_cast<double>(pass.classes_total - pass.classes_done);
-    // The pass makes no generation: the largest the job will hold is the sweep's.
-    report.projected_peak_classes = static_cast<double>(report.peak_classes);
-    return BackwardOutcome::stopped;
-  }
-  progress.sweep_done(true);
-  ++report.sweeps_finished;
-  report.tours_by_start = std::move(grid.tours_by_square);
-  report.tours = r.count * 2;
-  return BackwardOutcome::done;
+  return pass_back(plain, o, kept, r, stop, report, progress);
 }
 
 }  // namespace frontier_detail
