@@ -251,43 +251,76 @@ class StepRun {
     });
   }
 
-  // Builds the parts of `range` in two phases: its successors into each thread's blocks (the
-  // first range's are there already when the step expanded once), then each part aggregated
-  // by one task. A range that runs out of memory is put back as two halves. Returns how the
-  // step ended when it ends here.
+  // Phase 1 of a range: its successors in each thread's blocks, read back from its file or
+  // expanded again (the first range's are held already when the step expanded once).
+  std::unique_ptr<Expansions> successors_of(std::size_t lo, std::size_t hi, std::size_t file) {
+    std::unique_ptr<Expansions> held = std::move(first_range_);
+    if (held) return held;
+    held =
+        std::make_unique<Expansions>([&] { return Expansion<K>(hi - lo, rank_count_, budget_); });
+    if (files_) {
+      read_file(*held, file, lo, hi);
+    } else {
+      progress_.expanded = 0;
+      expander_.expand(*held, lo, hi);
+    }
+    return held;
+  }
+
+  // Phase 2: each part of [lo, hi) aggregated by one task. Raises abort_ when a part runs out
+  // of memory, sets `overflow` when its counts outgrow K limbs.
+  void aggregate(Expansions& expansions, std::size_t lo, std::size_t hi,
+                 std::atomic<bool>& overflow) {
+    std::vector<const SuccessorBlocks<K>*> written;
+    for (auto& e : expansions) written.push_back(&e.blocks);
+    tbb::parallel_for(lo, hi, [&](std::size_t p) {
+      if (abort_.raised()) return;
+      bool wide = false;
+      if (!tables_.local().aggregate(written, p - lo, next_.parts[p], budget_, wide, rules_.slots))
+        abort_.raise();
+      if (wide) overflow = true;
+    });
+  }
+
+  // The first range, held in memory since the expansion, did not fit its classes: its
+  // successors go to its file, to be read back in halves like any other range.
+  void write_to_file(Expansions& expansions, std::size_t lo, std::size_t hi) {
+    spdlog::debug("step {}: the first range's successors go to its file", k_ + 1);
+    for (auto& e : expansions) {
+      SuccessorWriter<K> writer(*files_, range_of_, buffer_entries_, rules_.slots, budget_);
+      for (std::size_t p = lo; p < hi; ++p)
+        e.blocks.for_each(p - lo, [&](const Entry& x) { writer.add(p, x.key, x.count); });
+      writer.flush();
+    }
+  }
+
+  // A range that ran out of memory: room made on disk, and the range put back as two halves.
+  void redo_in_halves(const Range& range) {
+    spdlog::debug("step {}: parts {}-{} did not fit, redone in two halves", k_ + 1, range.lo,
+                  range.hi - 1);
+    ++progress_.redone;
+    budget_.clear_exceeded();
+    spilled_.start(current_, next_);
+    const std::size_t mid = range.lo + (range.hi - range.lo) / 2;
+    ranges_.push_front({mid, range.hi, range.file});
+    ranges_.push_front({range.lo, mid, range.file});
+    if (files_) ++unread_[range.file];
+    progress_.passes = progress_.passes + 1;
+    progress_.pass = progress_.pass - 1;
+  }
+
+  // Builds the parts of `range` in two phases: its successors into each thread's blocks, then
+  // each part aggregated by one task. A range that runs out of memory is put back as two
+  // halves. Returns how the step ended when it ends here.
   std::optional<StepEnd> build_range(const Range& range) {
     const std::size_t lo = range.lo, hi = range.hi;
     progress_.pass = progress_.pass + 1;
     abort_.clear();
     std::atomic<bool> overflow{false};
-    // Phase 1: this range's successors into each thread's blocks.
-    std::unique_ptr<Expansions> held_here = std::move(first_range_);
-    const bool from_expansion = held_here != nullptr;
-    if (!from_expansion) {
-      held_here =
-          std::make_unique<Expansions>([&] { return Expansion<K>(hi - lo, rank_count_, budget_); });
-      if (files_) {
-        read_file(*held_here, range.file, lo, hi);
-      } else {
-        progress_.expanded = 0;
-        expander_.expand(*held_here, lo, hi);
-      }
-    }
+    const bool from_expansion = first_range_ != nullptr;
+    std::unique_ptr<Expansions> held_here = successors_of(lo, hi, range.file);
     Expansions& expansions = *held_here;
-
-    // Phase 2: aggregate, a part at a time.
-    if (!abort_.raised() && !stop_.stopped()) {
-      std::vector<const SuccessorBlocks<K>*> written;
-      for (auto& e : expansions) written.push_back(&e.blocks);
-      tbb::parallel_for(lo, hi, [&](std::size_t p) {
-        if (abort_.raised()) return;
-        bool wide = false;
-        if (!tables_.local().aggregate(written, p - lo, next_.parts[p], budget_, wide,
-                                       rules_.slots))
-          abort_.raise();
-        if (wide) overflow = true;
-      });
-    }
+    if (!abort_.raised() && !stop_.stopped()) aggregate(expansions, lo, hi, overflow);
     // Successors of this pass's parts only: each pass keeps its own. A range file's are
     // counted as they were written (before its records merged equal keys), once it is built.
     std::uint64_t pass_successors = 0;
@@ -304,17 +337,8 @@ class StepRun {
 
     const std::uint32_t outcome = agreed_outcome(overflow.load());
     const bool out_of_memory = (outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0;
-    // The first range, held in memory since the expansion, did not fit its classes: its
-    // successors go to its file, to be read back in halves like any other range.
-    if (from_expansion && out_of_memory && (outcome & kOverflow) == 0 && hi - lo > 1) {
-      spdlog::debug("step {}: the first range's successors go to its file", k_ + 1);
-      for (auto& e : expansions) {
-        SuccessorWriter<K> writer(*files_, range_of_, buffer_entries_, rules_.slots, budget_);
-        for (std::size_t p = lo; p < hi; ++p)
-          e.blocks.for_each(p - lo, [&](const Entry& x) { writer.add(p, x.key, x.count); });
-        writer.flush();
-      }
-    }
+    if (from_expansion && out_of_memory && (outcome & kOverflow) == 0 && hi - lo > 1)
+      write_to_file(expansions, lo, hi);
     held_here.reset();  // gives the blocks back to the system (huge_chunks.hpp)
     // Freed tables would otherwise stay resident in the threads' heaps beside the classes
     // the next pass or step allocates (small steps reuse them; trimming would cost faults).
@@ -326,17 +350,7 @@ class StepRun {
       }
       if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);
       if (!out_of_memory || !spill_.enabled() || hi - lo == 1) return abandon(StepEnd::stopped);
-      // Out of memory: make room on disk and redo the range in two halves.
-      spdlog::debug("step {}: parts {}-{} did not fit, redone in two halves", k_ + 1, lo, hi - 1);
-      ++progress_.redone;
-      budget_.clear_exceeded();
-      spilled_.start(current_, next_);
-      const std::size_t mid = lo + (hi - lo) / 2;
-      ranges_.push_front({mid, hi, range.file});
-      ranges_.push_front({lo, mid, range.file});
-      if (files_) ++unread_[range.file];
-      progress_.passes = progress_.passes + 1;
-      progress_.pass = progress_.pass - 1;
+      redo_in_halves(range);
       return std::nullopt;
     }
     successors_ += pass_successors;
