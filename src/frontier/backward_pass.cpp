@@ -181,11 +181,11 @@ class Pass {
                                           : step_by<L, BitKernel::portable>(k, g);
   }
 
-  template <int L, BitKernel B>
-  bool step_by(int k, const Generation<L>& g) {
-    const StepRule& rule = rules_.steps[static_cast<std::size_t>(k)];
-    // Slices of parts, each one task, so that work stealing evens out parts of unequal
-    // size (a part holds every class of its type patterns, and one pattern can hold many).
+  // Slices of parts, each one task, so that work stealing evens out parts of unequal size (a
+  // part holds every class of its type patterns, and one pattern can hold many); first_[p]:
+  // the classes before part p.
+  template <int L>
+  void slice_parts(const Generation<L>& g) {
     slices_.clear();
     first_.assign(g.parts.size() + 1, 0);
     for (std::size_t p = 0; p < g.parts.size(); ++p) {
@@ -194,6 +194,73 @@ class Pass {
       for (std::size_t b = 0; b < size; b += kSliceClasses)
         slices_.push_back({p, b, std::min(size, b + kSliceClasses)});
     }
+  }
+
+  // Classes [b, e) of a decoded block, the first of them class `at` of the generation: each
+  // one's completions (to completions_ when the pass keeps them), the ends it adds at square
+  // k, and at the last step its paths.
+  template <int L, BitKernel B>
+  void complete_batch(int k, const StepRule& rule, Local& local, const ClassBuffer<L>& buffer,
+                      std::size_t b, std::size_t e, std::size_t at) {
+    WideCount<K> c[kBatch], c_t[kBatch];  // completions; of them, through T
+    local.successors.clear();
+    for (std::size_t i = b; i < e; ++i) {
+      const std::uint64_t key = buffer.keys[i];
+      const int t = t_edges(key);
+      const auto of = static_cast<std::uint32_t>(i - b);
+      expand_planned<B>(
+          rules_, rule, key, local.plans.template of<B>(rules_, rule, key),
+          [&](std::uint64_t y, std::uint64_t) {
+            if (rule.fold_mirror) y = mirror_canonical<B>(y, rules_.mirror);
+            const auto probe = next_.probe(y, rules_.slots);
+            next_.prefetch(probe);
+            local.successors.push_back({y, probe, of, t_edges(y) > t});
+          },
+          [&] { local.overflow |= c[of].add(count_one()); });
+    }
+    for (const Successor& y : local.successors) {
+      WideCount<K> v;
+      if (!next_.find(y.key, y.at, v)) continue;  // a class the sweep found dead
+      local.overflow |= c[y.of].add(v);
+      if (y.took_t) local.overflow |= c_t[y.of].add(v);
+    }
+    for (std::size_t i = b; i < e; ++i) {
+      const WideCount<K> n = buffer.counts[i].template widened<K>();
+      if (k > last_step_) completions_[at + i - b] = c[i - b];
+      if (!c_t[i - b].is_zero()) {
+        WideCount<K> ends = n;
+        local.overflow |= ends.multiply(c_t[i - b]);
+        local.overflow |= local.ends.add(ends);
+      }
+      if (k == last_step_) {
+        WideCount<K> paths = n;
+        local.overflow |= paths.multiply(c[i - b]);
+        local.overflow |= local.paths.add(paths);
+      }
+    }
+  }
+
+  // Each part's table filled by one thread in one go, while it stays in that thread's cache
+  // (filled along the expansion, the lookups' misses evicted it between two inserts).
+  template <int L>
+  void fill_table(const Generation<L>& g,
+                  tbb::enumerable_thread_specific<ClassBuffer<L>>& buffers) {
+    tbb::parallel_for(std::size_t{0}, g.parts.size(), [&](std::size_t p) {
+      here_.clear(p);
+      const WideCount<K>* c = completions_.data() + first_[p];
+      std::size_t i = 0;
+      g.parts[p].template for_each_chunk<L>(
+          0, g.parts[p].size(), buffers.local(),
+          [&](const std::uint64_t* keys, const WideCount<L>*, std::size_t n) {
+            for (std::size_t j = 0; j < n; ++j, ++i) here_.insert(p, keys[j], c[i]);
+          });
+    });
+  }
+
+  template <int L, BitKernel B>
+  bool step_by(int k, const Generation<L>& g) {
+    const StepRule& rule = rules_.steps[static_cast<std::size_t>(k)];
+    slice_parts(g);
     if (k > last_step_) {
       here_.lay_out(g);
       completions_.resize(first_.back());
@@ -216,61 +283,13 @@ class Pass {
         const std::size_t base = block * kBlock;
         const std::size_t in_block = part.decode(block, buffer);
         for (std::size_t b = 0; b < in_block; b += kBatch) {
-          const std::size_t e = std::min(in_block, b + kBatch);
-          WideCount<K> c[kBatch], c_t[kBatch];  // completions; of them, through T
-          local.successors.clear();
-          for (std::size_t i = b; i < e; ++i) {
-            const std::uint64_t key = buffer.keys[i];
-            const int t = t_edges(key);
-            const auto of = static_cast<std::uint32_t>(i - b);
-            expand_planned<B>(
-                rules_, rule, key, local.plans.template of<B>(rules_, rule, key),
-                [&](std::uint64_t y, std::uint64_t) {
-                  if (rule.fold_mirror) y = mirror_canonical<B>(y, rules_.mirror);
-                  const auto probe = next_.probe(y, rules_.slots);
-                  next_.prefetch(probe);
-                  local.successors.push_back({y, probe, of, t_edges(y) > t});
-                },
-                [&] { local.overflow |= c[of].add(count_one()); });
-          }
-          for (const Successor& y : local.successors) {
-            WideCount<K> v;
-            if (!next_.find(y.key, y.at, v)) continue;  // a class the sweep found dead
-            local.overflow |= c[y.of].add(v);
-            if (y.took_t) local.overflow |= c_t[y.of].add(v);
-          }
-          for (std::size_t i = b; i < e; ++i) {
-            const WideCount<K> n = buffer.counts[i].template widened<K>();
-            if (k > last_step_) completions_[first_[slice.part] + base + i] = c[i - b];
-            if (!c_t[i - b].is_zero()) {
-              WideCount<K> ends = n;
-              local.overflow |= ends.multiply(c_t[i - b]);
-              local.overflow |= local.ends.add(ends);
-            }
-            if (k == last_step_) {
-              WideCount<K> paths = n;
-              local.overflow |= paths.multiply(c[i - b]);
-              local.overflow |= local.paths.add(paths);
-            }
-          }
+          complete_batch<L, B>(k, rule, local, buffer, b, std::min(in_block, b + kBatch),
+                               first_[slice.part] + base + b);
         }
       }
     });
     if (stopped) return false;
-    // Each part's table filled by one thread in one go, while it stays in that thread's cache
-    // (filled along the expansion, the lookups' misses evicted it between two inserts).
-    if (k > last_step_) {
-      tbb::parallel_for(std::size_t{0}, g.parts.size(), [&](std::size_t p) {
-        here_.clear(p);
-        const WideCount<K>* c = completions_.data() + first_[p];
-        std::size_t i = 0;
-        g.parts[p].template for_each_chunk<L>(
-            0, g.parts[p].size(), buffers.local(),
-            [&](const std::uint64_t* keys, const WideCount<L>*, std::size_t n) {
-              for (std::size_t j = 0; j < n; ++j, ++i) here_.insert(p, keys[j], c[i]);
-            });
-      });
-    }
+    if (k > last_step_) fill_table(g, buffers);
     WideCount<K>& ends = pair_ends_[static_cast<std::size_t>(pair_of(k))];
     for (const Local& local : locals_) {
       if (local.overflow || ends.add(local.ends) || last_paths_.add(local.paths))
