@@ -36,6 +36,9 @@ KNIGHTSTOUR_FRONTIER_INLINE void link_types(std::uint32_t& free, std::uint32_t& 
 // Not last step: every choice visited lives unless it closes a cycle (the mates tell).
 // Last step: only the choices that join two ends and leave every slot done are visited;
 // they complete a tour exactly when they close a cycle.
+//
+// One function, longer than most: its pruning rules read the masks made at its head and run
+// in order for each choice, and a reader checks them against the invariants in one place.
 template <class Visit>
 KNIGHTSTOUR_FRONTIER_INLINE void for_each_live_choice(const StepRules& rules, const StepRule& r,
                                                       std::uint32_t free, std::uint32_t done,
