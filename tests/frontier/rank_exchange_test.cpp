@@ -20,8 +20,11 @@ namespace {
 
 // What the ranks of one process post for a collective call, between two barriers.
 struct Hub {
-  explicit Hub(int n) : size(n), sync(n), posted(static_cast<std::size_t>(n)),
-                        offsets(static_cast<std::size_t>(n)) {}
+  explicit Hub(int n)
+      : size(n),
+        sync(n),
+        posted(static_cast<std::size_t>(n)),
+        offsets(static_cast<std::size_t>(n)) {}
   int size;
   std::barrier<> sync;
   std::vector<std::vector<std::byte>> posted;
@@ -143,7 +146,8 @@ TEST(ExchangeOutboxes, EverySuccessorReachesItsOwnerInItsPart) {
   std::vector<std::uint64_t> entries_sent(kRanks, 0);
   for (std::uint64_t key = 1; key <= 3000; ++key) {
     const int sender = static_cast<int>(key % kRanks);
-    expected[static_cast<std::size_t>(owner(key))].insert({key, key + static_cast<std::uint64_t>(sender)});
+    expected[static_cast<std::size_t>(owner(key))].insert(
+        {key, key + static_cast<std::uint64_t>(sender)});
     ++entries_sent[static_cast<std::size_t>(sender)];
   }
   for (const auto& e : expected) ASSERT_GT(e.size(), 500u);  // every rank owns some
@@ -158,8 +162,8 @@ TEST(ExchangeOutboxes, EverySuccessorReachesItsOwnerInItsPart) {
     Expansion<1>& mine = expansions.local();
     for (std::uint64_t key = 1; key <= 3000; ++key) {
       if (key % kRanks != me) continue;
-      ASSERT_TRUE(mine.outbox.add(static_cast<std::size_t>(owner(key)), key,
-                                  WideCount<1>{{key + me}}));
+      ASSERT_TRUE(
+          mine.outbox.add(static_cast<std::size_t>(owner(key)), key, WideCount<1>{{key + me}}));
     }
     sent[me] = exchange_outboxes(ranks, expansions, part_of, kLo, kSlots);
     for (auto& e : expansions) {
