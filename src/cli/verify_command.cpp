@@ -11,7 +11,6 @@
 #include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
-#include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/count/verify_frontier.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/manifest.hpp"
@@ -194,7 +193,7 @@ int verify_command(int argc, char** argv) {
   // A frontier run directory holds counts and checkpoints, no tours: it is checked on its own.
   for (const auto& p : paths) {
     // A path that cannot be looked at is the checks' below to report.
-    const bool ranked = holds_ranked_shares(p);
+    const bool ranked = run_layout::holds_ranked_shares(p);
     if (!ranked && manifest_method(p) != Method::frontier) continue;
     if (paths.size() != 1) {
       throw UsageError(p + " is a frontier run directory: verify it on its own");

@@ -294,12 +294,6 @@ void FrontierRunDir::write_state(const fs::path& path, int sweep, const Frontier
               state.next_step, static_cast<double>(bytes) / (1024.0 * 1024 * 1024), took);
 }
 
-bool holds_ranked_shares(const fs::path& dir) {
-  std::error_code ec;
-  return fs::exists(dir / run_layout::kRanksFile, ec) &&
-         !fs::exists(run_layout::manifest_path(dir), ec);
-}
-
 std::optional<RankedRun> read_ranked_run(const fs::path& dir) {
   std::ifstream in(dir / run_layout::kRanksFile);
   if (!in) return std::nullopt;

@@ -20,7 +20,7 @@ namespace {
 // over MPI ranks is the directory of its ranks' shares, which verify has found to agree:
 // rank 0's holds the shard's units.
 RunManifest checked_shard(const fs::path& dir) {
-  const bool ranked = holds_ranked_shares(dir);
+  const bool ranked = run_layout::holds_ranked_shares(dir);
   const FrontierVerdict v = ranked ? verify_ranked_run(dir) : verify_frontier_run(dir);
   if (!v.ok) {
     const bool named = v.problem.find(dir.string()) != std::string::npos;

@@ -564,7 +564,7 @@ CountResult resume(const CountRequest& r) {
   if (!r.run_dir) throw UsageError("--resume needs --run-dir DIR");
   const fs::path dir = *r.run_dir;
   std::error_code ec;
-  if (const auto n = holds_ranked_shares(dir) ? read_ranked_run(dir) : std::nullopt) {
+  if (const auto n = run_layout::holds_ranked_shares(dir) ? read_ranked_run(dir) : std::nullopt) {
     throw UsageError(dir.string() + " holds a count over " + std::to_string(n->ranks) +
                      " MPI ranks: resume it with mpirun -np " + std::to_string(n->ranks) +
                      " (or srun with as many tasks)");

@@ -493,7 +493,7 @@ std::optional<Method> manifest_method(const std::filesystem::path& dir) {
   const auto path = run_layout::manifest_path(dir);
   if (!std::filesystem::is_regular_file(path, ec)) {
     // Only the frontier method counts over MPI ranks; their shares lie beside ranks.json.
-    if (std::filesystem::is_regular_file(dir / run_layout::kRanksFile, ec)) return Method::frontier;
+    if (run_layout::holds_ranked_shares(dir)) return Method::frontier;
     return std::nullopt;
   }
   const auto j = nlohmann::json::parse(read_small_file(path), nullptr, false);

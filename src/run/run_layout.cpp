@@ -39,6 +39,12 @@ std::filesystem::path rank_dir(const std::filesystem::path& dir, int rank) {
   return dir / ("rank-" + std::to_string(rank));
 }
 
+bool holds_ranked_shares(const std::filesystem::path& dir) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(dir / kRanksFile, ec) &&
+         !std::filesystem::exists(manifest_path(dir), ec);
+}
+
 std::optional<int> parse_rank_dir_name(const std::string& name) {
   std::string_view s = name;
   if (!starts_with(s, "rank-")) return std::nullopt;

@@ -109,9 +109,6 @@ struct RankedRun {
 // The run over ranks in `dir` (nothing when `dir` holds no ranks.json; FormatError when it
 // is damaged).
 std::optional<RankedRun> read_ranked_run(const std::filesystem::path& dir);
-// Whether `dir` is the directory of a count over MPI ranks: it holds ranks.json and no
-// manifest of its own (each rank's share is in rank-<r>/). False where it cannot be read.
-bool holds_ranked_shares(const std::filesystem::path& dir);
 void write_ranked_run(const std::filesystem::path& dir, const RankedRun& run);
 
 // Refuses (UsageError) a rank's directory `dir`, whose manifest is `m`, that is not rank

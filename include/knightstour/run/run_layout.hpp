@@ -27,6 +27,9 @@ inline constexpr const char* kSpillDir = "spill";
 inline constexpr const char* kOldFrontierJob = "frontier.json";
 inline constexpr const char* kRanksFile = "ranks.json";
 std::filesystem::path rank_dir(const std::filesystem::path& dir, int rank);
+// Whether `dir` is the directory of a count over MPI ranks: it holds ranks.json and no
+// manifest of its own (each rank's share is in rank-<r>/). False where it cannot be read.
+bool holds_ranked_shares(const std::filesystem::path& dir);
 // The rank of a rank's directory name (rank-<r>); nothing for any other name.
 std::optional<int> parse_rank_dir_name(const std::string& name);
 
