@@ -31,15 +31,14 @@ class RuleMaker {
     }
   }
 
-  StepRule rule(int k) const {
-    StepRule r;
+  // Fills the rule of step k in place, into a StepRule as default-constructed.
+  void fill(StepRule& r, int k) const {
     add_moves(r, k);
     r.last = k == n_ - 1;
     // After the last step there is nothing to fold.
     r.fold_mirror = folds_ && k % w_ == w_ - 1 && !r.last;
     add_liveness(r, k);
     add_looks(r, k);
-    return r;
   }
 
  private:
@@ -138,7 +137,7 @@ StepRules make_step_rules(const Sweep& sweep, const FrontierTarget& target, bool
       rules.steps.resize(static_cast<std::size_t>(k));
       return rules;
     }
-    rules.steps[static_cast<std::size_t>(k)] = maker.rule(k);
+    maker.fill(rules.steps[static_cast<std::size_t>(k)], k);
   }
   return rules;
 }
