@@ -132,9 +132,13 @@ FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest
 
 FrontierRunDir FrontierRunDir::open(RunDirectory dir, RunManifest manifest,
                                     double checkpoint_seconds) {
-  manifest.updated = utc_now_iso8601();
-  ++manifest.sessions;
+  const bool finished = manifest.status == RunStatus::complete;
+  if (!finished) {
+    manifest.updated = utc_now_iso8601();
+    ++manifest.sessions;
+  }
   FrontierRunDir run(std::move(dir), std::move(manifest), checkpoint_seconds);
+  run.finished_when_opened_ = finished;
   run.tidy();
   run.check_checkpoints();
   return run;
@@ -187,6 +191,7 @@ void FrontierRunDir::remove_spill_dir() {
 
 void FrontierRunDir::end_session(const FrontierReport& report, int threads, double seconds,
                                  double cpu_seconds) {
+  if (finished_when_opened_) return;
   RunManifest& m = manifest_;
   m.threads = threads;
   m.seconds += seconds;

@@ -41,8 +41,12 @@ for i in 0 1 2; do
 done
 run verify "$TMP/s1"; expect_exit 0; expect_out "a shard's share"
 # A stopped shard resumes its units where it stopped; its shard options may be given again.
+# A finished one prints its counts and leaves its manifest (a committed record) as it was.
+cp "$TMP/s2/manifest.json" "$TMP/s2-manifest"
 run count 5x8 --all-starts --shard-index 2 --shard-count 3 --run-dir "$TMP/s2" --resume --json
 expect_exit 0
+expect_json status complete
+CHECKS=$((CHECKS + 1)); cmp -s "$TMP/s2-manifest" "$TMP/s2/manifest.json" || fail "reading a finished shard rewrote its manifest"
 run count 5x8 --all-starts --shard-index 1 --shard-count 3 --run-dir "$TMP/s2" --resume
 expect_usage_error 'shard 1 of 3 vs 2 of 3'
 

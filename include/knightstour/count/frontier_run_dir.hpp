@@ -27,7 +27,8 @@ class FrontierRunDir : public FrontierJournal {
   // writes the manifest (`base` gives provenance, threads and caps).
   static FrontierRunDir create(const std::filesystem::path& dir, const FrontierRequest& request,
                                const RunManifest& base, double checkpoint_seconds);
-  // The run in the locked `dir`, whose manifest (method frontier) is `manifest`.
+  // The run in the locked `dir`, whose manifest (method frontier) is `manifest`. A finished run
+  // is only read: opening it is no session, and end_session leaves its manifest as it was.
   static FrontierRunDir open(RunDirectory dir, RunManifest manifest, double checkpoint_seconds);
 
   // The request a frontier manifest describes (UsageError/FormatError when it cannot be one).
@@ -50,7 +51,7 @@ class FrontierRunDir : public FrontierJournal {
   void remove_spill_dir();
 
   // Records how the session ended; a complete job's counts go into the manifest and every
-  // checkpoint is removed.
+  // checkpoint is removed. Writes nothing for a run that was finished when opened.
   void end_session(const FrontierReport& report, int threads, double seconds, double cpu_seconds);
 
   std::optional<BigCount> finished(int sweep) override;
@@ -96,6 +97,8 @@ class FrontierRunDir : public FrontierJournal {
   CheckpointJob job_;
   double checkpoint_seconds_;
   std::chrono::steady_clock::time_point last_save_;
+  // Finished when opened: its manifest (a committed record, often) is not written again.
+  bool finished_when_opened_ = false;
 };
 
 // A frontier count over several MPI ranks (run_layout: DIR/ranks.json, DIR/rank-<r>/): what
