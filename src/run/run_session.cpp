@@ -66,6 +66,8 @@ RunSession::RunSession(SessionRequest r) {
                        ": it was started with different parameters (manifest vs now): " + list);
     }
     manifest_ = old;
+    // A finished run is read, not continued: its manifest, often committed, stays as it is.
+    finished_when_opened_ = old.status == RunStatus::complete;
   }
   const Plan& plan = *plan_;
   // Informational fields describe this session.
@@ -95,7 +97,7 @@ RunSession::RunSession(SessionRequest r) {
                         " in the plan");
     }
   }
-  write_manifest(dir_->dir(), manifest_);
+  if (!finished_when_opened_) write_manifest(dir_->dir(), manifest_);
   journal_ = std::make_unique<JournalWriter>(journal, journal_kind(manifest_.command),
                                              plan.board().squares());
 }
@@ -140,6 +142,7 @@ std::unique_ptr<TourFileWriter> RunSession::open_part() {
 }
 
 void RunSession::finish(const RunReport& t) {
+  if (finished_when_opened_ && t.complete()) return;
   manifest_.status = t.complete() ? RunStatus::complete : RunStatus::incomplete;
   manifest_.stop_reason = t.complete() ? StopReason::none : t.stop_reason;
   manifest_.prefixes = t.shard_prefixes;

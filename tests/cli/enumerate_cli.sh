@@ -128,8 +128,11 @@ run enumerate 6x6 --start a1 --out "$TMP/none-such" --resume; expect_usage_error
 run enumerate 6x6 --start a1 --out "$TMP/a1" --resume --split-depth 3; expect_usage_error 'split depth'
 run enumerate 6x6 --start a1 --out "$TMP/a1" --resume --closed; expect_usage_error 'closed false vs true'
 run enumerate 6x6 --start a1 --out "$TMP/a1" --resume --format text; expect_usage_error 'format npy vs text'
+# A finished run resumed prints its counts and leaves its manifest as it was.
+cp "$TMP/a1/manifest.json" "$TMP/a1-manifest"
 run enumerate 6x6 --start a1 --out "$TMP/a1" --resume; expect_exit 0; expect_out 'tours +524,486'
 run enumerate --out "$TMP/a1" --resume;  expect_exit 0; expect_out 'tours +524,486'
+CHECKS=$((CHECKS + 1)); cmp -s "$TMP/a1-manifest" "$TMP/a1/manifest.json" || fail "resuming a finished run rewrote its manifest"
 
 # --resume needs nothing but the directory: board, start, closed, shard from the manifest.
 run enumerate 6x6 --start b1 --closed --out "$TMP/b1c" --max-tours 100 --shard-count 3 --shard-index 2 --progress 0

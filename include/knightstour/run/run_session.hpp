@@ -55,7 +55,8 @@ class RunSession final : public Ledger, public PartFiles {
   void sync() override;
   std::unique_ptr<TourFileWriter> open_part() override;
 
-  // Records the outcome of the session in the manifest (atomically).
+  // Records the outcome of the session in the manifest (atomically); of a run that was complete
+  // when resumed, nothing (reading its counts again is no session).
   void finish(const RunReport& report);
 
  private:
@@ -65,6 +66,7 @@ class RunSession final : public Ledger, public PartFiles {
   RunDirectory::Recovery recovery_;
   std::unique_ptr<JournalWriter> journal_;
   std::atomic<std::uint64_t> next_part_{0};
+  bool finished_when_opened_ = false;
 };
 
 }  // namespace knightstour
