@@ -51,7 +51,9 @@ int count_command(int argc, char** argv) {
       "run-dir",
       "Keep the run in DIR (manifest.json; the enumerator journals each finished prefix, the "
       "frontier method saves checkpoints) so that --resume continues it",
-      cxxopts::value<std::string>())("resume", "Continue the run in --run-dir where it stopped")(
+      cxxopts::value<std::string>())(
+      "resume",
+      "Continue the run in --run-dir where it stopped (a finished run: print its counts)")(
       "checkpoint",
       "frontier: save the classes to --run-dir at the first step boundary after this long "
       "(seconds, or 10m, 1h; default 10m)",

@@ -56,7 +56,7 @@ int enumerate_command(int argc, char** argv) {
       cxxopts::value<std::string>()->default_value("1G"))(
       "checkpoint", "Also finish each thread's file after this many seconds",
       cxxopts::value<std::string>()->default_value("60"))(
-      "resume", "Continue the run in --out where it stopped");
+      "resume", "Continue the run in --out where it stopped (a finished run: print its counts)");
   options.add_options("Sample")(
       "sample",
       "Write exactly the first N tours in depth-first search order, the same N on any "
