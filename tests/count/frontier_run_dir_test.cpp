@@ -2,11 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "knightstour/frontier/frontier_report.hpp"
 #include "knightstour/frontier/generation_store.hpp"
+#include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "support/temp_dir.hpp"
@@ -141,13 +139,6 @@ TEST(FrontierRunDir, FinishRemovesStagedCheckpoints) {
   EXPECT_EQ(run.finished(1)->str(), "42");
 }
 
-std::string manifest_text(const fs::path& dir) {
-  std::ifstream in(run_layout::manifest_path(dir));
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // Reading a finished run's counts again (count --resume) is no session: its manifest, often a
 // committed record, stays byte for byte; an unfinished run opened again is a session more.
 TEST(FrontierRunDir, AFinishedRunOpenedAgainIsNotWritten) {
@@ -165,13 +156,13 @@ TEST(FrontierRunDir, AFinishedRunOpenedAgainIsNotWritten) {
     EXPECT_EQ(run.manifest().sessions, 2);
     run.end_session(done, 2, 1.0, 2.0);
   }
-  const std::string finished = manifest_text(dir);
+  const std::string finished = read_small_file(run_layout::manifest_path(dir));
   {
     auto run = FrontierRunDir::open(RunDirectory::open(dir), read_manifest(dir), 600);
     EXPECT_EQ(run.manifest().sessions, 2);
     run.end_session(done, 2, 5.0, 9.0);
   }
-  EXPECT_EQ(manifest_text(dir), finished);
+  EXPECT_EQ(read_small_file(run_layout::manifest_path(dir)), finished);
   EXPECT_EQ(read_manifest(dir).frontier.tours, "42");
 }
 
