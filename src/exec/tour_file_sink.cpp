@@ -67,23 +67,28 @@ TourFileSink::~TourFileSink() = default;
 void TourFileSink::commit(Thread& t, Recorder& recorder) {
   if (!t.part) return;
   const auto rows = t.part->tours();
+  std::uint64_t bytes = 0;
   if (rows == 0) {
     t.part->abandon();
   } else {
     t.part->finish();
-    const auto bytes = t.part->bytes();  // final: the frame end and header are written
+    bytes = t.part->bytes();  // final: the frame end and header are written
     for (auto& r : t.pending) {
       if (!r.part.empty()) {
         r.part_rows = rows;
         r.part_bytes = bytes;
       }
     }
+  }
+  // If the record fails (the journal's disk is full), t.part stays for the caller to abandon,
+  // which withdraws the published file too: no file is left that no journal line names.
+  if (!t.pending.empty()) recorder.record(std::move(t.pending));
+  if (rows > 0) {
     files_.fetch_add(1);
     tours_.fetch_add(rows);
     bytes_.fetch_add(bytes);
   }
   t.part.reset();
-  if (!t.pending.empty()) recorder.record(std::move(t.pending));
   t.pending.clear();
 }
 

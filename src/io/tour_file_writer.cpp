@@ -139,6 +139,7 @@ void TourFileWriter::finish() {
   if (!header.empty()) file_.pwrite_all(header.data(), header.size(), 0);
   file_.sync();
   file_.close();
+  renamed_ = true;  // from here on the file may be at its final path
   durable_rename(temp_path_, final_path_);
   done_ = true;
 }
@@ -146,6 +147,7 @@ void TourFileWriter::finish() {
 void TourFileWriter::abandon() {
   done_ = true;
   ::unlink(temp_path_.c_str());  // first: closing after a failed write may fail too
+  if (renamed_) ::unlink(final_path_.c_str());
   try {
     file_.close();
   } catch (const IoError&) {

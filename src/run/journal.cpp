@@ -42,18 +42,20 @@ JournalWriter::JournalWriter(const std::filesystem::path& path, JournalKind kind
   }
 }
 
-void JournalWriter::append(const std::vector<JournalRecord>& records) {
+void JournalWriter::append(const std::vector<JournalRecord>& records, bool durable) {
   std::string text;
   for (const auto& r : records) text += journal_line(r, kind_);
   std::lock_guard lock(mutex_);
   const off_t before = file_.size();
   try {
     file_.write_all(text.data(), text.size());
+    if (durable) file_.sync();
   } catch (const IoError&) {
     // A full disk or a file size limit can stop the write partway: cut the part written, so
     // that the journal holds whole lines only and the run verifies as it stands (the
-    // enumerate_cli disk-full check failed now and then on a torn line). Best effort: the
-    // next session drops a torn line anyway.
+    // enumerate_cli disk-full check failed now and then on a torn line). Lines written but
+    // not synced are cut as well: the caller withdraws the tour file they name. Best effort:
+    // the next session drops a torn line anyway.
     try {
       file_.truncate(before);
     } catch (const IoError&) {

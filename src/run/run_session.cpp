@@ -126,10 +126,9 @@ void RunSession::record(std::span<const PrefixResult> results) {
     lines.push_back({r.id, squares_of(*plan_, r.id), r.tours, r.closed, r.nodes, r.seconds,
                      r.part.empty() ? "-" : r.part, r.part_rows, r.part_bytes, r.by_end});
   }
-  journal_->append(lines);
   // A tour file's prefixes are journaled when the file is published, which is rare (a part
   // of up to --part-size bytes): make that durable at once. Counts are synced at the end.
-  if (manifest_.command == Command::enumerate) journal_->sync();
+  journal_->append(lines, /*durable=*/manifest_.command == Command::enumerate);
 }
 
 void RunSession::sync() { journal_->sync(); }

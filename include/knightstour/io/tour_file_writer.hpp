@@ -59,8 +59,10 @@ class TourFileWriter {
 
   void checkpoint();
   void rollback();
-  void finish();   // publishes the file with the tours up to now
-  void abandon();  // deletes the temporary file
+  void finish();  // publishes the file with the tours up to now
+  // Deletes the file: the temporary one, and also the published one once finish() began (a
+  // file whose prefixes could not be journaled must not stay behind in a run directory).
+  void abandon();
 
   std::uint64_t tours() const { return tours_; }
   std::uint64_t checkpoint_tours() const { return checkpoint_tours_; }
@@ -95,6 +97,7 @@ class TourFileWriter {
   std::uint64_t tours_ = 0;
   std::uint64_t checkpoint_tours_ = 0;
   bool done_ = false;
+  bool renamed_ = false;  // finish() got as far as the rename
 };
 
 }  // namespace knightstour

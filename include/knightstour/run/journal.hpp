@@ -35,12 +35,14 @@ enum class JournalKind { count, enumerate };
 std::string journal_line(const JournalRecord& record, JournalKind kind);
 
 // Appends records; each append is one write(2), so a crash leaves at most one torn last line,
-// and a write that fails (a full disk, a file size limit) is cut back to the last whole line.
+// and an append that fails (a full disk, a file size limit, a failed fsync) is cut back to
+// the last whole line before it: the caller can then treat its records as never written.
 class JournalWriter {
  public:
   JournalWriter(const std::filesystem::path& path, JournalKind kind, int squares);
-  void append(const std::vector<JournalRecord>& records);  // thread-safe
-  void sync();                                             // fsync
+  // Thread-safe; `durable`: fsync before returning.
+  void append(const std::vector<JournalRecord>& records, bool durable = false);
+  void sync();  // fsync
 
  private:
   std::mutex mutex_;
