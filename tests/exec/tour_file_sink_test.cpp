@@ -10,6 +10,8 @@
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/exec/driver.hpp"
+#include "knightstour/io/tour_format.hpp"
+#include "knightstour/run/run_layout.hpp"
 #include "support/count_helpers.hpp"
 #include "support/temp_dir.hpp"
 
@@ -23,14 +25,15 @@ class DirectoryParts : public PartFiles {
  public:
   explicit DirectoryParts(const std::filesystem::path& dir) : dir_(dir) {}
   std::unique_ptr<TourFileWriter> open_part() override {
-    const auto name = "tours-0-" + std::to_string(next_.fetch_add(1)) + ".npy";
+    const auto name = run_layout::tour_file_name(
+        0, next_.fetch_add(1), file_extension(TourFormat::npy, Compression::none));
     return std::make_unique<TourFileWriter>(dir_ / name, BoardShape{5, 5}, TourFormat::npy,
                                             Compression::none);
   }
 
  private:
   std::filesystem::path dir_;
-  std::atomic<int> next_{0};
+  std::atomic<std::uint64_t> next_{0};
 };
 
 // Stands in for a journal on a disk that fills up: takes `room` batches, then throws as a
