@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """scripts/end-pair-tables against the enumerator: the tables it writes from a count by
 units of end pairs (two shards, merged) are the
-enumerator's start x end matrix and grid, on 5x6 and 6x6; and it refuses, exit 1, a total
+enumerator's start x end matrix and grid, on 5x6 and 6x6; with --plot it draws both heat maps
+as PNG; and it refuses, exit 1, a total
 that is not the expected one and a count that is not complete.
 
 Usage: end_pair_tables.py KNIGHTSTOUR"""
@@ -49,8 +50,12 @@ with tempfile.TemporaryDirectory() as tmp:
         merged = os.path.join(tmp, f"{board}-merged")
         ok(run(KT, "merge", *shards, "--out", merged), f"{board} merge")
         out = os.path.join(tmp, f"{board}-tables")
-        r = run(TABLES, merged, "--out", out, "--expect", tours, "--bin", KT)
+        r = run(TABLES, merged, "--out", out, "--expect", tours, "--plot", "--bin", KT)
         ok(r, f"{board} tables")
+        for png in (f"{board}-open-by-start.png", f"{board}-open-a1-by-end.png"):
+            with open(os.path.join(out, png), "rb") as f:
+                assert f.read(8) == b"\x89PNG\r\n\x1a\n", f"{board}: {png} is not a PNG"
+            checks += 1
         assert f"{tours:,} directed open tours" in r.stdout, r.stdout
         with open(os.path.join(out, f"{board}-open-start-end.csv")) as f:
             got = np.zeros((n, n), dtype=np.uint64)
