@@ -11,6 +11,7 @@
 #include "json_counts.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
+#include "knightstour/run/run_layout.hpp"
 #include "output.hpp"
 #include "provenance.hpp"
 
@@ -38,6 +39,22 @@ std::string method_line(const CountResult& r) {
   return "dfs (" + r.why + "): the enumerator visits every tour";
 }
 
+// What a stopped count with a run directory kept for --resume.
+void print_kept(const CountResult& r, const FrontierStatistics& st) {
+  const std::string finished = std::to_string(st.sweeps_finished) +
+                               (st.sweeps_finished == 1 ? " sweep" : " sweeps") + " finished";
+  if (st.stopped_sweep < 0) {
+    std::printf("kept       %s in %s\n", finished.c_str(), r.run_dir->c_str());
+  } else if (st.kept_step) {
+    std::printf("kept       %s, and sweep %d at step %d of %lld in %s/%s\n", finished.c_str(),
+                st.stopped_sweep, *st.kept_step, static_cast<long long>(r.shape.squares()),
+                r.run_dir->c_str(), run_layout::checkpoint_name(st.stopped_sweep).c_str());
+  } else {
+    std::printf("kept       %s in %s; sweep %d stopped in its first step and starts again\n",
+                finished.c_str(), r.run_dir->c_str(), st.stopped_sweep);
+  }
+}
+
 void print_status(const CountResult& r) {
   if (r.complete) return;
   if (r.method == Method::frontier) {
@@ -53,14 +70,18 @@ void print_status(const CountResult& r) {
           "(now %s).\n",
           st.spill_off.c_str(), size_text(st.memory_budget).c_str());
     } else if (r.stop_reason == StopReason::memory) {
-      std::printf(st.spills ? "           The budget (--memory %s) is too small for one part of a "
-                              "step even when spilling: give it more.\n"
+      const std::string budget =
+          size_text(st.memory_budget) +
+          (st.budget_asked ? ", --memory" : ", half of the memory available");
+      std::printf(st.spills ? "           The budget (%s) is too small for one part of a "
+                              "step even when spilling: give more --memory.\n"
                             : "           Give more --memory (now %s), or leave out --spill-dir "
                               "none so that classes past it go to disk.\n",
-                  size_text(st.memory_budget).c_str());
+                  budget.c_str());
     } else if (r.run_dir) {
       const std::string launcher =
           st.ranks > 1 ? "mpirun -np " + std::to_string(st.ranks) + " " : std::string();
+      print_kept(r, st);
       std::printf("           Continue with: %sknightstour count --run-dir %s --resume\n",
                   launcher.c_str(), r.run_dir->c_str());
     } else if (st.grid_method == GridMethod::backward_pass) {
@@ -228,15 +249,16 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
   if (st.grid_method == GridMethod::backward_pass) {
     sweeps_note = " (the last a pass back over the one before: the tours from each square)";
   } else if (st.grid_method == GridMethod::end_pairs) {
-    sweeps_note = " of " + std::to_string(st.sweeps_planned) +
-                  " units of end pairs (one sweep per class of start and end squares)";
+    sweeps_note = " of " + how_many(static_cast<std::uint64_t>(st.sweeps_planned), "unit") +
+                  " of end pairs (one sweep per class of start and end squares)";
     if (st.shard_count > 1) {
       sweeps_note +=
           ", shard " + std::to_string(st.shard_index) + " of " + std::to_string(st.shard_count);
     }
   }
-  std::printf("threads    %d%s; %d sweep%s%s\n", r.threads, st.ranks > 1 ? " per rank" : "",
-              st.sweeps, st.sweeps == 1 ? "" : "s", sweeps_note.c_str());
+  std::printf("threads    %d%s; %s%s\n", r.threads, st.ranks > 1 ? " per rank" : "",
+              how_many(static_cast<std::uint64_t>(st.sweeps), "sweep").c_str(),
+              sweeps_note.c_str());
   std::printf("time       %.3f s (%.1f CPU-seconds", r.seconds, r.cpu_seconds);
   if (st.expanded > 0) {
     std::printf(", %.0f ns of CPU per class expanded",
@@ -372,6 +394,13 @@ void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const Fron
   j["memory_budget"] = f.memory_budget;
   j["count_bits"] = f.count_bits();
   if (!f.bit_kernel.empty()) j["bit_kernel"] = f.bit_kernel;
+  // What a stopped count with a run directory kept: the sweep that stopped and its step.
+  if (!r.complete && r.run_dir && f.stopped_sweep >= 0) {
+    j["kept"] = {{"sweep", f.stopped_sweep},
+                 {"step", f.kept_step ? json(*f.kept_step) : json(nullptr)}};
+  } else {
+    j["kept"] = nullptr;
+  }
   // A stopped count's projection of what is left (sweep_outlook.hpp), as estimate gives it.
   if (!r.complete && f.classes_left > 0) {
     j["outlook"] = {{"classes_left", f.classes_left},
@@ -395,7 +424,7 @@ void print_json(const CountResult& r) {
   } else {
     add_frontier_statistics(j, r, std::get<FrontierStatistics>(r.statistics));
   }
-  std::cout << dump_json(j) << '\n';
+  print_json_object(j);
 }
 
 }  // namespace

@@ -85,18 +85,20 @@ FrontierRequest FrontierRunDir::request_of(const RunManifest& m) {
   return r;
 }
 
-FrontierRunDir::FrontierRunDir(RunDirectory dir, RunManifest manifest, double checkpoint_seconds)
+FrontierRunDir::FrontierRunDir(RunDirectory dir, RunManifest manifest, double checkpoint_seconds,
+                               std::vector<CheckpointRecord> records)
     : dir_(std::move(dir)),
       manifest_(std::move(manifest)),
       request_(request_of(manifest_)),
       job_(job_of(manifest_)),
+      journal_(dir_.dir() / run_layout::kSweepJournal, frontier_job_key(manifest_)),
+      records_(std::move(records)),
       checkpoint_seconds_(checkpoint_seconds),
       last_save_(std::chrono::steady_clock::now()) {
   manifest_.frontier.checkpoint_seconds = checkpoint_seconds;
 }
 
-FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest& request,
-                                      const RunManifest& base, double checkpoint_seconds) {
+RunManifest FrontierRunDir::new_manifest(const FrontierRequest& request, const RunManifest& base) {
   RunManifest m = base;
   m.method = Method::frontier;
   m.command = Command::count;
@@ -123,6 +125,23 @@ FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest
   m.version = KNIGHTSTOUR_VERSION;
   m.created = m.updated = utc_now_iso8601();
   m.sessions = 1;
+  return m;
+}
+
+void FrontierRunDir::record_outcome(RunManifest& m, const FrontierReport& report) {
+  m.stop_reason = report.complete ? StopReason::none : report.stop_reason;
+  if (!report.complete) return;
+  m.status = RunStatus::complete;
+  m.frontier.tours = report.tours.str();
+  m.frontier.closed_tours = report.closed_tours.str();
+  m.frontier.closed_cycles = report.cycles.str();
+  m.frontier.tours_by_start.clear();
+  for (const auto& c : report.tours_by_start) m.frontier.tours_by_start.push_back(c.str());
+}
+
+FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest& request,
+                                      const RunManifest& base, double checkpoint_seconds) {
+  RunManifest m = new_manifest(request, base);
   RunDirectory locked =
       RunDirectory::create(dir, "add --resume to continue it, or choose another directory");
   FrontierRunDir run(std::move(locked), std::move(m), checkpoint_seconds);
@@ -130,17 +149,18 @@ FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest
   return run;
 }
 
-FrontierRunDir FrontierRunDir::open(RunDirectory dir, RunManifest manifest,
+FrontierRunDir FrontierRunDir::open(RunDirectory dir, FrontierRunFiles files,
                                     double checkpoint_seconds) {
+  RunManifest& manifest = files.manifest;
   const bool finished = manifest.status == RunStatus::complete;
   if (!finished) {
     manifest.updated = utc_now_iso8601();
     ++manifest.sessions;
   }
-  FrontierRunDir run(std::move(dir), std::move(manifest), checkpoint_seconds);
+  FrontierRunDir run(std::move(dir), std::move(manifest), checkpoint_seconds,
+                     std::move(files.journal.checkpoints));
   run.finished_when_opened_ = finished;
-  run.tidy();
-  run.check_checkpoints();
+  if (!finished) run.remove(files.leftovers);
   return run;
 }
 
@@ -154,24 +174,21 @@ fs::path FrontierRunDir::staged_path(int sweep) const {
 
 void FrontierRunDir::write() const { write_manifest(dir(), manifest_); }
 
-void FrontierRunDir::tidy() {
-  for (const auto& entry : fs::directory_iterator(dir())) {
-    const std::string name = entry.path().filename().string();
-    const auto sweep = run_layout::parse_any_checkpoint_name(name);
-    const bool done = sweep && (manifest_.frontier.finished.count(*sweep) > 0 ||
-                                manifest_.status == RunStatus::complete);
-    if (run_layout::is_temp_name(name) || done) {
-      std::error_code ignored;
-      fs::remove(entry.path(), ignored);
+void FrontierRunDir::remove(const std::vector<std::string>& names) {
+  for (const auto& name : names) {
+    std::error_code ec;
+    if (fs::remove_all(dir() / name, ec) > 0) {
       spdlog::debug("removed {} (nothing reads it again)", name);
     }
   }
 }
 
-void FrontierRunDir::check_checkpoints() {
-  for (const auto& entry : fs::directory_iterator(dir())) {
-    const auto sweep = run_layout::parse_any_checkpoint_name(entry.path().filename().string());
-    if (sweep) read_checkpoint_header(entry.path(), job_);
+void FrontierRunDir::check_recorded(const fs::path& path, const CheckpointHeader& header) const {
+  if (std::none_of(records_.begin(), records_.end(),
+                   [&](const CheckpointRecord& r) { return r.records(header); })) {
+    throw FormatError(path.string() + ": is a checkpoint that no line of " +
+                      run_layout::kSweepJournal + " records; delete it to count sweep " +
+                      std::to_string(header.sweep) + " from its start");
   }
 }
 
@@ -197,17 +214,19 @@ void FrontierRunDir::end_session(const FrontierReport& report, int threads, doub
   m.seconds += seconds;
   m.cpu_seconds += cpu_seconds;
   m.updated = utc_now_iso8601();
-  m.stop_reason = report.complete ? StopReason::none : report.stop_reason;
-  if (report.complete) {
-    m.status = RunStatus::complete;
-    m.frontier.tours = report.tours.str();
-    m.frontier.closed_tours = report.closed_tours.str();
-    m.frontier.closed_cycles = report.cycles.str();
-    m.frontier.tours_by_start.clear();
-    for (const auto& c : report.tours_by_start) m.frontier.tours_by_start.push_back(c.str());
-  }
+  record_outcome(m, report);
+  journal_.sync();
   write();
-  if (report.complete) tidy();
+  if (report.complete) {
+    // The manifest holds every count now: the checkpoints and the journal are read no more.
+    std::vector<std::string> done = {run_layout::kSweepJournal};
+    for (const auto& entry : fs::directory_iterator(dir())) {
+      const std::string name = entry.path().filename().string();
+      if (run_layout::parse_any_checkpoint_name(name) || run_layout::is_temp_name(name))
+        done.push_back(name);
+    }
+    remove(done);
+  }
 }
 
 std::optional<BigCount> FrontierRunDir::finished(int sweep) {
@@ -218,9 +237,11 @@ std::optional<BigCount> FrontierRunDir::finished(int sweep) {
 }
 
 void FrontierRunDir::finish(int sweep, const BigCount& count) {
+  // One journal line, not a new manifest: a run of thousands of short sweeps would spend its
+  // time rewriting the manifest (end_session writes it once).
+  journal_.finished(sweep, count.str());
   manifest_.frontier.finished[sweep] = count.str();
   manifest_.updated = utc_now_iso8601();
-  write();
   std::error_code ignored;
   fs::remove(checkpoint_path(sweep), ignored);
   fs::remove(staged_path(sweep), ignored);
@@ -239,7 +260,7 @@ std::optional<int> FrontierRunDir::step_in(const fs::path& path, int sweep) {
   const auto header = read_checkpoint_header(path, job_);
   if (header && header->sweep != sweep) {
     throw FormatError("checkpoint " + path.string() + " is damaged (it holds sweep " +
-                      std::to_string(header->sweep + 1) + "); delete it to start the sweep again");
+                      std::to_string(header->sweep) + "); delete it to start the sweep again");
   }
   if (!header) return std::nullopt;
   return header->next_step;
@@ -250,8 +271,9 @@ bool FrontierRunDir::has_saved(int sweep) { return saved_step(sweep).has_value()
 std::optional<FrontierState> FrontierRunDir::saved(int sweep) {
   if (!has_saved(sweep)) return std::nullopt;
   const auto path = checkpoint_path(sweep);
+  if (const auto header = read_checkpoint_header(path, job_)) check_recorded(path, *header);
   FrontierState state = load_checkpoint(path, job_, sweep);
-  spdlog::info("resuming sweep {} at step {} from {}", sweep + 1, state.next_step,
+  spdlog::info("resuming sweep {} at step {} from {}", sweep, state.next_step,
                path.filename().string());
   return state;
 }
@@ -263,6 +285,11 @@ bool FrontierRunDir::save_due() const {
 
 void FrontierRunDir::after_step(int sweep, const FrontierState& state) {
   if (save_due()) save(sweep, state);
+}
+
+std::optional<int> FrontierRunDir::keep(int sweep, const FrontierState& state) {
+  if (saved_step(sweep) != state.next_step) save(sweep, state);
+  return saved_step(sweep);
 }
 
 void FrontierRunDir::save(int sweep, const FrontierState& state) {
@@ -283,7 +310,7 @@ void FrontierRunDir::keep_step(int sweep, std::optional<int> step) {
   std::error_code ignored;
   if (step && staged_step(sweep) == step && saved_step(sweep) != step) {
     durable_rename(staged_path(sweep), checkpoint_path(sweep));
-    spdlog::debug("sweep {}: the staged checkpoint (step {}) committed", sweep + 1, *step);
+    spdlog::debug("sweep {}: the staged checkpoint (step {}) committed", sweep, *step);
   }
   fs::remove(staged_path(sweep), ignored);
   if (!step || saved_step(sweep) != step) fs::remove(checkpoint_path(sweep), ignored);
@@ -291,12 +318,18 @@ void FrontierRunDir::keep_step(int sweep, std::optional<int> step) {
 
 void FrontierRunDir::write_state(const fs::path& path, int sweep, const FrontierState& state) {
   const auto now = std::chrono::steady_clock::now();
-  const std::uint64_t bytes = write_checkpoint(path, job_, sweep, state);
+  // Recorded before it takes its name: a checkpoint no line records is never resumed from.
+  auto record = [&](const CheckpointHeader& h) {
+    const CheckpointRecord r{h.sweep, h.next_step, h.classes, h.data_checksum};
+    journal_.checkpoint(r);
+    records_.push_back(r);
+  };
+  const std::uint64_t bytes = write_checkpoint(path, job_, sweep, state, record).bytes;
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - now).count();
   // Small checkpoints (short sweeps, tests) are not worth a line each.
   spdlog::log(took >= 1 ? spdlog::level::info : spdlog::level::debug,
-              "checkpoint: sweep {} after step {}, {:.2f} GiB in {:.1f} s", sweep + 1,
-              state.next_step, static_cast<double>(bytes) / (1024.0 * 1024 * 1024), took);
+              "checkpoint: sweep {} after step {}, {:.2f} GiB in {:.1f} s", sweep, state.next_step,
+              static_cast<double>(bytes) / (1024.0 * 1024 * 1024), took);
 }
 
 std::optional<RankedRun> read_ranked_run(const fs::path& dir) {

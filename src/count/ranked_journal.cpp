@@ -32,7 +32,7 @@ std::optional<int> RankedJournal::agreed_step(int sweep) {
     spdlog::warn(
         "the ranks' checkpoints of sweep {} are at steps no rank shares (were some of its "
         "files removed?): the sweep starts again",
-        sweep + 1);
+        sweep);
   }
   mine_.keep_step(sweep, step);
   return step;
@@ -47,6 +47,16 @@ std::optional<FrontierState> RankedJournal::saved(int sweep) {
 
 void RankedJournal::after_step(int sweep, const FrontierState& state) {
   if (ranks_.any_bits(mine_.save_due() ? 1u : 0u) == 0) return;
+  save_together(sweep, state);
+}
+
+std::optional<int> RankedJournal::keep(int sweep, const FrontierState& state) {
+  const bool behind = mine_.saved_step(sweep) != state.next_step;
+  if (ranks_.any_bits(behind ? 1u : 0u) != 0) save_together(sweep, state);
+  return mine_.saved_step(sweep);
+}
+
+void RankedJournal::save_together(int sweep, const FrontierState& state) {
   mine_.stage(sweep, state);
   ranks_.any_bits(0);  // returns on no rank before every rank has staged: the step is whole
   mine_.commit_staged(sweep);

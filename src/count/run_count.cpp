@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -19,9 +20,11 @@
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/frontier_plan.hpp"
 #include "knightstour/count/frontier_run_dir.hpp"
+#include "knightstour/count/frontier_run_files.hpp"
 #include "knightstour/count/method_choice.hpp"
 #include "knightstour/count/ranked_journal.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
+#include "knightstour/frontier/end_pair_units.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier/ranks.hpp"
 #include "knightstour/io/posix_file.hpp"
@@ -182,6 +185,13 @@ CountResult count_dfs(const CountRequest& r, const MethodChoice& choice,
 
 // ---- the frontier method --------------------------------------------------------------
 
+// The limbs (a power of two, at least `limbs`: what the sweeps needed) that hold every count
+// printed: a job's sums outgrow its sweeps' counts (3x40 by units of end pairs).
+int limbs_holding(const CountResult& r, int limbs) {
+  while (limbs < r.tours.limbs_used() || limbs < r.closed_tours.limbs_used()) limbs *= 2;
+  return limbs;
+}
+
 CountResult frontier_result(const FrontierRequest& f, const MethodChoice& choice) {
   CountResult res;
   res.shape = f.shape;
@@ -214,10 +224,16 @@ void fill_counts(CountResult& res, const FrontierReport& rep) {
 // The budget, said once at the start of a count: how it was chosen, and a warning when it is
 // past the memory there is.
 void say_how_memory_is_budgeted(const MemoryPlan& memory_plan) {
-  if (!memory_plan.asked) {
-    spdlog::debug("memory budget {}: half of the {} that {} leaves{}",
+  if (!memory_plan.asked && !memory_plan.known) {
+    spdlog::debug("memory budget {}: nothing is known of the memory available",
+                  size_text(memory_plan.budget));
+  } else if (!memory_plan.asked) {
+    spdlog::debug("memory budget {}: half of the {} that {} leaves{}{}",
                   size_text(memory_plan.budget), size_text(memory_plan.available),
-                  memory_plan.available ? memory_plan.bound : "nothing known",
+                  memory_plan.bound,
+                  memory_plan.thread_stacks > 0 && memory_plan.bound.rfind("RLIMIT", 0) == 0
+                      ? " after " + size_text(memory_plan.thread_stacks) + " of thread stacks"
+                      : std::string(),
                   memory_plan.sharing > 1 ? ", shared by the ranks on this node" : "");
   }
   // The budget is what keeps the run from the OOM killer: one past the memory there is
@@ -314,6 +330,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   }
   FrontierStatistics st;
   static_cast<SweepFigures&>(st) = rep;  // the sweeps' figures as the engine reported them
+  st.limbs = limbs_holding(res, st.limbs);
   if (f.grid == GridMethod::end_pairs) {
     st.grid_method = GridMethod::end_pairs;
     st.shard_index = f.shard_index;
@@ -327,9 +344,12 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   st.ranks = ranks ? ranks->size() : 1;
   st.bit_kernel = std::string(bit_kernel_name(plan.kernel));
   st.memory_budget = options.memory_limit;
+  st.budget_asked = plan.memory.asked;
   st.spills = !options.spill_dir.empty();
   st.spill_off = spill.off;
   st.stopped_sweep_classes_left = rep.stopped_outlook.classes_left;
+  st.stopped_sweep = rep.stopped_sweep;
+  st.kept_step = rep.kept_step;
   if (rep.expanded > 0)
     st.seconds_per_class = rep.steps_seconds / static_cast<double>(rep.expanded);
   res.statistics = st;
@@ -341,28 +361,41 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   return res;
 }
 
-// A finished frontier run: its counts, from the manifest alone.
-CountResult finished_frontier(const FrontierRunDir& run, const MethodChoice& choice) {
-  const RunManifest& m = run.manifest();
-  CountResult res = frontier_result(run.request(), choice);
+// A finished frontier run in `dir` (checked as read_frontier_run() checks it), whose manifest is
+// `m` and job `f`: its counts, from the manifest alone, and by units of end pairs the
+// start x end table from its units.
+CountResult finished_frontier(const fs::path& dir, const RunManifest& m, const FrontierRequest& f,
+                              const MethodChoice& choice) {
+  CountResult res = frontier_result(f, choice);
   res.complete = true;
   res.counts = CountResult::Counts::exact;
   res.tours = BigCount::parse(m.frontier.tours);
   res.closed_tours = BigCount::parse(m.frontier.closed_tours);
   res.closed_cycles = BigCount::parse(m.frontier.closed_cycles);
-  if (res.all_starts) {
+  if (f.grid == GridMethod::end_pairs) {
+    std::map<int, BigCount> by_unit;
+    for (const auto& [unit, count] : m.frontier.finished) by_unit[unit] = BigCount::parse(count);
+    EndPairCounts c = end_pair_counts(f.shape, end_pair_units(f.shape), by_unit, f.shard_index);
+    res.tours_by_start = std::move(c.tours_by_start);
+    res.closed_by_start = std::move(c.closed_by_start);
+    res.tours_by_start_end = std::move(c.tours_by_start_end);
+    if (res.sharded) res.closed_cycles.reset();  // a shard's share holds parts of cycles
+  } else if (res.all_starts && !res.total_only) {
     for (const auto& c : m.frontier.tours_by_start)
       res.tours_by_start.push_back(BigCount::parse(c));
-    const BigCount per_start = *res.closed_cycles * 2;
-    res.closed_by_start.assign(res.tours_by_start.size(), per_start);
-    if (res.tours_by_start.size() != static_cast<std::size_t>(m.squares())) {
-      throw FormatError(run_layout::manifest_path(run.dir()).string() +
-                        ": the counts by start square do not cover the board");
-    }
+    res.closed_by_start.assign(res.tours_by_start.size(), *res.closed_cycles * 2);
   }
   res.threads = m.threads;
-  res.run_dir = run.dir();
+  res.seconds = 0;  // nothing ran: the run's own time is in its manifest
+  res.run_dir = dir;
   FrontierStatistics st;
+  if (f.grid == GridMethod::end_pairs) {
+    st.grid_method = GridMethod::end_pairs;
+    st.shard_index = f.shard_index;
+    st.shard_count = f.shard_count;
+  }
+  st.width = Sweep(f.shape).width();
+  st.limbs = limbs_holding(res, 1);
   st.sweeps_planned = m.frontier.sweeps_planned;
   st.sweeps_finished = static_cast<int>(m.frontier.finished.size());
   st.sweeps_resumed = st.sweeps_finished;
@@ -424,25 +457,32 @@ void check_resumable(Method method, const CountRequest& r, const fs::path& dir) 
   }
 }
 
+// Refuses a command line that names another count than the run in `dir` counts.
+void check_same_count(const CountRequest& r, const fs::path& dir, const FrontierRequest& run) {
+  const auto diff = frontier_differences(r, run);
+  if (diff.empty()) return;
+  std::string list;
+  for (const auto& d : diff) list += (list.empty() ? "" : "; ") + d;
+  throw UsageError("the command line asks for another count than the run in " + dir.string() +
+                   " (" + list + "); resume it as it is with: knightstour count --run-dir " +
+                   dir.string() + " --resume");
+}
+
 // A frontier run opened to continue, and the plan it continues by.
 struct ResumedFrontier {
   FrontierPlan plan;
   FrontierRunDir run;
 };
 
-// The frontier run in the locked `dir`, whose manifest is `m`, opened to continue `r`.
-ResumedFrontier open_frontier(const CountRequest& r, const fs::path& dir, RunDirectory locked,
-                              RunManifest m) {
-  const auto diff = frontier_differences(r, FrontierRunDir::request_of(m));
-  if (!diff.empty()) {
-    std::string list;
-    for (const auto& d : diff) list += (list.empty() ? "" : "; ") + d;
-    throw UsageError("the command line asks for another count than the run in " + dir.string() +
-                     " (" + list + "); leave out the board and start to resume it as it is");
-  }
+// The frontier run in the locked `dir`, checked as verify checks it (read_frontier_run),
+// opened to continue `r`.
+ResumedFrontier open_frontier(const CountRequest& r, const fs::path& dir, RunDirectory locked) {
+  FrontierRunFiles files = read_frontier_run(dir);
+  const RunManifest& m = files.manifest;
+  check_same_count(r, dir, files.request);
   FrontierPlan plan = plan_frontier(r, {Method::frontier, "the run directory's method"}, &m);
   FrontierRunDir run =
-      FrontierRunDir::open(std::move(locked), std::move(m), plan.checkpoint_seconds);
+      FrontierRunDir::open(std::move(locked), std::move(files), plan.checkpoint_seconds);
   return {std::move(plan), std::move(run)};
 }
 
@@ -513,15 +553,17 @@ CountResult count_over_ranks(const CountRequest& asked) {
                          std::to_string(counted->ranks) + " MPI ranks, not " + n +
                          ": resume it with mpirun -np " + std::to_string(counted->ranks));
       }
+      check_ranked_top(top, counted->ranks);
       RunDirectory locked = RunDirectory::open(*mine.run_dir);
-      RunManifest m = read_manifest(*mine.run_dir);
+      const RunManifest m = read_manifest(*mine.run_dir);
       check_resumable(m.method, mine, *mine.run_dir);
       if (m.method == Method::frontier) check_rank_share(*mine.run_dir, m, *counted, ranks.rank());
-      return open_frontier(mine, *mine.run_dir, std::move(locked), std::move(m));
+      return open_frontier(mine, *mine.run_dir, std::move(locked));
     });
     const bool done = resumed.run.manifest().status == RunStatus::complete;
     CountResult res = ranks.any_bits(done ? 0u : 1u) == 0
-                          ? finished_frontier(resumed.run, resumed.plan.method)
+                          ? finished_frontier(resumed.run.dir(), resumed.run.manifest(),
+                                              resumed.run.request(), resumed.plan.method)
                           : count_frontier(mine, resumed.plan, std::move(resumed.run));
     res.run_dir = top;
     std::get<FrontierStatistics>(res.statistics).ranks = ranks.size();  // also when read back
@@ -576,6 +618,20 @@ CountResult resume(const CountRequest& r) {
                      "), which this knightstour does not resume; count it again in a new "
                      "directory");
   }
+  if (!fs::exists(run_layout::manifest_path(dir), ec)) {
+    throw UsageError(dir.string() + " holds no run to resume (no " + run_layout::kManifest + ")");
+  }
+  // A finished frontier run is only read: no lock, nothing written (it may be a record on a
+  // read-only file system), its counts from its manifest (by end pairs, from its units).
+  if (const RunManifest m = read_manifest(dir);
+      m.method == Method::frontier && m.status == RunStatus::complete) {
+    if (const auto refusal = FrontierRunDir::share_refusal(dir, m)) throw UsageError(*refusal);
+    check_resumable(m.method, r, dir);
+    const FrontierRunFiles files = read_frontier_run(dir);
+    check_same_count(r, dir, files.request);
+    return finished_frontier(dir, files.manifest, files.request,
+                             {Method::frontier, "the run directory's method"});
+  }
   // Lock first, then look: the manifest says which method resumes the run.
   RunDirectory locked = RunDirectory::open(dir);
   RunManifest m = read_manifest(dir);
@@ -585,13 +641,7 @@ CountResult resume(const CountRequest& r) {
     { RunDirectory release = std::move(locked); }  // the run session locks it again
     return count_dfs(r, {Method::dfs, "the run directory's method"}, &m);
   }
-  ResumedFrontier resumed = open_frontier(r, dir, std::move(locked), std::move(m));
-  // A finished run's counts come from its manifest; by units of end pairs they come from the
-  // units, which also give the start x end table.
-  const RunManifest& done = resumed.run.manifest();
-  if (done.status == RunStatus::complete && !done.frontier.end_pairs) {
-    return finished_frontier(resumed.run, resumed.plan.method);
-  }
+  ResumedFrontier resumed = open_frontier(r, dir, std::move(locked));
   return count_frontier(r, resumed.plan, std::move(resumed.run));
 }
 
@@ -629,6 +679,12 @@ void check_end(const CountRequest& r) {
     throw UsageError("--end counts in one run; leave out --shard-count");
   }
   if (r.up_to_symmetry) throw UsageError("--end and --up-to-symmetry do not go together");
+  if (r.caps.max_tours != 0) {
+    // The cap counts the tours found to every end, which --end does not count.
+    throw UsageError(
+        "--max-tours caps the tours found to any end, not those ending on --end; give "
+        "--time-limit or --max-nodes instead");
+  }
   if (several_ranks(r.ranks) != nullptr) {
     throw UsageError("--end counts in one process; start it without mpirun");
   }

@@ -176,8 +176,10 @@ std::string describe(const CheckpointJob& job) {
                      static_cast<int>(job.start % job.cols));
 }
 
-std::uint64_t write_checkpoint(const std::filesystem::path& path, const CheckpointJob& job,
-                               int sweep, const FrontierState& state) {
+WrittenCheckpoint write_checkpoint(
+    const std::filesystem::path& path, const CheckpointJob& job, int sweep,
+    const FrontierState& state,
+    const std::function<void(const CheckpointHeader&)>& before_publish) {
   const std::filesystem::path temp = path.string() + kTempSuffix;
   CheckpointHeader h;
   h.job = job;
@@ -202,6 +204,8 @@ std::uint64_t write_checkpoint(const std::filesystem::path& path, const Checkpoi
     file.sync();
     file.close();
     bytes = sizeof header + w.bytes();
+    h.data_checksum = w.checksum();
+    if (before_publish) before_publish(h);
   } catch (...) {
     // A full disk must not stay full of a checkpoint that will never be used.
     std::error_code ignored;
@@ -209,7 +213,7 @@ std::uint64_t write_checkpoint(const std::filesystem::path& path, const Checkpoi
     throw;
   }
   durable_rename(temp, path);
-  return bytes;
+  return {h, bytes};
 }
 
 std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::path& path,
@@ -244,6 +248,7 @@ std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::pa
   h.limbs = static_cast<int>(w[7]);
   h.parts = w[8];
   h.classes = w[9];
+  h.data_checksum = w[kDataChecksum];
   h.job.rank = static_cast<int>(w[12]);
   h.job.ranks = w[13] == 0 ? 1 : static_cast<int>(w[13]);  // 0: written before ranks were
   h.job.run_id = w[14];
@@ -318,8 +323,8 @@ FrontierState load_checkpoint(const std::filesystem::path& path, const Checkpoin
   const Checked c = open_checked(path, job);
   const CheckpointHeader& h = c.header;
   if (h.sweep != sweep) {
-    damaged(path, "it holds sweep " + std::to_string(h.sweep + 1) + ", not sweep " +
-                      std::to_string(sweep + 1));
+    damaged(path,
+            "it holds sweep " + std::to_string(h.sweep) + ", not sweep " + std::to_string(sweep));
   }
   const std::uint64_t offset = (kHeaderWords + h.parts) * 8;
   FrontierState state;

@@ -322,6 +322,8 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   if (!result.complete && result.stop_reason == StopReason::none &&
       state.next_step == options.until_step) {
     result.paused = std::move(state);
+  } else if (!result.complete && result.stop_reason != StopReason::none) {
+    result.stopped_at = std::move(state);
   }
   result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   return result;

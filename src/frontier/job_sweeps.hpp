@@ -12,6 +12,16 @@
 
 namespace knightstour::frontier_detail {
 
+// A sweep numbered `index` that stopped keeps its last whole step in the journal, and the
+// report says what was kept.
+inline void keep_if_stopped(FrontierJournal* journal, int index, FrontierResult& r,
+                            FrontierReport& report) {
+  if (journal == nullptr || !r.stopped_at) return;
+  report.stopped_sweep = index;
+  report.kept_step =
+      r.stopped_at->next_step > 0 ? journal->keep(index, *r.stopped_at) : std::nullopt;
+}
+
 // A job's sweeps, run one after another by number: a sweep the journal has finished is taken
 // from it, one it saved resumes there; each is watched by the job's progress line, and its
 // figures go into the job's report.
@@ -51,8 +61,9 @@ class JobSweeps {
       const std::uint64_t held = memory_bytes_of(start->classes);
       o.memory_limit -= std::min(o.memory_limit, held);
     }
-    const FrontierResult r = run_frontier(s, target, o, stop_, std::move(start));
+    FrontierResult r = run_frontier(s, target, o, stop_, std::move(start));
     add_to_report(report_, r);
+    keep_if_stopped(journal_, index, r, report_);
     if (r.complete) {
       progress_.sweep_done(true);
       ++report_.sweeps_finished;

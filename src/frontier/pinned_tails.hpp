@@ -8,6 +8,7 @@
 
 #include "all_starts_outlook.hpp"
 #include "job_report.hpp"
+#include "job_sweeps.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier/start_squares.hpp"
 
@@ -68,6 +69,7 @@ bool count_by_pinned_tails(BoardShape shape, const std::vector<StartClass>& clas
       }
       FrontierResult r = run_frontier(s, prefix_target, o, stop, std::move(prefix));
       add_to_report(report, r, false);
+      keep_if_stopped(journal, prefix_index, r, report);
       if (!r.paused) {
         report.classes_left = outlook.classes_left(report.stopped_outlook, i, false);
         return false;

@@ -54,8 +54,15 @@ bool is_decimal(const std::string& s) {
          (s == "0" || s[0] != '0');
 }
 
-// FNV-1a over every field of a frontier run that a resume or a reader takes a count from.
-std::string frontier_checksum(const RunManifest& m) {
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (const unsigned char ch : text) h = (h ^ ch) * 0x100000001b3ull;
+  return h;
+}
+
+}  // namespace
+
+std::string frontier_job_key(const RunManifest& m) {
   std::string text = "knightstour-frontier|" + std::to_string(m.rows) + "x" +
                      std::to_string(m.cols) + "|" + (m.all_starts ? "all" : "") + "|" +
                      (m.closed_only ? "closed" : "open") + "|";
@@ -71,6 +78,19 @@ std::string frontier_checksum(const RunManifest& m) {
     text += "|rank " + std::to_string(f.rank) + " of " + std::to_string(f.ranks) + " run ";
     text += f.run_id;
   }
+  return text;
+}
+
+std::string keyed_checksum(const std::string& key, const std::string& text) {
+  return hex64(fnv1a(key + '\n' + text));
+}
+
+namespace {
+
+// FNV-1a over every field of a frontier run that a resume or a reader takes a count from.
+std::string frontier_checksum(const RunManifest& m) {
+  std::string text = frontier_job_key(m);
+  const FrontierProgress& f = m.frontier;
   // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) on "|" + std::to_string() here.
   text += '|';
   text += std::to_string(f.sweeps_planned);
@@ -87,9 +107,7 @@ std::string frontier_checksum(const RunManifest& m) {
   }
   text += '|';
   for (const auto& c : f.tours_by_start) text += c + ",";
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (const unsigned char ch : text) h = (h ^ ch) * 0x100000001b3ull;
-  return hex64(h);
+  return hex64(fnv1a(text));
 }
 
 json timings_json(const RunManifest& m) {
@@ -290,7 +308,7 @@ std::string to_string(RunStatus status) {
 std::string RunManifest::to_json() const {
   json j;
   j["format"] = "knightstour-run";
-  j["format_version"] = kFormatVersion;
+  j["format_version"] = method == Method::frontier ? kFormatVersion : 3;
   j["knightstour_version"] = version;
   j["git_commit"] = provenance.git_commit;
   j["command_line"] = provenance.command_line;
@@ -373,6 +391,11 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
     }
     m.rows = whole<int>(j, "rows");
     m.cols = whole<int>(j, "cols");
+    // "board" is for people; rows and cols are read, and must say the same.
+    if (j.contains("board") && j.at("board") != m.board_name()) {
+      throw bad("board " + j.at("board").dump() + " is not its rows x cols (" + m.board_name() +
+                ")");
+    }
     m.all_starts = j.at("all_starts").get<bool>();
     m.prefix = j.at("prefix").get<std::vector<std::string>>();
     m.closed_only = j.at("closed_only").get<bool>();

@@ -75,8 +75,11 @@ namespace {
 std::optional<int> sweep_between(std::string_view s, std::string_view suffix) {
   if (!starts_with(s, kCheckpointPrefix)) return std::nullopt;
   s.remove_prefix(kCheckpointPrefix.size());
+  const std::string_view digits = s;
   const auto sweep = number<int>(s);
-  if (!sweep || s != suffix) return std::nullopt;
+  if (!sweep || s != suffix || *sweep < 0) return std::nullopt;
+  if (digits.substr(0, digits.size() - suffix.size()) != std::to_string(*sweep))
+    return std::nullopt;  // not as checkpoint_name() writes it: "01", "+1"
   return sweep;
 }
 
@@ -115,8 +118,9 @@ bool is_temp_name(const std::string& name) { return ends_with(name, kTempSuffix)
 
 bool holds_run_file(const std::string& name) {
   return name == kManifest || name == kOldFrontierJob || name == kRanksFile ||
-         starts_with(name, kJournalPrefix) || starts_with(name, kToursPrefix) ||
-         starts_with(name, kCheckpointPrefix);
+         name == kSweepJournal || starts_with(name, kJournalPrefix) ||
+         starts_with(name, kToursPrefix) || starts_with(name, kCheckpointPrefix) ||
+         parse_rank_dir_name(name).has_value();
 }
 
 }  // namespace knightstour::run_layout

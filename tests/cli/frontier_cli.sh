@@ -230,7 +230,7 @@ run count --run-dir "$D" --resume --split-depth 3; expect_usage_error 'no meanin
 run count --run-dir "$D" --resume --progress 0
 expect_exit 0
 expect_out "^cycles +$CYCLES_6x10 "
-expect_err 'resuming sweep 1 at step [0-9]+'
+expect_err 'resuming sweep 0 at step [0-9]+'
 CHECKS=$((CHECKS + 1)); [ -z "$(ls "$D" | grep -v manifest.json)" ] || fail "files left in a finished run: $(ls "$D")"
 # The resumed session kept the run's --checkpoint 0 (not the 10-minute default).
 CHECKS=$((CHECKS + 1)); grep -Eq '"checkpoint_seconds": 0(\.0)?,' "$D/manifest.json" \
@@ -356,13 +356,14 @@ D="$TMP/killed"
 "$KT" count 6x6 --all-starts --method frontier --run-dir "$D" --checkpoint 0 --threads 1 \
   --progress 0 >/dev/null 2>&1 &
 pid=$!
+# (A finished sweep is a line of the sweep journal until the session ends.)
 for _ in $(seq 1 400); do
-  if grep -q '"sweep": 2' "$D/manifest.json" 2>/dev/null; then break; fi
+  if grep -q "^finished	2	" "$D/sweeps.tsv" 2>/dev/null; then break; fi
   sleep 0.02
 done
 kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 LAST="kill -9 mid-sweep"
-CHECKS=$((CHECKS + 1)); grep -q '"sweep": 2' "$D/manifest.json" || fail "killed before sweep 3 finished: $(cat "$D/manifest.json")"
+CHECKS=$((CHECKS + 1)); grep -q "^finished	2	" "$D/sweeps.tsv" || fail "killed before sweep 3 finished: $(cat "$D/sweeps.tsv")"
 CHECKS=$((CHECKS + 1)); [ -s "$D/checkpoint-7.bin" ] || fail "the shared prefix's checkpoint is gone: $(ls "$D")"
 run count --run-dir "$D" --resume --json --progress 0
 expect_exit 0

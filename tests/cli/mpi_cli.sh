@@ -204,7 +204,7 @@ LAST="mpirun -np 2 knightstour count --run-dir --resume --progress 1"
 expect_exit 3
 expect_err 'step [0-9]+ sent [0-9.]+ GiB between ranks, rank [01] slowest \(busy [0-9.]+ s, least [0-9.]+ s\)'
 NEW=$(step_of "$D/rank-0/checkpoint-0.bin")
-cp "$D/rank-0/manifest.json" "$TMP/old/manifest.json" && cp "$TMP/old/0" "$TMP/old/checkpoint-0.bin"
+cp "$D/rank-0/manifest.json" "$D/rank-0/sweeps.tsv" "$TMP/old/" && cp "$TMP/old/0" "$TMP/old/checkpoint-0.bin"
 OLD=$(step_of "$TMP/old/checkpoint-0.bin")
 CHECKS=$((CHECKS + 1))
 [ -n "$OLD" ] && [ -n "$NEW" ] && [ "$NEW" -gt "$OLD" ] || fail "no two checkpoints at different steps (old '$OLD', new '$NEW')"
@@ -223,14 +223,14 @@ for d in committing:$NEW staging:$OLD; do
   CODE=$?
   LAST="mpirun -np 2 knightstour count --run-dir (stopped while ${d%:*}) --resume"
   expect_exit 0
-  expect_err "resuming sweep 1 at step ${d#*:} from checkpoint-0.bin"
+  expect_err "resuming sweep 0 at step ${d#*:} from checkpoint-0.bin"
   expect_json closed_cycles 322863244258188584511076820531771298243292346804   # A175881: 6x30
 done
 # checkpoints at steps no rank shares (a file removed by hand): the sweep starts again
 cp "$TMP/old/1" "$D/rank-1/checkpoint-0.bin"
 mpi 2 count --run-dir "$D" --resume --time-limit 1
 expect_exit 3
-expect_err "checkpoints of sweep 1 are at steps no rank shares"
+expect_err "checkpoints of sweep 0 are at steps no rank shares"
 
 # A rank killed outright ends the whole job (nonzero exit, no count, no rank left waiting);
 # the ranks' checkpoints then resume to the right count.

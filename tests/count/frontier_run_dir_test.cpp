@@ -32,6 +32,10 @@ FrontierState state_at(int step) {
   return state;
 }
 
+FrontierRunDir reopen(const fs::path& dir) {
+  return FrontierRunDir::open(RunDirectory::open(dir), read_frontier_run(dir), 600);
+}
+
 TEST(RunLayout, RankDirectoryNamesReadBack) {
   EXPECT_EQ(run_layout::rank_dir("run", 3), std::filesystem::path("run") / "rank-3");
   EXPECT_EQ(run_layout::parse_rank_dir_name("rank-3"), 3);
@@ -144,21 +148,24 @@ TEST(FrontierRunDir, FinishRemovesStagedCheckpoints) {
 TEST(FrontierRunDir, AFinishedRunOpenedAgainIsNotWritten) {
   test::TempDir tmp;
   const fs::path dir = tmp / "run";
-  FrontierReport done;
+  FrontierReport done;  // 21 cycles: 42 closed tours from the start
   done.complete = true;
-  done.tours = BigCount::parse("42");
+  done.tours = done.closed_tours = BigCount::parse("42");
+  done.cycles = BigCount::parse("21");
   {
     auto run = FrontierRunDir::create(dir, closed_6x7(), RunManifest{}, 600);
     run.end_session(FrontierReport{}, 2, 1.0, 2.0);  // stopped: a second session follows
   }
   {
-    auto run = FrontierRunDir::open(RunDirectory::open(dir), read_manifest(dir), 600);
+    auto run = reopen(dir);
     EXPECT_EQ(run.manifest().sessions, 2);
+    run.finish(0, BigCount::parse("21"));
     run.end_session(done, 2, 1.0, 2.0);
   }
   const std::string finished = read_small_file(run_layout::manifest_path(dir));
+  EXPECT_FALSE(fs::exists(dir / run_layout::kSweepJournal));  // the manifest holds it all
   {
-    auto run = FrontierRunDir::open(RunDirectory::open(dir), read_manifest(dir), 600);
+    auto run = reopen(dir);
     EXPECT_EQ(run.manifest().sessions, 2);
     run.end_session(done, 2, 5.0, 9.0);
   }

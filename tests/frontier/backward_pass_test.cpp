@@ -96,6 +96,7 @@ class NoJournal : public FrontierJournal {
   std::optional<FrontierState> saved(int) override { return std::nullopt; }
   bool has_saved(int) override { return false; }
   void after_step(int, const FrontierState&) override {}
+  std::optional<int> keep(int, const FrontierState&) override { return std::nullopt; }
 };
 
 // Automatic: the pass on boards with many classes of start squares for their width, the tails

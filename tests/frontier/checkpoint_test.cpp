@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -74,8 +75,13 @@ TEST(Checkpoint, RoundTrip) {
   test::TempDir dir;
   const auto path = dir / "checkpoint.bin";
   const FrontierState state = sample_state(4);
-  const std::uint64_t bytes = write_checkpoint(path, kJob, 3, state);
-  EXPECT_EQ(bytes, std::filesystem::file_size(path));
+  std::optional<CheckpointHeader> seen;  // what the writer says before the file takes its name
+  const WrittenCheckpoint written = write_checkpoint(path, kJob, 3, state, [&](const auto& h) {
+    EXPECT_FALSE(std::filesystem::exists(path));
+    seen = h;
+  });
+  EXPECT_EQ(written.bytes, std::filesystem::file_size(path));
+  ASSERT_TRUE(seen);
 
   const auto header = read_checkpoint_header(path, kJob);
   ASSERT_TRUE(header);
@@ -84,6 +90,9 @@ TEST(Checkpoint, RoundTrip) {
   EXPECT_EQ(header->next_step, 17);
   EXPECT_EQ(header->limbs, 2);
   EXPECT_EQ(header->classes, 500u);
+  EXPECT_EQ(header->data_checksum, written.header.data_checksum);
+  EXPECT_EQ(seen->data_checksum, written.header.data_checksum);
+  EXPECT_EQ(seen->next_step, 17);
 
   const FrontierState back = load_checkpoint(path, kJob, 3);
   EXPECT_EQ(back.next_step, 17);

@@ -260,14 +260,26 @@ class CrashingJournal : public FrontierJournal {
   }
   bool has_saved(int sweep) override { return saved_ && saved_sweep_ == sweep; }
   void after_step(int sweep, const FrontierState& state) override {
-    saved_ = state;
-    saved_sweep_ = sweep;
+    if (saves_steps) {
+      saved_ = state;
+      saved_sweep_ = sweep;
+    }
     if (++saves_ == stop_after && stop != nullptr) stop->request(StopReason::signal);
+  }
+  std::optional<int> keep(int sweep, const FrontierState& state) override {
+    ++keeps_;
+    if (!has_saved(sweep) || saved_->next_step != state.next_step) {
+      saved_ = state;
+      saved_sweep_ = sweep;
+    }
+    return saved_->next_step;
   }
 
   StopControl* stop = nullptr;
   int stop_after = -1;
-  int saves_ = 0;
+  bool saves_steps = true;  // else no checkpoint is ever due: only a stop keeps a state
+  int saves_ = 0;           // steps after which a save was due (or would have been)
+  int keeps_ = 0;
 
  private:
   std::map<int, BigCount> finished_;
@@ -286,8 +298,10 @@ TEST(FrontierJob, OpenSweepsOnlyTakeNoJournal) {
 
 // `request` run until complete, each run stopped `every` checkpoints after the last one and
 // resumed from it (at most 1000 runs); `runs` says how many it took.
-FrontierReport resumed_until_complete(const FrontierRequest& request, int every, int& runs) {
+FrontierReport resumed_until_complete(const FrontierRequest& request, int every, int& runs,
+                                      bool saves_steps = true, int* keeps = nullptr) {
   CrashingJournal journal;
+  journal.saves_steps = saves_steps;
   FrontierReport r;
   runs = 0;
   while (!r.complete && runs < 1000) {
@@ -299,6 +313,7 @@ FrontierReport resumed_until_complete(const FrontierRequest& request, int every,
     r = count_by_frontier(request, options, stop, &journal);
     ++runs;
   }
+  if (keeps != nullptr) *keeps = journal.keeps_;
   return r;
 }
 
@@ -315,6 +330,24 @@ TEST(FrontierJob, ResumesFromAnyCheckpoint) {
     EXPECT_GT(runs, 2);
     EXPECT_EQ(r.tours_by_start, whole.tours_by_start);
     EXPECT_EQ(r.closed_by_start, whole.closed_by_start);
+    EXPECT_EQ(r.tours, whole.tours);
+  }
+}
+
+// With no checkpoint ever due, each stop keeps the step it reached (FrontierJournal::keep): the
+// job still goes forward from run to run, and ends with the uninterrupted grid.
+TEST(FrontierJob, ResumesFromWhatEachStopKept) {
+  const BoardShape shape{5, 6};
+  const FrontierReport whole = frontier(shape, false);
+  for (int every : {1, 7, 23}) {
+    SCOPED_TRACE(every);
+    int runs = 0;
+    int keeps = 0;
+    const FrontierReport r = resumed_until_complete({shape, false, {}}, every, runs, false, &keeps);
+    ASSERT_TRUE(r.complete);
+    EXPECT_GT(runs, 2);
+    EXPECT_EQ(keeps, runs - 1);  // every stopped run kept its sweep's state
+    EXPECT_EQ(r.tours_by_start, whole.tours_by_start);
     EXPECT_EQ(r.tours, whole.tours);
   }
 }

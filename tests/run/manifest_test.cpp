@@ -74,7 +74,7 @@ TEST(Manifest, FormatOneShardsAreDealtById) {
   EXPECT_EQ(old.shard.rule, ShardRule::ids);
   EXPECT_EQ(old.request().shard.rule, ShardRule::ids);
   EXPECT_FALSE(now.differences(old).empty());  // merge refuses to mix the two
-  replace("\"format_version\": 1", "\"format_version\": 4");
+  replace("\"format_version\": 1", "\"format_version\": 5");
   EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError);
 }
 

@@ -49,10 +49,15 @@ struct FrontierStatistics : SweepFigures {
   int ranks = 1;
   std::string bit_kernel;  // how class keys were packed: "bmi2" or "portable" (bit_kernel.hpp)
   std::uint64_t memory_budget = 0;
-  bool spills = true;     // classes past the budget go to disk (else the budget stops the run)
-  std::string spill_off;  // why spilling was off although not asked off (no folder in $TMPDIR)
+  bool budget_asked = false;  // --memory gave it (else it is half of the memory available)
+  bool spills = true;         // classes past the budget go to disk (else the budget stops the run)
+  std::string spill_off;      // why spilling was off although not asked off (no folder in $TMPDIR)
   double stopped_sweep_classes_left = 0;  // of classes_left, the sweep that stopped's own
-  double seconds_per_class = 0;           // wall time per class expanded, over the steps finished
+  // Stopped with a run directory: the sweep that stopped (its number, as in the manifest and
+  // its checkpoint's name) and the step its checkpoint resumes it from (nothing: its start).
+  int stopped_sweep = -1;
+  std::optional<int> kept_step;
+  double seconds_per_class = 0;  // wall time per class expanded, over the steps finished
 };
 
 // What `count` found, whichever method counted. Counts are exact at any size. When the run

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "knightstour/count/frontier_run_files.hpp"
+#include "knightstour/count/sweep_journal.hpp"
 #include "knightstour/frontier/checkpoint.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/run/manifest.hpp"
@@ -15,22 +17,32 @@
 namespace knightstour {
 
 // A frontier count's run directory (names in run_layout): manifest.json with method
-// "frontier" (the job, the counts of finished sweeps, and when complete the job's counts,
-// all under the manifest's checksum), one checkpoint-<sweep>.bin per sweep under way (the
-// shared prefix of an all-starts job keeps its own while the pinned sweeps run), and spill/
-// for this session's spilled classes. The directory is locked (RunDirectory) for as long as
-// this object lives. Every file is replaced atomically, so kill -9 at any moment leaves a
-// directory that resumes: from the last checkpoint, or from the start of the sweep.
+// "frontier" (the job, the counts of finished sweeps as of the session's start and end, and
+// when complete the job's counts, all under the manifest's checksum), sweeps.tsv (a line for
+// each sweep finished and each checkpoint written since, sweep_journal.hpp), one
+// checkpoint-<sweep>.bin per sweep under way (the shared prefix of an all-starts job keeps its
+// own while the pinned sweeps run), and spill/ for this session's spilled classes. The
+// directory is locked (RunDirectory) for as long as this object lives. Every file is replaced
+// atomically or appended to a line at a time, so kill -9 at any moment leaves a directory that
+// resumes: from the last checkpoint, or from the start of the sweep. A complete run keeps its
+// manifest alone.
 class FrontierRunDir : public FrontierJournal {
  public:
   // A new run: locks `dir` (creating it) and refuses one that holds a run of either method;
   // writes the manifest (`base` gives provenance, threads and caps).
   static FrontierRunDir create(const std::filesystem::path& dir, const FrontierRequest& request,
                                const RunManifest& base, double checkpoint_seconds);
-  // The run in the locked `dir`, whose manifest (method frontier) is `manifest`. A finished run
-  // is only read: opening it is no session, and end_session leaves its manifest as it was.
-  static FrontierRunDir open(RunDirectory dir, RunManifest manifest, double checkpoint_seconds);
+  // The run in the locked `dir`, as read_frontier_run() found it (`files`). A finished run is
+  // only read: opening it is no session, and end_session leaves its manifest as it was.
+  // Otherwise what nothing reads again (files.leftovers) is removed.
+  static FrontierRunDir open(RunDirectory dir, FrontierRunFiles files, double checkpoint_seconds);
 
+  // The manifest of a new run of `request` (`base` gives provenance, caps and the owner): one
+  // session, nothing finished, a fresh run id unless `base` names one.
+  static RunManifest new_manifest(const FrontierRequest& request, const RunManifest& base);
+  // How a session ended, into `m`: the stop reason, and when complete the status and the
+  // job's counts.
+  static void record_outcome(RunManifest& m, const FrontierReport& report);
   // The request a frontier manifest describes (UsageError/FormatError when it cannot be one).
   static FrontierRequest request_of(const RunManifest& manifest);
   // The job (and whose share of it) a checkpoint in the run directory of `manifest` names.
@@ -50,8 +62,9 @@ class FrontierRunDir : public FrontierJournal {
   // Removes spill/ (at the end of a session).
   void remove_spill_dir();
 
-  // Records how the session ended; a complete job's counts go into the manifest and every
-  // checkpoint is removed. Writes nothing for a run that was finished when opened.
+  // Records how the session ended in the manifest (with every sweep finished so far); a
+  // complete job's counts go into it, and every checkpoint and the sweep journal are removed.
+  // Writes nothing for a run that was finished when opened.
   void end_session(const FrontierReport& report, int threads, double seconds, double cpu_seconds);
 
   std::optional<BigCount> finished(int sweep) override;
@@ -59,6 +72,7 @@ class FrontierRunDir : public FrontierJournal {
   std::optional<FrontierState> saved(int sweep) override;
   bool has_saved(int sweep) override;
   void after_step(int sweep, const FrontierState& state) override;
+  std::optional<int> keep(int sweep, const FrontierState& state) override;
   // after_step's two halves, for a journal that decides with other ranks when to save.
   bool save_due() const;
   void save(int sweep, const FrontierState& state);
@@ -77,7 +91,8 @@ class FrontierRunDir : public FrontierJournal {
   void keep_step(int sweep, std::optional<int> step);
 
  private:
-  FrontierRunDir(RunDirectory dir, RunManifest manifest, double checkpoint_seconds);
+  FrontierRunDir(RunDirectory dir, RunManifest manifest, double checkpoint_seconds,
+                 std::vector<CheckpointRecord> records = {});
   std::filesystem::path checkpoint_path(int sweep) const;
   std::filesystem::path staged_path(int sweep) const;
   // The step the checkpoint at `path` resumes `sweep` at; FormatError when it holds another.
@@ -85,16 +100,17 @@ class FrontierRunDir : public FrontierJournal {
   // Writes `state` to `path` and says so (in the log) when that took long.
   void write_state(const std::filesystem::path& path, int sweep, const FrontierState& state);
   void write() const;
-  // Removes what no later session reads: temp files, checkpoints of finished sweeps.
-  void tidy();
-  // Reads the header of every checkpoint left: one of another job, rank or run is refused
-  // (FormatError) before anything is counted, on every rank alike.
-  void check_checkpoints();
+  // Removes these files (names in the directory) if they are there.
+  void remove(const std::vector<std::string>& names);
+  // Refuses (FormatError) a checkpoint whose header no journal line records.
+  void check_recorded(const std::filesystem::path& path, const CheckpointHeader& header) const;
 
   RunDirectory dir_;
   RunManifest manifest_;
   FrontierRequest request_;
   CheckpointJob job_;
+  SweepJournalWriter journal_;
+  std::vector<CheckpointRecord> records_;  // every checkpoint the journal records
   double checkpoint_seconds_;
   std::chrono::steady_clock::time_point last_save_;
   // Finished when opened: its manifest (a committed record, often) is not written again.

@@ -27,8 +27,11 @@ class RankedJournal final : public FrontierJournal {
   std::optional<FrontierState> saved(int sweep) override;
   bool has_saved(int sweep) override;
   void after_step(int sweep, const FrontierState& state) override;
+  // Every rank stopped at the same step (they stop together): all save it, in two phases.
+  std::optional<int> keep(int sweep, const FrontierState& state) override;
 
  private:
+  void save_together(int sweep, const FrontierState& state);
   // The latest step every rank holds a checkpoint of `sweep` at, committed or staged
   // (nothing when there is none); each rank then keeps that one only.
   std::optional<int> agreed_step(int sweep);

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 
 #include "knightstour/frontier/frontier_counter.hpp"
@@ -50,11 +51,22 @@ struct CheckpointHeader {
   int limbs = 1;
   std::uint64_t parts = 0;
   std::uint64_t classes = 0;
+  std::uint64_t data_checksum = 0;  // over everything after the header
 };
 
-// Writes `state` of sweep `sweep` of `job`; returns the bytes written. Throws IoError.
-std::uint64_t write_checkpoint(const std::filesystem::path& path, const CheckpointJob& job,
-                               int sweep, const FrontierState& state);
+struct WrittenCheckpoint {
+  CheckpointHeader header;
+  std::uint64_t bytes = 0;
+};
+
+// Writes `state` of sweep `sweep` of `job`. `before_publish`, when given, is called with the
+// header once the file is whole and synced under its temp name, before it takes `path`: a
+// run records there what it is about to publish (a crash between leaves the old file and a
+// record of the new one, never a file nothing records). Throws IoError.
+WrittenCheckpoint write_checkpoint(
+    const std::filesystem::path& path, const CheckpointJob& job, int sweep,
+    const FrontierState& state,
+    const std::function<void(const CheckpointHeader&)>& before_publish = nullptr);
 
 // Reads the header only (nothing when there is no file); throws FormatError when it is not a
 // checkpoint, its header is damaged, or it is not a checkpoint of `job`.

@@ -98,7 +98,10 @@ struct FrontierResult {
   double steps_seconds = 0;             // of those, until the last step done ended
   std::vector<std::uint64_t> classes;   // live classes after each step done this session
   std::optional<FrontierState> paused;  // the state at options.until_step, when it got there
-  SweepOutlook outlook;                 // when stopped: what the rest of the sweep holds
+  // When stopped (time limit, signal, memory): the state after the last step done, to keep
+  // (FrontierJournal::keep); the step it stopped in is redone from there.
+  std::optional<FrontierState> stopped_at;
+  SweepOutlook outlook;  // when stopped: what the rest of the sweep holds
 };
 
 // Counts the Hamiltonian cycles (closed) or paths (open; with one end pinned when asked)

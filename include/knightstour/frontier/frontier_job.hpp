@@ -41,6 +41,10 @@ class FrontierJournal {
   virtual bool has_saved(int sweep) = 0;
   // After each step of sweep `sweep`; saves the state when a save is due.
   virtual void after_step(int sweep, const FrontierState& state) = 0;
+  // Sweep `sweep` stopped (a time limit, a signal, the memory budget) with `state`, its last
+  // whole step: saves it now unless a checkpoint holds that step already. Returns the step a
+  // resume continues the sweep from (nothing: from its start).
+  virtual std::optional<int> keep(int sweep, const FrontierState& state) = 0;
 };
 
 // Throws UsageError when the board is too wide for the frontier method or the start is off

@@ -72,6 +72,10 @@ struct FrontierReport : SweepFigures {
   bool grid_by_backward_pass = false;  // the grid came (or was coming) from the backward pass
   double seconds = 0;
   SweepOutlook stopped_outlook;  // the sweep (or shared prefix) that stopped, alone
+  // When stopped with a journal: the sweep that stopped (its number) and the step a resume
+  // continues it from (nothing: its start); what the checkpoint kept.
+  int stopped_sweep = -1;
+  std::optional<int> kept_step;
 };
 
 }  // namespace knightstour

@@ -81,8 +81,10 @@ struct FrontierProgress {
 
 // Fields are typed; they become strings only in to_json() / from_json().
 struct RunManifest {
-  // Version 3 added the method (and frontier runs); 1 and 2 are enumerator runs.
-  static constexpr int kFormatVersion = 3;  // reads 1 to 3
+  // Version 3 added the method (and frontier runs); 1 and 2 are enumerator runs; 4 is a
+  // frontier run with a sweep journal (sweep_journal.hpp), which knightstour before it would
+  // not read. Writes 3 for the enumerator's runs (unchanged since), 4 for the frontier's.
+  static constexpr int kFormatVersion = 4;  // reads 1 to 4
   Method method = Method::dfs;
 
   // What was asked. These define the prefixes and the files; a resume must agree on them.
@@ -148,6 +150,13 @@ struct RunManifest {
 };
 
 RunManifest read_manifest(const std::filesystem::path& dir);  // IoError / FormatError
+
+// A frontier run's job and owner as one line of text (board, starts, closed, total only,
+// shard, rank and run id): what its checksums are keyed by, so that a file or a line of
+// another job or run never checks out as this run's.
+std::string frontier_job_key(const RunManifest& manifest);
+// 16 hex digits of FNV-1a over `key` and `text`.
+std::string keyed_checksum(const std::string& key, const std::string& text);
 // The method the manifest in `dir` names, read without checking the rest (to send a damaged
 // run to the checks of its own method); nothing when there is no readable JSON manifest.
 // A directory of MPI ranks' shares (ranks.json, no manifest of its own) is the frontier's.

@@ -14,6 +14,7 @@ namespace knightstour::run_layout {
 //   checkpoint-<sweep>.bin          (frontier) a sweep's classes between two steps
 //   checkpoint-<sweep>.staged.bin   (frontier over MPI ranks) a newer checkpoint written while
 //                                   the other ranks wrote theirs, not yet committed by all
+//   sweeps.tsv                      (frontier) finished sweeps and checkpoints, a line each
 //   spill/                          (frontier) classes past the memory budget, this session's
 //   <name>.tmp                      a file being written (never part of the run)
 //   .lock                           held (flock) by the process working on the run
@@ -24,6 +25,7 @@ namespace knightstour::run_layout {
 inline constexpr const char* kManifest = "manifest.json";
 inline constexpr const char* kLock = ".lock";
 inline constexpr const char* kSpillDir = "spill";
+inline constexpr const char* kSweepJournal = "sweeps.tsv";
 inline constexpr const char* kOldFrontierJob = "frontier.json";
 inline constexpr const char* kRanksFile = "ranks.json";
 std::filesystem::path rank_dir(const std::filesystem::path& dir, int rank);
@@ -38,7 +40,8 @@ std::string journal_name(int shard);
 std::string tour_file_name(int shard, std::uint64_t part, const std::string& extension);
 std::string checkpoint_name(int sweep);
 std::string staged_checkpoint_name(int sweep);
-// The sweep of a checkpoint's name; nothing for any other name.
+// The sweep of a checkpoint's name, as checkpoint_name() writes it (checkpoint-01.bin and
+// checkpoint--1.bin are no checkpoint's); nothing for any other name.
 std::optional<int> parse_checkpoint_name(const std::string& name);
 // The sweep of a staged checkpoint's name; nothing for any other name.
 std::optional<int> parse_staged_checkpoint_name(const std::string& name);
@@ -53,7 +56,7 @@ struct TourFileName {
 std::optional<TourFileName> parse_tour_file_name(const std::string& name);
 bool is_journal_name(const std::string& name);
 bool is_temp_name(const std::string& name);
-// Whether a directory already holds (part of) a run.
+// Whether a directory already holds (part of) a run: a name of one of the kinds above.
 bool holds_run_file(const std::string& name);
 
 }  // namespace knightstour::run_layout
