@@ -8,6 +8,8 @@
 #include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/count/verify_frontier.hpp"
 #include "knightstour/frontier/end_pair_units.hpp"
+#include "knightstour/run/merge.hpp"
+#include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
 
 namespace knightstour {
@@ -87,9 +89,9 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
   RunManifest base;
   base.provenance = provenance;
   base.inputs = std::move(listed);
-  FrontierRunDir run =
-      FrontierRunDir::create(out, request, base, first->frontier.checkpoint_seconds);
-  for (const auto& [unit, count] : by_unit) run.finish(unit, count);
+  RunManifest m = FrontierRunDir::new_manifest(request, base);
+  m.frontier.checkpoint_seconds = first->frontier.checkpoint_seconds;
+  for (const auto& [unit, count] : by_unit) m.frontier.finished[unit] = count.str();
   FrontierReport whole;
   whole.complete = report.complete();
   whole.stop_reason = whole.complete ? StopReason::none : StopReason::missing_shards;
@@ -103,7 +105,13 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
     report.closed_tours = whole.closed_tours;
     report.cycles = whole.cycles;
   }
-  run.end_session(whole, 0, seconds, report.cpu_seconds);
+  FrontierRunDir::record_outcome(m, whole);
+  m.seconds = seconds;
+  m.cpu_seconds = report.cpu_seconds;
+  // Built whole beside its place and renamed there: a merge killed part-way leaves nothing.
+  NewRunDirectory built = NewRunDirectory::begin(out, kMergeWritesNew);
+  write_manifest(built.path(), m);
+  built.publish();
   return report;
 }
 

@@ -165,7 +165,9 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
   const RunManifest& first = inputs.front().manifest;
   const std::size_t plan_size = first.prefixes_in_plan;
   const Owners owner = owners_of(inputs, plan_size);
-  auto dir = RunDirectory::create(out, "merge writes a new run directory: choose another --out");
+  // Built whole beside its place and renamed there: a merge killed part-way leaves nothing.
+  NewRunDirectory built = NewRunDirectory::begin(out, kMergeWritesNew);
+  const fs::path& dir = built.path();
   const bool enumerate = first.command == Command::enumerate;
   const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
   std::map<std::pair<std::size_t, std::string>, std::string> renamed;
@@ -182,7 +184,7 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
       auto it = renamed.find(key);
       if (it == renamed.end()) {
         const auto name = run_layout::tour_file_name(0, part++, extension);
-        link_or_copy(inputs[who.first].dir / r.file, out / name);
+        link_or_copy(inputs[who.first].dir / r.file, dir / name);
         it = renamed.emplace(key, name).first;
       }
       r.file = it->second;
@@ -192,8 +194,7 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
     add_checked(report.nodes, r.nodes, "merge");
     journal += journal_line(r, kind);
   }
-  sync_directory(out);
-  write_file_atomically(dir.journal_path(0), journal);
+  write_file_atomically(dir / run_layout::journal_name(0), journal);
 
   report.inputs = inputs.size();
   report.prefixes = plan_size;
@@ -206,7 +207,8 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
   const RunManifest m = merged_manifest(inputs, report, options.provenance);
   report.nodes_searched = m.nodes_searched;
   report.cpu_seconds = m.cpu_seconds;
-  write_manifest(out, m);
+  write_manifest(dir, m);
+  built.publish();
   return report;
 }
 

@@ -65,6 +65,42 @@ RunDirectory RunDirectory::open(const fs::path& dir) {
   return RunDirectory(dir);
 }
 
+NewRunDirectory NewRunDirectory::begin(const fs::path& dir, const std::string& occupied_hint) {
+  fs::path destination = dir.lexically_normal();
+  if (destination.filename().empty()) destination = destination.parent_path();
+  if (destination.empty()) throw UsageError("the run directory name is empty");
+  std::error_code ec;
+  if (fs::exists(destination, ec)) {
+    if (!fs::is_directory(destination, ec)) {
+      throw UsageError("cannot use " + dir.string() + " as a run directory: not a directory");
+    }
+    if (!fs::is_empty(destination, ec)) {
+      bool run = false;
+      for (const auto& entry : fs::directory_iterator(destination)) {
+        run = run || run_layout::holds_run_file(entry.path().filename().string());
+      }
+      throw UsageError(dir.string() + (run ? " already holds a run: " : " is not empty: ") +
+                       occupied_hint);
+    }
+  }
+  const fs::path temp = destination.string() + kTempSuffix;
+  if (fs::exists(temp, ec)) {
+    // Left by a process killed while building it, unless one is building it now.
+    PosixFile held(temp, O_RDONLY | O_DIRECTORY);
+    if (::flock(held.fd(), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+      throw UsageError(temp.string() + " is being written by another knightstour process");
+    }
+    fs::remove_all(temp, ec);
+    if (ec) throw IoError("cannot remove " + temp.string() + ": " + ec.message());
+  }
+  return NewRunDirectory(destination, RunDirectory::create(temp, occupied_hint));
+}
+
+void NewRunDirectory::publish() {
+  sync_directory(building_.dir());
+  durable_rename(building_.dir(), destination_);
+}
+
 fs::path RunDirectory::journal_path(int shard) const {
   return dir_ / run_layout::journal_name(shard);
 }

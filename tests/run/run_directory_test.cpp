@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/run/run_layout.hpp"
 #include "knightstour/run/verify.hpp"
 #include "support/run_helpers.hpp"
 #include "support/temp_dir.hpp"
@@ -153,6 +154,28 @@ TEST(RunDirectory, ResumeChecksTheJournalAgainstThePlan) {
   std::ofstream(dir / "journal-0.tsv", std::ios::app)
       << "3\ta1,b3,a5,c6,e5,f3,e1\t0\t0\t1\t0.1\t-\n";
   EXPECT_THROW(enumerate_session(dir.path(), "6x6", "a1", true, {}, {}, 6), FormatError);
+}
+
+// A merge's output is built beside its place and renamed there whole.
+TEST(NewRunDirectory, IsBuiltBesideItsPlaceAndRenamedThere) {
+  test::TempDir tmp;
+  const fs::path out = tmp / "merged";
+  fs::create_directories(tmp / "merged.tmp");  // left by a merge that was killed
+  std::ofstream(tmp / "merged.tmp" / "manifest.json") << "half";
+  {
+    NewRunDirectory built = NewRunDirectory::begin(out, "choose another");
+    EXPECT_EQ(built.path(), tmp / "merged.tmp");
+    EXPECT_FALSE(fs::exists(built.path() / "manifest.json"));
+    EXPECT_FALSE(fs::exists(out));
+    std::ofstream(built.path() / "manifest.json") << "whole";
+    built.publish();
+  }
+  EXPECT_TRUE(fs::exists(out / "manifest.json"));
+  EXPECT_FALSE(fs::exists(tmp / "merged.tmp"));
+  EXPECT_THROW(NewRunDirectory::begin(out, "choose another"), UsageError);
+  fs::create_directories(tmp / "empty");
+  NewRunDirectory::begin(tmp / "empty", "x").publish();  // an empty folder is taken
+  EXPECT_TRUE(fs::exists(tmp / "empty" / run_layout::kLock));
 }
 
 }  // namespace

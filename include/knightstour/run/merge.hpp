@@ -24,6 +24,10 @@ struct MergeReport {
   bool complete() const { return prefixes_done == prefixes; }
 };
 
+// What merge says of an --out that exists and is not empty (either method's merge).
+inline constexpr const char* kMergeWritesNew =
+    "merge writes a new run directory: choose another --out";
+
 struct MergeOptions {
   bool read_tours = true;  // check every tour of every input; else sizes and bookkeeping only
   Provenance provenance;   // of the merge, for the merged manifest
@@ -35,7 +39,8 @@ struct MergeOptions {
 // checks every input as verify does (FormatError naming the input and its first problem),
 // and refuses (UsageError) inputs whose manifests disagree on what was asked, and any prefix
 // finished by two inputs; prefixes finished by none are reported and leave the result
-// incomplete.
+// incomplete. `out` is built as OUT.tmp and renamed to OUT when whole (NewRunDirectory): a
+// merge killed part-way leaves no OUT.
 MergeReport merge_runs(const std::vector<std::filesystem::path>& inputs,
                        const std::filesystem::path& out, const MergeOptions& options = {});
 

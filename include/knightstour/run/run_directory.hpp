@@ -45,4 +45,24 @@ class RunDirectory {
   PosixFile lock_;
 };
 
+// A new run directory (merge's output) built whole under a temp name beside its place,
+// DIR.tmp, and renamed to DIR once every file is in it: a process killed while building it
+// leaves no run at DIR, and the next one removes what it left (unless a live process still
+// holds it). DIR must not exist, or be an empty directory.
+class NewRunDirectory {
+ public:
+  // UsageError when DIR holds anything, is no directory, or DIR.tmp is in use.
+  static NewRunDirectory begin(const std::filesystem::path& dir, const std::string& occupied_hint);
+  const std::filesystem::path& path() const { return building_.dir(); }  // DIR.tmp, locked
+  const std::filesystem::path& destination() const { return destination_; }
+  // Syncs the directory and renames it to DIR (durably); its lock goes with it.
+  void publish();
+
+ private:
+  NewRunDirectory(std::filesystem::path destination, RunDirectory building)
+      : destination_(std::move(destination)), building_(std::move(building)) {}
+  std::filesystem::path destination_;
+  RunDirectory building_;
+};
+
 }  // namespace knightstour
