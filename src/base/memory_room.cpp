@@ -1,12 +1,15 @@
 #include "knightstour/base/memory_room.hpp"
 
+#include <malloc.h>
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "knightstour/base/cpus.hpp"
@@ -120,9 +123,10 @@ std::optional<std::uint64_t> soft_limit(int resource) {
   return static_cast<std::uint64_t>(r.rlim_cur);
 }
 
-// Slurm's megabytes ("4096", or "4G" in some versions' output), in bytes.
+// Slurm's megabytes ("4096", or "4G" in some versions' output), in bytes. "0" (Slurm's --mem=0,
+// the whole node) bounds nothing; text that is no such size is ignored, and `ignored` says so.
 std::optional<std::uint64_t> slurm_megabytes(const std::optional<std::string>& given,
-                                             const char* variable) {
+                                             const char* variable, std::string& ignored) {
   std::string text;
   if (given) {
     text = *given;
@@ -130,13 +134,20 @@ std::optional<std::uint64_t> slurm_megabytes(const std::optional<std::string>& g
     text = v;
   }
   if (text.empty()) return std::nullopt;
-  char* end = nullptr;
-  const unsigned long long n = std::strtoull(text.c_str(), &end, 10);
-  if (end == text.c_str() || n == 0) return std::nullopt;
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  std::string_view unit(end, static_cast<std::size_t>(text.data() + text.size() - end));
   std::uint64_t scale = std::uint64_t{1} << 20;
-  if (*end == 'G' || *end == 'g') scale <<= 10;
-  if (*end == 'T' || *end == 't') scale <<= 20;
-  return static_cast<std::uint64_t>(n) * scale;
+  if (unit == "M" || unit == "m") unit = "";
+  if (unit == "G" || unit == "g") scale <<= 10, unit = "";
+  if (unit == "T" || unit == "t") scale <<= 20, unit = "";
+  if (ec != std::errc{} || end == text.data() || !unit.empty() || n > (~std::uint64_t{0} / scale)) {
+    ignored = std::string(variable) + "='" + text +
+              "' is not a size in megabytes (such as 4096 or 4G): ignored";
+    return std::nullopt;
+  }
+  if (n == 0) return std::nullopt;
+  return n * scale;
 }
 
 }  // namespace
@@ -145,7 +156,10 @@ MemoryRoom memory_room(const MemorySources& s) {
   MemoryRoom out;
   auto consider = [&](std::optional<std::uint64_t> bytes, const char* bound) {
     if (!bytes) return;
-    if (out.bound.empty() || *bytes < out.bytes) out = {*bytes, bound};
+    if (out.bound.empty() || *bytes < out.bytes) {
+      out.bytes = *bytes;
+      out.bound = bound;
+    }
   };
   const fs::path meminfo = s.root / "proc/meminfo";
   const fs::path status = s.root / "proc/self/status";
@@ -158,20 +172,33 @@ MemoryRoom memory_room(const MemorySources& s) {
     const std::uint64_t used = used_kib.value_or(0) * 1024;
     return *limit > used ? *limit - used : 0;
   };
-  consider(less(s.limit_as ? s.limit_as : soft_limit(RLIMIT_AS), number_in(status, "VmSize:")),
-           "RLIMIT_AS");
+  // The address space limits count the stacks of threads still to start as well.
+  auto reserved = [&](std::optional<std::uint64_t> room) -> std::optional<std::uint64_t> {
+    if (!room) return room;
+    return *room > s.reserve ? *room - s.reserve : 0;
+  };
   consider(
-      less(s.limit_data ? s.limit_data : soft_limit(RLIMIT_DATA), number_in(status, "VmData:")),
-      "RLIMIT_DATA");
+      reserved(less(s.limit_as ? s.limit_as : soft_limit(RLIMIT_AS), number_in(status, "VmSize:"))),
+      "RLIMIT_AS");
+  consider(reserved(less(s.limit_data ? s.limit_data : soft_limit(RLIMIT_DATA),
+                         number_in(status, "VmData:"))),
+           "RLIMIT_DATA");
   const auto rss = number_in(status, "VmRSS:");
-  if (const auto node = slurm_megabytes(s.slurm_mem_per_node, "SLURM_MEM_PER_NODE")) {
+  const auto node = slurm_megabytes(s.slurm_mem_per_node, "SLURM_MEM_PER_NODE", out.ignored);
+  const auto per_cpu = slurm_megabytes(s.slurm_mem_per_cpu, "SLURM_MEM_PER_CPU", out.ignored);
+  if (node) {
     consider(less(node, rss), "SLURM_MEM_PER_NODE");
-  } else if (const auto per_cpu = slurm_megabytes(s.slurm_mem_per_cpu, "SLURM_MEM_PER_CPU")) {
+  } else if (per_cpu) {
     int cpus = s.slurm_cpus.value_or(0);
     if (cpus <= 0) cpus = positive_env_int("SLURM_CPUS_ON_NODE").value_or(default_threads());
     consider(less(*per_cpu * static_cast<std::uint64_t>(cpus), rss), "SLURM_MEM_PER_CPU");
   }
   return out;
+}
+
+bool keep_one_arena_under_address_limits() {
+  if (!soft_limit(RLIMIT_AS) && !soft_limit(RLIMIT_DATA)) return false;
+  return ::mallopt(M_ARENA_MAX, 1) == 1;
 }
 
 }  // namespace knightstour

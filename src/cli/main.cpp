@@ -11,6 +11,7 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "knightstour/base/errors.hpp"
+#include "knightstour/base/memory_room.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 #include "mpi_world.hpp"
 #include "provenance.hpp"
@@ -110,6 +111,9 @@ int main(int argc, char** argv) {
   using namespace knightstour;
   // Past a file size limit, write(2) should fail with EFBIG instead of killing the process.
   std::signal(SIGXFSZ, SIG_IGN);
+  // Before any thread starts (MPI's included): under `ulimit -v` the threads' arenas would
+  // take address space the memory budget counts on.
+  keep_one_arena_under_address_limits();
   try {
     cli::join_mpi(argc, argv);
   } catch (const UsageError& e) {

@@ -1,5 +1,10 @@
 #include "knightstour/count/frontier_plan.hpp"
 
+#include <pthread.h>
+#include <spdlog/spdlog.h>
+#include <tbb/global_control.h>
+
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -51,9 +56,11 @@ FrontierRequest new_job(const CountRequest& r) {
   }
   if (r.sharded()) {
     if (f.grid != GridMethod::end_pairs) {
-      throw UsageError(
-          "a frontier count is shared out by its units of end pairs; with "
-          "--shard-count leave out --grid or give --grid end-pairs");
+      // Say where the other grid came from: the option, or the environment.
+      throw UsageError(r.grid ? "a frontier count is shared out by its units of end pairs; with "
+                                "--shard-count leave out --grid or give --grid end-pairs"
+                              : "a frontier count is shared out by its units of end pairs; with "
+                                "--shard-count unset KNIGHTSTOUR_GRID or set it to end-pairs");
     }
     if (f.closed || f.start || f.total_only) {
       throw UsageError(
@@ -66,17 +73,45 @@ FrontierRequest new_job(const CountRequest& r) {
   return f;
 }
 
+// The address space the threads of a count of `threads` reserve for their stacks: oneTBB's
+// workers, and the progress and memory-sampling threads at the default size.
+std::uint64_t thread_stacks(int threads) {
+  pthread_attr_t attr;
+  std::size_t plain = 8u << 20;
+  if (::pthread_attr_init(&attr) == 0) {
+    ::pthread_attr_getstacksize(&attr, &plain);
+    ::pthread_attr_destroy(&attr);
+  }
+  const std::size_t worker =
+      tbb::global_control::active_value(tbb::global_control::thread_stack_size);
+  return static_cast<std::uint64_t>(std::max(threads - 1, 0)) * worker + 2 * plain;
+}
+
 // The budget counts class bytes; by default half of what is available, shared by the ranks
 // on this node. With several ranks --memory is each rank's.
-MemoryPlan memory_plan(const CountRequest& r, const Ranks* ranks) {
+MemoryPlan memory_plan(const CountRequest& r, const Ranks* ranks, int threads) {
   MemoryPlan m;
-  const MemoryRoom room = memory_room();
+  MemorySources sources;
+  sources.reserve = m.thread_stacks = thread_stacks(threads);
+  const MemoryRoom room = memory_room(sources);
+  if (!room.ignored.empty()) spdlog::warn("{}", room.ignored);
+  m.known = room.known();
   m.available = room.bytes;
   m.bound = room.bound;
   m.sharing = ranks ? static_cast<std::uint64_t>(ranks->ranks_on_this_node()) : 1;
   m.asked = r.memory.has_value();
-  m.budget =
-      r.memory ? *r.memory : (m.available ? m.available / 2 / m.sharing : (4ull << 30) / m.sharing);
+  if (r.memory) {
+    m.budget = *r.memory;
+  } else if (m.known) {
+    m.budget = m.available / 2 / m.sharing;
+    if (m.budget == 0) {
+      throw UsageError(m.bound + " leaves no memory for the classes (" + size_text(m.available) +
+                       " after what the process and its threads hold): give --memory SIZE, "
+                       "or run where more memory is allowed");
+    }
+  } else {
+    m.budget = (4ull << 30) / m.sharing;
+  }
   return m;
 }
 
@@ -122,7 +157,7 @@ FrontierPlan plan_frontier(const CountRequest& r, const MethodChoice& method,
   p.method = method;
   const Ranks* ranks = several_ranks(r.ranks);
   p.threads = r.threads > 0 ? r.threads : default_threads();
-  p.memory = memory_plan(r, ranks);
+  p.memory = memory_plan(r, ranks, p.threads);
   p.spill = spill_plan(r, r.run_dir.has_value());
   p.kernel = chosen_bit_kernel();
   p.progress_seconds = ranks && ranks->rank() != 0 ? 0 : r.progress_seconds;
@@ -148,7 +183,7 @@ std::vector<std::string> describe(const FrontierPlan& p) {
     memory += " (--memory)";
     if (m.past_available())
       memory += ", more than the " + size_text(m.available / m.sharing) + " available now";
-  } else if (m.available > 0) {
+  } else if (m.known) {
     memory += ": half of the " + size_text(m.available) + " that " + m.bound + " leaves" +
               (m.sharing > 1 ? ", shared by the ranks on this node" : "");
   } else {

@@ -128,6 +128,52 @@ TEST(MemoryRoom, SlurmAllocationBounds) {
   EXPECT_EQ(memory_room(s).bound, "SLURM_MEM_PER_CPU");
 }
 
+// The stacks of the threads a count starts come out of an address-space limit too.
+TEST(MemoryRoom, ThreadStacksComeOffTheAddressLimits) {
+  FakeRoot f;
+  MemorySources s = f.sources();
+  s.limit_as = 3 * kGiB;  // VmSize is 1 GiB
+  s.reserve = 24 * kMiB;
+  EXPECT_EQ(memory_room(s).bytes, 2 * kGiB - 24 * kMiB);
+  s.limit_as = kGiB + 10 * kMiB;  // less room than the stacks: none, and known to be none
+  const MemoryRoom none = memory_room(s);
+  EXPECT_EQ(none.bytes, 0u);
+  EXPECT_TRUE(none.known());
+  EXPECT_EQ(none.bound, "RLIMIT_AS");
+}
+
+// An allocation smaller than what the process holds leaves nothing, and says so (it read as
+// "unknown", and the budget became 4 GiB).
+TEST(MemoryRoom, ASlurmAllocationSmallerThanTheProcessLeavesNothing) {
+  FakeRoot f;
+  MemorySources s = f.sources();
+  s.slurm_mem_per_node = "3";  // MB; VmRSS is 100 MiB
+  const MemoryRoom room = memory_room(s);
+  EXPECT_EQ(room.bytes, 0u);
+  EXPECT_TRUE(room.known());
+  EXPECT_EQ(room.bound, "SLURM_MEM_PER_NODE");
+}
+
+// What is no size is ignored aloud; 0 (Slurm's --mem=0, the whole node) bounds nothing.
+TEST(MemoryRoom, SlurmValuesThatAreNoSizeAreIgnoredAloud) {
+  FakeRoot f;
+  for (const std::string text : {"lots", "-5", "4X", "12 ", "99999999999999999999"}) {
+    MemorySources s = f.sources();
+    s.slurm_mem_per_node = text;
+    const MemoryRoom room = memory_room(s);
+    EXPECT_EQ(room.bound, "MemAvailable") << text;
+    EXPECT_NE(room.ignored.find("SLURM_MEM_PER_NODE='" + text + "' is not a size in megabytes"),
+              std::string::npos)
+        << room.ignored;
+  }
+  MemorySources s = f.sources();
+  s.slurm_mem_per_node = "0";
+  EXPECT_EQ(memory_room(s).bound, "MemAvailable");
+  EXPECT_TRUE(memory_room(s).ignored.empty());
+  s.slurm_mem_per_node = "2G";
+  EXPECT_EQ(memory_room(s).bytes, 2 * kGiB - 100 * kMiB);
+}
+
 // This process, as it runs: whatever bounds it, some room is known.
 TEST(MemoryRoom, ThisProcessHasRoom) { EXPECT_GT(memory_room().bytes, 0u); }
 

@@ -17,12 +17,15 @@ namespace knightstour {
 struct MemoryPlan {
   std::uint64_t budget = 0;
   bool asked = false;           // --memory; else half of `available` (4 GiB when unknown)
-  std::uint64_t available = 0;  // what this process may still take now (0: unknown)
+  bool known = false;           // `available` was read from a bound (else nothing is known)
+  std::uint64_t available = 0;  // what this process may still take now
   std::string bound;            // what bounds `available` (memory_room.hpp)
   std::uint64_t sharing = 1;    // ranks on this node, sharing `available`
+  // Under an address-space limit: the stacks of the threads the count starts, taken off it.
+  std::uint64_t thread_stacks = 0;
   // --memory past this process's (or rank's) share of what is available: the classes may
   // outgrow memory before the count spills, and the OOM killer end it.
-  bool past_available() const { return asked && available > 0 && budget > available / sharing; }
+  bool past_available() const { return asked && known && budget > available / sharing; }
 };
 
 // Where classes past the budget go.
