@@ -148,11 +148,24 @@ std::string suggestion(const cxxopts::Options& options, int argc, char** argv) {
 // An option given twice (the last would win, silently), and an option's value that is the
 // next option ("--run-dir --json" would make a directory named --json), are refused. The
 // positional arguments (`positional`) may repeat.
-void check_arguments(const cxxopts::ParseResult& result, const std::string& positional,
-                     const char* command) {
+// A switch takes no value: "--closed=false" would read as given (true), so any value other
+// than "true" is refused rather than silently turned around.
+void check_arguments(const cxxopts::Options& options, const cxxopts::ParseResult& result,
+                     const std::string& positional, const char* command) {
+  std::vector<std::string> switches;
+  for (const auto& g : options.groups()) {
+    for (const auto& o : options.group_help(g).options) {
+      if (o.is_boolean) switches.insert(switches.end(), o.l.begin(), o.l.end());
+    }
+  }
   std::vector<std::string> seen;
   for (const auto& a : result.arguments()) {
     if (a.key() == positional) continue;
+    const bool is_switch = std::find(switches.begin(), switches.end(), a.key()) != switches.end();
+    if (is_switch && a.value() != "true") {
+      throw UsageError("--" + a.key() + " is a switch and takes no value: give --" + a.key() +
+                       " for yes, leave it out for no (not --" + a.key() + "=" + a.value() + ")");
+    }
     if (std::find(seen.begin(), seen.end(), a.key()) != seen.end()) {
       throw UsageError("--" + a.key() + " is given twice; give it once (see knightstour " +
                        command + " --help)");
@@ -189,7 +202,7 @@ bool parse(cxxopts::Options& options, const std::string& positional, int argc, c
     throw UsageError("unexpected argument '" + result.unmatched().front() + "' (see knightstour " +
                      argv[0] + " --help)");
   }
-  check_arguments(result, positional, argv[0]);
+  check_arguments(options, result, positional, argv[0]);
   return true;
 }
 
@@ -376,7 +389,12 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
   if (r.resume && !r.run_dir) throw UsageError("--resume needs --run-dir DIR");
   r.provenance = provenance();
   if (result.count("memory")) r.memory = parse_size("memory", result["memory"].as<std::string>());
-  if (result.count("spill-dir")) r.spill_dir = result["spill-dir"].as<std::string>();
+  if (result.count("spill-dir")) {
+    r.spill_dir = result["spill-dir"].as<std::string>();
+    if (r.spill_dir->empty()) {
+      throw UsageError("--spill-dir needs a folder (or none, to spill nowhere), not ''");
+    }
+  }
   if (result.count("checkpoint")) {
     r.checkpoint_seconds = parse_seconds("checkpoint", result["checkpoint"].as<std::string>());
   }

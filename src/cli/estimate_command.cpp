@@ -9,6 +9,7 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "estimate_frontier.hpp"
+#include "json_counts.hpp"
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
@@ -195,7 +196,7 @@ void print_walks_json(const Plan& plan, const WalkEstimate& w, const MethodChoic
                    {"interrupted", e.interrupted}};
   add_provenance(j);
   if (!job.all_starts) j["start"] = square_name(job.board, job.prefix.front());
-  std::cout << j.dump() << '\n';
+  print_json_object(j);
 }
 
 void print_walks_text(const Plan& plan, const WalkEstimate& w, const MethodChoice& choice,

@@ -118,7 +118,7 @@ void print_json(const CountResult& r, const FrontierStatistics& st, const Projec
     j["peak_class_bytes"] = st.peak_bytes;
   }
   add_provenance(j);
-  std::cout << dump_json(j) << '\n';
+  print_json_object(j);
 }
 
 // What a count past its memory budget needs on disk: a generation there takes what a class

@@ -8,6 +8,7 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "json_counts.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/square.hpp"
@@ -126,7 +127,7 @@ void print_find_json(const FindArguments& a, const FindResult& r) {
   } else {
     j["tour"] = r.tour;
   }
-  std::cout << j.dump() << '\n';
+  print_json_object(j);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "json_counts.hpp"
 
+#include <iostream>
+
 namespace knightstour::cli {
 
 namespace {
@@ -28,5 +30,7 @@ std::string dump_json(const nlohmann::json& j) {
   }
   return text;
 }
+
+void print_json_object(const nlohmann::json& j) { std::cout << dump_json(j) << '\n'; }
 
 }  // namespace knightstour::cli

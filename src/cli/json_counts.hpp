@@ -15,5 +15,7 @@ namespace knightstour::cli {
 nlohmann::json json_count(const BigCount& n);
 nlohmann::json json_counts(const std::vector<BigCount>& v);
 std::string dump_json(const nlohmann::json& j);
+// Every command's --json goes out through here, so counts read the same in all of them.
+void print_json_object(const nlohmann::json& j);
 
 }  // namespace knightstour::cli

@@ -32,10 +32,12 @@ int merge_frontier(const std::vector<std::filesystem::path>& dirs, const std::st
         {"cpu_seconds", report.cpu_seconds},
         {"status", report.complete() ? "complete" : "incomplete"}};
     add_provenance(j);
-    std::cout << j.dump() << '\n';
+    print_json_object(j);
   } else {
-    std::printf("merged     %zu shards of a frontier count into %s\n", report.inputs, out.c_str());
-    std::printf("units      %d of %d (units of end pairs)\n", report.units_done, report.units);
+    std::printf("merged     %s of a frontier count into %s\n",
+                how_many(report.inputs, "shard").c_str(), out.c_str());
+    std::printf("units      %d of %s of end pairs\n", report.units_done,
+                how_many(static_cast<std::uint64_t>(report.units), "unit").c_str());
     if (report.complete()) {
       std::printf("tours      %s\n", report.tours.with_commas().c_str());
       std::printf("closed     %s: %s closed cycles\n", report.closed_tours.with_commas().c_str(),
@@ -95,10 +97,10 @@ int merge_command(int argc, char** argv) {
                      {"lower_bound", !report.complete()},
                      {"notes", report.notes}};
     add_provenance(j);
-    std::cout << j.dump() << '\n';
+    print_json_object(j);
   } else {
     const std::string ge = report.complete() ? "" : ">= ";
-    std::printf("merged     %zu runs into %s\n", report.inputs,
+    std::printf("merged     %s into %s\n", how_many(report.inputs, "run").c_str(),
                 result["out"].as<std::string>().c_str());
     std::printf("prefixes   %s of %s\n", with_commas(report.prefixes_done).c_str(),
                 with_commas(report.prefixes).c_str());

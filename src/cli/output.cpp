@@ -8,6 +8,10 @@
 
 namespace knightstour::cli {
 
+std::string how_many(std::uint64_t n, const std::string& noun) {
+  return with_commas(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 std::string estimate_figure(double value) {
   if (value < 1e6) return with_commas(static_cast<std::uint64_t>(std::llround(value)));
   char text[32];

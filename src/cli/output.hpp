@@ -12,6 +12,9 @@ namespace knightstour::cli {
 // 1234567 -> "1,234,567".
 using knightstour::with_commas;  // base/progress.hpp
 
+// "1 shard", "2 shards", "1,024 units": a number and its noun, plural but for one.
+std::string how_many(std::uint64_t n, const std::string& noun);
+
 // An estimate: with commas below a million ("12,345"), else three significant digits
 // ("1.56e+10").
 std::string estimate_figure(double value);

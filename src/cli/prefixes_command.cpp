@@ -4,6 +4,7 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "json_counts.hpp"
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/plan/plan.hpp"
@@ -50,7 +51,7 @@ int prefixes_command(int argc, char** argv) {
                      {"closed_only", job.mode.closed},
                      {"prefixes_in_plan", plan.size()},
                      {"prefixes", list}};
-    std::cout << j.dump() << '\n';
+    print_json_object(j);
   }
   return kExitOk;
 }

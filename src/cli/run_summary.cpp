@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "cli_options.hpp"
+#include "json_counts.hpp"
 #include "knightstour/board/square.hpp"
 #include "output.hpp"
 #include "provenance.hpp"
@@ -173,7 +174,7 @@ void print_json(const View& s) {
   j["files_written"] = s.files->files.files;
   j["tours_written"] = s.files->files.tours;
   j["bytes_written"] = s.files->files.bytes;
-  std::cout << j.dump() << '\n';
+  print_json_object(j);
 }
 
 }  // namespace
@@ -206,7 +207,7 @@ int print_sample_summary(const Request& request, const SampleOutcome& sample,
     j["seconds"] = sample.seconds;
     j["cpu_seconds"] = sample.cpu_seconds;
     add_provenance(j);
-    std::printf("%s\n", j.dump().c_str());
+    print_json_object(j);
     return kExitOk;
   }
   std::printf("board      %s, %s\n", request.board.name().c_str(),

@@ -8,6 +8,7 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "json_counts.hpp"
 #include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
@@ -28,7 +29,7 @@ int print_frontier_verdict(const std::string& dir, const FrontierVerdict& v, boo
                      {"problem", v.ok ? nlohmann::json(nullptr) : nlohmann::json(v.problem)},
                      {"method", "frontier"},
                      {"checked", v.checked}};
-    std::cout << j.dump() << '\n';
+    print_json_object(j);
   } else {
     if (v.ok) {
       std::printf(
@@ -154,7 +155,7 @@ void print_verdict_json(const VerifyReport& total) {
       {"prefixes", total.prefixes},
       {"prefixes_journaled", total.prefixes_journaled},
       {"notes", total.notes}};
-  std::cout << j.dump() << '\n';
+  print_json_object(j);
 }
 
 void print_verdict_text(const VerifyReport& total, std::size_t reports) {
