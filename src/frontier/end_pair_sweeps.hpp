@@ -34,7 +34,7 @@ bool count_by_end_pairs(const FrontierRequest& request, FrontierReport& report,
       return false;
     }
   }
-  EndPairCounts counts = end_pair_counts(shape, units, by_unit);
+  EndPairCounts counts = end_pair_counts(shape, units, by_unit, request.shard_index);
   report.tours = counts.tours;
   report.closed_tours = counts.closed_tours;
   report.tours_by_start = std::move(counts.tours_by_start);

@@ -68,7 +68,7 @@ int units_in_shard(int units, int index, int count) {
 }
 
 EndPairCounts end_pair_counts(BoardShape shape, const std::vector<EndPairUnit>& units,
-                              const std::map<int, BigCount>& by_unit) {
+                              const std::map<int, BigCount>& by_unit, int shard_index) {
   const auto n = static_cast<std::size_t>(shape.squares());
   const KnightGeometry moves(shape);
   EndPairCounts out;
@@ -91,8 +91,9 @@ EndPairCounts end_pair_counts(BoardShape shape, const std::vector<EndPairUnit>& 
     }
   }
   if (by_unit.size() == units.size() && n > 0) out.cycles = out.closed_by_start[0] / 2;
-  if (n == 1) {
-    // One square is an open tour by itself, from it to it; it has no pair of ends.
+  if (n == 1 && shard_index == 0) {
+    // One square is an open tour by itself, from it to it; it has no pair of ends, so no
+    // unit holds it: shard 0 does, and no other shard.
     out.tours = BigCount(1);
     out.tours_by_start = {BigCount(1)};
     out.tours_by_start_end = {BigCount(1)};

@@ -190,8 +190,9 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     ok = count_after_the_closed_sweep(request, watched, stop, journal, backward, report, progress,
                                       sweeps);
   }
-  if (ok && shape.squares() == 1 && !request.closed) {
+  if (ok && shape.squares() == 1 && !request.closed && request.shard_index == 0) {
     // One square is an open tour by itself; the DP counts paths by their edges, and it has none.
+    // Of several shards, shard 0 holds it (end_pair_counts).
     report.tours = BigCount(1);
     if (!request.start && !request.total_only) report.tours_by_start = {BigCount(1)};
   }

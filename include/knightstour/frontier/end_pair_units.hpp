@@ -52,8 +52,9 @@ struct EndPairCounts {
   std::optional<BigCount> cycles;            // when every unit is counted: closed from a1 / 2
 };
 // `by_unit`: unit id -> its count (each pair's), for some or all of `units`; ids not among
-// them are a std::logic_error. On a board of one square (no units) the one tour is counted.
+// them are a std::logic_error. On a board of one square (no units) the one tour is counted
+// in shard 0's share (`shard_index`: whose share `by_unit` is; 0 for the whole job).
 EndPairCounts end_pair_counts(BoardShape shape, const std::vector<EndPairUnit>& units,
-                              const std::map<int, BigCount>& by_unit);
+                              const std::map<int, BigCount>& by_unit, int shard_index = 0);
 
 }  // namespace knightstour
