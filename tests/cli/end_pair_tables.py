@@ -72,7 +72,8 @@ with tempfile.TemporaryDirectory() as tmp:
         checks += 1
     # One shard alone is not the whole count.
     r = run(TABLES, os.path.join(tmp, "6x6-s0"), "--out", os.path.join(tmp, "x"), "--bin", KT)
-    assert r.returncode == 1 and "not a complete count" in r.stderr, (r.returncode, r.stderr)
+    assert r.returncode == 1 and "is shard 0 of 2: merge every shard first" in r.stderr, (
+        r.returncode, r.stderr)
     checks += 1
 
 print(f"{checks} checks, 0 failures")
