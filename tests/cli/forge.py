@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Edits a frontier run directory as an adversary would: with every checksum the edit touches
+recomputed, so that only what knightstour checks beyond its checksums can refuse it.
+
+    forge.py manifest DIR KEY=JSON...   set fields of manifest.json (frontier.KEY for the
+                                        frontier object), then fix its checksum
+    forge.py finished DIR SWEEP COUNT   append a sweep journal line that checks out
+    forge.py step FILE DELTA            add DELTA to a checkpoint's next step (header
+                                        checksum fixed)
+    forge.py sweep FILE SWEEP           set a checkpoint's sweep word (header checksum fixed)
+
+The checksums mirror src/run/manifest.cpp (frontier_job_key, frontier_checksum,
+keyed_checksum) and src/frontier/checkpoint.cpp (header_checksum).
+"""
+import json
+import os
+import struct
+import sys
+
+MASK = (1 << 64) - 1
+
+
+def fnv1a(text):
+    h = 0xcbf29ce484222325
+    for b in text.encode():
+        h = ((h ^ b) * 0x100000001b3) & MASK
+    return f"{h:016x}"
+
+
+def job_key(m):
+    f = m["frontier"]
+    text = (f"knightstour-frontier|{m['rows']}x{m['cols']}|{'all' if m['all_starts'] else ''}|"
+            f"{'closed' if m['closed_only'] else 'open'}|")
+    text += "".join(sq + "," for sq in m["prefix"])
+    if f.get("total_only"):
+        text += "|total only"
+    if "units" in f:
+        text += f"|end pairs, shard {f['units']['shard_index']} of {f['units']['shard_count']}"
+    owner = f.get("owner")
+    if owner and (owner["run_id"] or owner["ranks"] != 1):
+        text += f"|rank {owner['rank']} of {owner['ranks']} run {owner['run_id']}"
+    return text
+
+
+def manifest_checksum(m):
+    f = m["frontier"]
+    text = job_key(m) + f"|{f['sweeps_planned']}|"
+    for s in sorted(f["finished"], key=lambda s: s["sweep"]):
+        text += f"{s['sweep']}={s['count']};"
+    c = f["counts"] or {"tours": "", "closed_tours": "", "closed_cycles": "", "tours_by_start": []}
+    for field in (m["status"], c["tours"], c["closed_tours"], c["closed_cycles"]):
+        text += "|" + field
+    text += "|" + "".join(x + "," for x in c["tours_by_start"])
+    return fnv1a(text)
+
+
+def read_manifest(d):
+    with open(os.path.join(d, "manifest.json")) as f:
+        return json.load(f)
+
+
+def write_manifest(d, m):
+    m["frontier"]["checksum"] = manifest_checksum(m)
+    with open(os.path.join(d, "manifest.json"), "w") as f:
+        json.dump(m, f, indent=2)
+
+
+def header_checksum(words):
+    h = 0x9e3779b97f4a7c15
+    for k, w in enumerate(words):
+        w = 0 if k == 11 else w
+        h = (((h ^ w) * 0x100000001b3) + (h >> 29)) & MASK
+    return h
+
+
+def edit_header(path, word, change):
+    with open(path, "r+b") as f:
+        words = list(struct.unpack("<16Q", f.read(128)))
+        words[word] = change(words[word]) & MASK
+        words[11] = header_checksum(words)
+        f.seek(0)
+        f.write(struct.pack("<16Q", *words))
+
+
+def main(argv):
+    what = argv[1]
+    if what == "manifest":
+        d = argv[2]
+        m = read_manifest(d)
+        for kv in argv[3:]:
+            key, value = kv.split("=", 1)
+            target = m
+            *path, last = key.split(".")
+            for p in path:
+                target = target[p]
+            target[last] = json.loads(value)
+        write_manifest(d, m)
+    elif what == "finished":
+        d, sweep, count = argv[2], argv[3], argv[4]
+        body = f"finished\t{sweep}\t{count}"
+        line = body + "\t" + fnv1a(job_key(read_manifest(d)) + "\n" + body) + "\n"
+        path = os.path.join(d, "sweeps.tsv")
+        if not os.path.exists(path):
+            with open(path, "w") as f:
+                f.write("# knightstour sweep journal v1: finished SWEEP COUNT CHECK | checkpoint "
+                        "SWEEP STEP CLASSES DATA_CHECKSUM CHECK\n")
+        with open(path, "a") as f:
+            f.write(line)
+    elif what == "step":
+        edit_header(argv[2], 6, lambda w: w + int(argv[3]))
+    elif what == "sweep":
+        edit_header(argv[2], 5, lambda w: int(argv[3]))
+    else:
+        sys.exit(f"forge.py: unknown edit {what}")
+
+
+main(sys.argv)
