@@ -36,7 +36,8 @@ int merge_frontier(const std::vector<std::filesystem::path>& dirs, const std::st
   } else {
     std::printf("merged     %s of a frontier count into %s\n",
                 how_many(report.inputs, "shard").c_str(), out.c_str());
-    std::printf("units      %d of %s of end pairs\n", report.units_done,
+    std::printf("units      %s of %s of end pairs\n",
+                with_commas(static_cast<std::uint64_t>(report.units_done)).c_str(),
                 how_many(static_cast<std::uint64_t>(report.units), "unit").c_str());
     if (report.complete()) {
       std::printf("tours      %s\n", report.tours.with_commas().c_str());
