@@ -10,7 +10,9 @@ Writes DIR/summary.md, and for each plot a PNG with a CSV of the same numbers be
   all starts  tours by start square, and the start x end matrix (tours by last square
               would repeat tours by start: a tour read backwards swaps its ends)
 Count runs read the journal; other runs stream their tours (every format, plain or zstd)
-in chunks, so memory stays bounded whatever the size of the files.
+in chunks, so memory stays bounded whatever the size of the files. A complete frontier run
+holds counts: over all starts tours by start square, and by units of end pairs the start x end
+matrix too; from one start its counts alone.
 """
 import argparse
 import os
@@ -84,17 +86,15 @@ def main():
     except ValueError as e:
         sys.exit(f"tour_stats: {e}")
     m = run.manifest
-    if run.method != "dfs":
-        # A frontier run has counts only: say them and what this script needs instead.
-        c = run.counts()
-        if not c["complete"]:
-            sys.exit(f"tour_stats: {args.run_dir} is an incomplete frontier run: no counts yet "
-                     "(resume it with knightstour count --run-dir DIR --resume)")
-        print(f"{run.rows}x{run.cols}: {c['tours']:,} tours, {c['closed_tours']:,} closed, "
-              f"{c['closed_cycles']:,} closed cycles (frontier method)")
-        sys.exit("tour_stats: a frontier run holds counts, not tours or a journal: the tables by "
-                 "last square, the start x end matrix and the tour statistics need a run of the "
-                 "enumerator (knightstour count --method dfs --run-dir, or enumerate)")
+    frontier = run.method == "frontier"
+    counts = run.counts()
+    if frontier and not counts["complete"]:
+        sys.exit(f"tour_stats: {args.run_dir} is an incomplete frontier run: no counts yet "
+                 f"(finish it: knightstour count --run-dir {args.run_dir} --resume)")
+    units = m.get("frontier", {}).get("units")
+    if units and units["shard_count"] > 1:
+        sys.exit(f"tour_stats: {args.run_dir} is shard {units['shard_index']} of "
+                 f"{units['shard_count']}: merge every shard (knightstour merge) and read the merged run")
     rows, cols, n = run.rows, run.cols, run.squares
     out = args.out or os.path.join(args.run_dir, "analysis")
     os.makedirs(out, exist_ok=True)
@@ -105,13 +105,17 @@ def main():
     lines = [f"# {board}, {what}, directed {kind} tours", "",
              f"- run: `{args.run_dir}` ({m['command']}{', a sample' if run.is_sample else ''}), "
              f"status **{m['status']}**" + ("" if complete else " (every number below is a lower bound)"),
-             f"- tours: {m['totals']['tours']:,}, closed: {m['totals']['closed_tours']:,}", ""]
+             f"- tours: {counts['tours']:,}, closed: {counts['closed_tours']:,}"
+             + (f" ({counts['closed_cycles']:,} closed cycles)" if counts["closed_cycles"] is not None else "")
+             + (" (frontier method: counts, no tours)" if frontier else ""), ""]
 
     # One pass: the start x end matrix, and for tour files the move numbers.
     mat = np.zeros((n, n), dtype=np.uint64)
     order_sum = np.zeros(n, dtype=np.float64)
     total = 0
-    if m["command"] == "count":
+    if frontier:
+        mat = run.start_end_matrix() if units else None
+    elif m["command"] == "count":
         mat = run.start_end_matrix()
     else:
         for t in run.chunks(args.chunk):
@@ -120,7 +124,12 @@ def main():
             if not m["all_starts"]:
                 order_sum += (np.argsort(t, axis=1) + 1).sum(axis=0)
             total += len(t)
-    by_start, by_end = mat.sum(axis=1), mat.sum(axis=0)
+    if mat is not None:
+        by_start, by_end = run.by_start() if frontier else mat.sum(axis=1), mat.sum(axis=0)
+    elif m["all_starts"] and not m["frontier"].get("total_only"):
+        by_start, by_end = run.by_start(), None  # by pinned tails: the grid alone
+    else:
+        by_start = by_end = None  # one start, or a total: the counts above are all it holds
     start = None if m["all_starts"] else kt.parse_square(m["prefix"][0], cols)
     written = []
 
@@ -132,12 +141,16 @@ def main():
         board_csv(values, rows, cols, csv, label.replace(" ", "_"))
         written.extend([png, csv])
 
-    if m["all_starts"]:
+    if by_start is None:
+        lines += ["A frontier count from one start, or of the total alone, holds its counts and "
+                  "nothing by square.", ""]
+    elif m["all_starts"]:
         lines += ["## Tours by start square", "", *grid_table(by_start, rows, cols), ""]
         plot(by_start, "by_start", f"{board}: directed {kind} tours by start square", "tours from this square")
-        png, csv = os.path.join(out, "start_end.png"), os.path.join(out, "start_end.csv")
-        matrix_plot(mat, rows, cols, f"{board}: directed {kind} tours by start and last square", png, csv)
-        written.extend([png, csv])
+        if mat is not None:
+            png, csv = os.path.join(out, "start_end.png"), os.path.join(out, "start_end.csv")
+            matrix_plot(mat, rows, cols, f"{board}: directed {kind} tours by start and last square", png, csv)
+            written.extend([png, csv])
     else:
         # In a complete run a zero is a fact (no tour ends there); in a stopped one it may
         # only mean not found yet, so nothing is hatched.

@@ -7,6 +7,7 @@ import os
 
 import numpy as np
 
+from . import frontier
 from .board import parse_square, tour_from_grid
 
 _EXTENSIONS = (".npy", ".txt", ".board")
@@ -122,7 +123,10 @@ def read_tour_file(path, rows, cols, chunk=65536):
 class Run:
     """A run directory of `knightstour count --run-dir` (either method), `enumerate` or
     `enumerate --sample`. A frontier run (method "frontier") holds counts, not tours or a
-    journal: counts() and by_start() read them; the tour and journal readers refuse it."""
+    journal: counts() and by_start() read them, and a complete count by units of end pairs
+    (a single run, or `merge`'s) also gives by_end() and start_end_matrix(); the tour and
+    journal readers refuse it. A frontier manifest whose checksum does not match is refused
+    as `knightstour verify` refuses it."""
 
     def __init__(self, path):
         self.path = path
@@ -140,6 +144,8 @@ class Run:
         self.is_sample = bool(self.manifest.get("sample", 0))
         self.method = self.manifest.get("method", "dfs")
         self.status = self.manifest["status"]
+        if self.method == "frontier":
+            frontier.check_manifest(path, self.manifest)
 
     def _tours_needed(self, what):
         if self.method != "dfs":
@@ -154,9 +160,11 @@ class Run:
             if c is None:
                 return {"complete": False, "tours": None, "closed_tours": None,
                         "closed_cycles": None}
+            units = self.manifest["frontier"].get("units", {"shard_count": 1})
             return {"complete": True, "tours": int(c["tours"]),
                     "closed_tours": int(c["closed_tours"]),
-                    "closed_cycles": int(c["closed_cycles"])}
+                    # a shard's share holds parts of cycles
+                    "closed_cycles": int(c["closed_cycles"]) if units["shard_count"] == 1 else None}
         t = self.manifest["totals"]
         return {"complete": self.status == "complete", "tours": t["tours"],
                 "closed_tours": t["closed_tours"], "closed_cycles": None}
@@ -230,9 +238,35 @@ class Run:
                  ("closed", np.uint64), ("nodes", np.uint64), ("seconds", np.float64), last]
         return np.sort(np.array(records, dtype=dtype), order="id")
 
+    def _frontier_table(self):
+        """The start x end table of a complete frontier count by units of end pairs."""
+        f = self.manifest["frontier"]
+        units = f.get("units")
+        if units is None:
+            how = "from one start" if not self.manifest["all_starts"] else (
+                "as a total only" if f.get("total_only") else "by pinned tails")
+            raise ValueError(f"{self.path} is a frontier count {how}: it has no table by last "
+                             "square; a count by units of end pairs has one (knightstour count "
+                             "BOARD --all-starts --grid end-pairs --run-dir DIR)")
+        if units["shard_count"] > 1:
+            raise ValueError(f"{self.path} is shard {units['shard_index']} of "
+                             f"{units['shard_count']}: merge every shard (knightstour merge) and "
+                             "read the merged run")
+        if f["counts"] is None:
+            raise ValueError(f"{self.path} is incomplete ({len(f['finished'])} of "
+                             f"{f['sweeps_planned']} units in its manifest): finish it "
+                             f"(knightstour count --run-dir {self.path} --resume) first")
+        finished = {s["sweep"]: int(s["count"]) for s in f["finished"]}
+        return frontier.start_end_table(self.rows, self.cols, finished)
+
     def start_end_matrix(self):
-        """Tours by (start square, last square) as a (squares, squares) uint64 array: from
-        the journal of a count run, from the tours of any other run (streamed)."""
+        """Tours by (start square, last square) as a (squares, squares) array: from the
+        journal of a count run, from the tours of any other run (streamed), both uint64; from
+        the units of a frontier count by end pairs, int64 or Python ints past 2**63."""
+        if self.method == "frontier":
+            table = self._frontier_table()
+            return frontier.as_integers([v for row in table for v in row]).reshape(
+                self.squares, self.squares)
         self._tours_needed("table by last square")
         n = self.squares
         m = np.zeros((n, n), dtype=np.uint64)
@@ -247,14 +281,18 @@ class Run:
 
     def by_start(self):
         """Tours from each start square (index r * cols + c). A frontier run over all starts
-        gives Python ints (dtype object: they may pass 2**64)."""
+        gives int64, or Python ints (dtype object) where a count passes 2**63."""
         if self.method == "frontier":
             c = self.manifest["frontier"]["counts"]
             if c is None or not c["tours_by_start"]:
                 raise ValueError(f"{self.path}: no counts by start square (an incomplete run, "
                                  "one start, or --total-only)")
-            return np.array([int(x) for x in c["tours_by_start"]], dtype=object)
+            return frontier.as_integers(c["tours_by_start"])
         return self.start_end_matrix().sum(axis=1)
 
     def by_end(self):
-        return self.start_end_matrix().sum(axis=0)
+        """Tours by last square (index r * cols + c), of the same type as start_end_matrix()."""
+        m = self.start_end_matrix()
+        if m.dtype == object:
+            return frontier.as_integers(m.sum(axis=0))
+        return m.sum(axis=0)

@@ -16,7 +16,8 @@ BIN = os.environ.get("KNIGHTSTOUR_BIN", os.path.join(os.path.dirname(__file__), 
 
 
 def knightstour(*args):
-    r = subprocess.run([BIN, *args, "--progress", "0"], capture_output=True, text=True)
+    quiet = [] if args[0] in ("merge", "verify") else ["--progress", "0"]
+    r = subprocess.run([BIN, *args, *quiet], capture_output=True, text=True)
     if r.returncode != 0:
         raise RuntimeError(f"knightstour {' '.join(args)}: {r.stderr}")
     return r.stdout
@@ -135,10 +136,81 @@ class Runs(unittest.TestCase):
         by_start = run.by_start()
         self.assertEqual((by_start[0], by_start[12], by_start[1]), (304, 64, 0))  # DESIGN.md
         self.assertEqual(sum(by_start), 1728)
-        with self.assertRaisesRegex(ValueError, "holds counts, not tours"):
+        with self.assertRaisesRegex(ValueError, "by pinned tails: it has no table by last square; "
+                                                "a count by units of end pairs has one"):
             run.start_end_matrix()
+        with self.assertRaisesRegex(ValueError, "holds counts, not tours"):
+            run.journal()
         with self.assertRaisesRegex(ValueError, "no manifest.json"):
             kt.Run(self.tmp.name)
+
+
+class FrontierRuns(unittest.TestCase):
+    """Runs of the frontier method by units of end pairs, single and sharded then merged: the
+    package gives what count --json gives, as integers."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.d = cls.tmp.name
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def merged(self, board, shards):
+        out = os.path.join(self.d, f"{board}-merged")
+        dirs = []
+        for i in range(shards):
+            dirs.append(os.path.join(self.d, f"{board}-{i}"))
+            knightstour("count", board, "--all-starts", "--grid", "end-pairs", "--shard-index",
+                        str(i), "--shard-count", str(shards), "--run-dir", dirs[-1])
+        knightstour("merge", *dirs, "--out", out)
+        return out, dirs
+
+    def test_tables_equal_the_cli(self):
+        for board, shards in (("5x6", 3), ("3x40", 2), ("1x1", 2)):
+            with self.subTest(board=board):
+                out, dirs = self.merged(board, shards)
+                cli = json.loads(knightstour("count", "--run-dir", out, "--resume", "--json"))
+                run = kt.Run(out)
+                m = run.start_end_matrix()
+                self.assertEqual(m.tolist(), cli["tours_by_start_end"])
+                self.assertEqual(run.by_start().tolist(), cli["tours_by_start"])
+                self.assertEqual(run.by_end().tolist(), m.sum(axis=0).tolist())
+                self.assertEqual(run.counts()["tours"], cli["tours"])
+                # Integers: int64 while they fit, Python ints past it (3x40 holds 1.8e20).
+                fits = max(max(r) for r in cli["tours_by_start_end"]) < 2**63
+                self.assertEqual(m.dtype, np.int64 if fits else object)
+                with self.assertRaisesRegex(ValueError, "merge every shard"):
+                    kt.Run(dirs[0]).start_end_matrix()
+
+    def test_a_single_run_and_an_incomplete_one(self):
+        d = os.path.join(self.d, "6x6-single")
+        cli = json.loads(knightstour("count", "6x6", "--all-starts", "--grid", "end-pairs",
+                                     "--run-dir", d, "--json"))
+        self.assertEqual(kt.Run(d).start_end_matrix().tolist(), cli["tours_by_start_end"])
+        self.assertEqual(int(kt.Run(d).by_start().sum()), 6637920)  # DESIGN.md
+        part = os.path.join(self.d, "6x6-part")
+        r = subprocess.run([BIN, "count", "6x6", "--all-starts", "--grid", "end-pairs", "--run-dir",
+                            part, "--time-limit", "0.1", "--progress", "0"], capture_output=True)
+        self.assertEqual(r.returncode, 3)
+        with self.assertRaisesRegex(ValueError, "is incomplete"):
+            kt.Run(part).start_end_matrix()
+        self.assertFalse(kt.Run(part).counts()["complete"])
+
+    def test_an_edited_manifest_is_refused(self):
+        out, _ = self.merged("5x5", 1)
+        path = os.path.join(out, "manifest.json")
+        with open(path) as f:
+            m = json.load(f)
+        m["frontier"]["counts"]["tours"] = str(int(m["frontier"]["counts"]["tours"]) + 1)
+        with open(path, "w") as f:
+            json.dump(m, f)
+        with self.assertRaisesRegex(ValueError, "checksum does not match"):
+            kt.Run(out)
+        r = subprocess.run([BIN, "verify", out], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 4)  # verify refuses it too
 
 
 if __name__ == "__main__":

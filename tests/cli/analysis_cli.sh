@@ -34,6 +34,43 @@ expect_out '^- tours: 524,486, closed: 19,724$'
 expect_out '^\| 1 \| 1.0 \|'   # a1 is always move 1
 CHECKS=$((CHECKS + 1)); head -c 8 "$TMP/enum/analysis/mean_move.png" | grep -q PNG || fail "no mean_move.png"
 
+# Frontier runs, by what they hold: by units of end pairs the grid and the start x end
+# matrix (equal to the enumerator's above), by pinned tails the grid, from one start counts.
+run count 5x5 --all-starts --grid end-pairs --run-dir "$TMP/pairs" --progress 0
+expect_exit 0
+"$PY" "$STATS" "$TMP/pairs" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats frontier end pairs"
+expect_exit 0
+expect_out '^- tours: 1,728, closed: 0 \(0 closed cycles\) \(frontier method'
+expect_out '^\| 3 \| 56 \| 0 \| 64 \| 0 \| 56 \|$'
+CHECKS=$((CHECKS + 1))
+cmp -s "$TMP/pairs/analysis/start_end.csv" "$TMP/count/analysis/start_end.csv" || fail "start_end.csv differs from the enumerator's"
+run count 5x5 --all-starts --method frontier --grid tails --run-dir "$TMP/tails" --progress 0
+"$PY" "$STATS" "$TMP/tails" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats frontier tails"
+expect_exit 0
+expect_out '^\| 3 \| 56 \| 0 \| 64 \| 0 \| 56 \|$'
+CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/tails/analysis/start_end.png" ] || fail "a matrix drawn without one"
+run count 6x6 --closed --method frontier --run-dir "$TMP/closed" --progress 0
+"$PY" "$STATS" "$TMP/closed" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats frontier closed"
+expect_exit 0
+expect_out '^- tours: 19,724, closed: 19,724 \(9,862 closed cycles\)'
+
+# The offline install python/README.md gives: Debian's interpreter, a venv that sees its
+# packages (numpy, matplotlib), pip without an index or build isolation. From a copy, so that
+# the build leaves nothing in the tree.
+cp -r "$HERE/../../python" "$TMP/pkg"
+LAST="the package's offline install"
+CHECKS=$((CHECKS + 1))
+if /usr/bin/python3 -m venv --system-site-packages "$TMP/venv" >"$TMP/out" 2>&1 &&
+  "$TMP/venv/bin/pip" install --quiet --no-index --no-build-isolation "$TMP/pkg" >"$TMP/out" 2>&1; then
+  ( cd / && "$TMP/venv/bin/python" -c 'import sys, knightstour as kt
+r = kt.Run(sys.argv[1])
+assert kt.__file__.startswith(sys.prefix), kt.__file__
+assert int(r.by_start().sum()) == 1728 and r.start_end_matrix().shape == (25, 25)' "$TMP/pairs" \
+    >"$TMP/out" 2>&1 ) || fail "the installed package: $(cat "$TMP/out")"
+else
+  fail "$(tail -3 "$TMP/out")"
+fi
+
 # knightstour_results: journal totals and tours from .npy.zst files.
 "$PY" - "$HERE/../../scripts" "$TMP/enum" >"$TMP/out" 2>&1 <<'PYEOF'
 import sys
