@@ -11,5 +11,6 @@ int merge_command(int argc, char** argv);
 int find_command(int argc, char** argv);
 int estimate_command(int argc, char** argv);
 int show_command(int argc, char** argv);
+int status_command(int argc, char** argv);
 
 }  // namespace knightstour::cli

@@ -34,6 +34,7 @@ constexpr const char* kUsage =
     "                                                       one tour, on a board of any size\n"
     "  verify    PATH...                                    check tour files or a run directory\n"
     "  merge     DIR... --out DIR                           combine shard runs\n"
+    "  status    DIR                                        where a run, or a job's shards, stand\n"
     "  prefixes  BOARD --start SQ --split-depth D           list the work units\n"
     "  estimate  BOARD --start SQ [--closed]                time and memory a count would take\n"
     "  show      RUN_DIR|FILE [--row N] [--svg FILE]        one tour as a grid (and a picture)\n"
@@ -74,8 +75,9 @@ int dispatch(int argc, char** argv) {
   if (command == "find") return find_command(argc - 1, argv + 1);
   if (command == "estimate") return estimate_command(argc - 1, argv + 1);
   if (command == "show") return show_command(argc - 1, argv + 1);
+  if (command == "status") return status_command(argc - 1, argv + 1);
   throw knightstour::UsageError("unknown command '" + command +
-                                "' (commands: count, enumerate, find, verify, merge, prefixes, "
+                                "' (commands: count, enumerate, find, verify, merge, status, prefixes, "
                                 "estimate, show; see knightstour --help)");
 }
 

@@ -8,8 +8,12 @@
 
 namespace knightstour::cli {
 
+std::string plural(const std::string& noun) {
+  return noun + (!noun.empty() && noun.back() == 'x' ? "es" : "s");
+}
+
 std::string how_many(std::uint64_t n, const std::string& noun) {
-  return with_commas(n) + " " + noun + (n == 1 ? "" : "s");
+  return with_commas(n) + " " + (n == 1 ? noun : plural(noun));
 }
 
 std::string estimate_figure(double value) {

@@ -12,6 +12,8 @@ namespace knightstour::cli {
 // 1234567 -> "1,234,567".
 using knightstour::with_commas;  // base/progress.hpp
 
+// "shards", "prefixes".
+std::string plural(const std::string& noun);
 // "1 shard", "2 shards", "1,024 units": a number and its noun, plural but for one.
 std::string how_many(std::uint64_t n, const std::string& noun);
 

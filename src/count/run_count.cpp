@@ -621,12 +621,14 @@ CountResult resume(const CountRequest& r) {
   if (!fs::exists(run_layout::manifest_path(dir), ec)) {
     throw UsageError(dir.string() + " holds no run to resume (no " + run_layout::kManifest + ")");
   }
-  // A finished frontier run is only read: no lock, nothing written (it may be a record on a
-  // read-only file system), its counts from its manifest (by end pairs, from its units).
-  if (const RunManifest m = read_manifest(dir);
-      m.method == Method::frontier && m.status == RunStatus::complete) {
+  // A finished run is only read: no lock, nothing written (it may be a record on a read-only
+  // file system); a frontier run's counts from its manifest (by end pairs, from its units),
+  // the enumerator's from its journal (RunSession reads a finished run so).
+  if (const RunManifest m = read_manifest(dir); m.status == RunStatus::complete) {
     if (const auto refusal = FrontierRunDir::share_refusal(dir, m)) throw UsageError(*refusal);
     check_resumable(m.method, r, dir);
+    if (m.method == Method::dfs)
+      return count_dfs(r, {Method::dfs, "the run directory's method"}, &m);
     const FrontierRunFiles files = read_frontier_run(dir);
     check_same_count(r, dir, files.request);
     return finished_frontier(dir, files.manifest, files.request,

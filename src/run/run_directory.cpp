@@ -2,8 +2,16 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <vector>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/run/committed_journal.hpp"
@@ -99,6 +107,31 @@ NewRunDirectory NewRunDirectory::begin(const fs::path& dir, const std::string& o
 void NewRunDirectory::publish() {
   sync_directory(building_.dir());
   durable_rename(building_.dir(), destination_);
+}
+
+std::optional<int> RunDirectory::holder(const fs::path& dir) {
+  // A flock shows in /proc/locks as "N: FLOCK ADVISORY WRITE PID MAJ:MIN:INODE 0 EOF", the
+  // device numbers in hex.
+  std::vector<std::string> ids;
+  for (const fs::path& p : {dir, dir / run_layout::kLock}) {
+    struct stat st {};
+    if (::stat(p.c_str(), &st) != 0) continue;
+    char id[64];
+    std::snprintf(id, sizeof id, "%02x:%02x:%llu", major(st.st_dev), minor(st.st_dev),
+                  static_cast<unsigned long long>(st.st_ino));
+    ids.emplace_back(id);
+  }
+  std::ifstream locks("/proc/locks");
+  std::string line;
+  while (std::getline(locks, line)) {
+    std::istringstream fields(line);
+    std::string number, kind, mode, access, pid, id;
+    fields >> number >> kind >> mode >> access >> pid >> id;
+    if (kind == "FLOCK" && std::find(ids.begin(), ids.end(), id) != ids.end()) {
+      return std::atoi(pid.c_str());
+    }
+  }
+  return std::nullopt;
 }
 
 fs::path RunDirectory::journal_path(int shard) const {

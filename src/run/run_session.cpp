@@ -3,6 +3,7 @@
 #include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
+#include "knightstour/run/committed_journal.hpp"
 #include "knightstour/run/run_layout.hpp"
 
 namespace knightstour {
@@ -30,6 +31,21 @@ RunManifest asked(const SessionRequest& r, const Plan& plan) {
   return m;
 }
 
+// The committed journal of the finished run in `dir` when it reads whole, as recover() would
+// leave it (nothing torn, doubled, dropped or left half written); nothing when it is not a
+// finished run of the enumerator, or when recovery would change something.
+std::optional<CommittedJournal> whole_run(const std::filesystem::path& dir) {
+  const RunManifest m = read_manifest(dir);
+  if (m.method != Method::dfs || m.status != RunStatus::complete || m.sample) return std::nullopt;
+  CommittedJournal c = read_committed(dir, m, m.shard.index, FileCheck::rows);
+  const bool whole = c.torn_journals.empty() && c.duplicates.empty() && c.unnamed_files.empty() &&
+                     c.unmatched_files.empty() && c.missing_files.empty() &&
+                     c.temp_files.empty() && c.dropped.empty() &&
+                     c.records.size() == m.prefixes_done;
+  if (!whole) return std::nullopt;
+  return c;
+}
+
 }  // namespace
 
 RunSession::RunSession(SessionRequest r) {
@@ -39,16 +55,23 @@ RunSession::RunSession(SessionRequest r) {
     manifest_ = asked(r, *plan_);
     manifest_.created = utc_now_iso8601();
   } else {
-    dir_.emplace(RunDirectory::open(r.dir));
-    const RunManifest old = read_manifest(dir_->dir());
+    if (!std::filesystem::exists(run_layout::manifest_path(r.dir))) {
+      dir_.emplace(RunDirectory::open(r.dir));  // says what is missing
+    }
+    // A finished run that reads whole is only read: no lock, nothing written (it may be a
+    // record on a read-only disk). Any other (one a crash or a hand left damaged, too) is
+    // locked first, looked at then, and recovered.
+    intact_ = whole_run(r.dir);
+    if (!intact_) dir_.emplace(RunDirectory::open(r.dir));
+    const RunManifest old = read_manifest(r.dir);
     if (old.method != Method::dfs) {
-      throw UsageError(dir_->dir().string() + " holds a count by the " + to_string(old.method) +
+      throw UsageError(r.dir.string() + " holds a count by the " + to_string(old.method) +
                        " method, not a run of the enumerator; resume it with knightstour count "
                        "--run-dir " +
-                       dir_->dir().string() + " --resume");
+                       r.dir.string() + " --resume");
     }
     if (old.sample) {
-      throw UsageError(dir_->dir().string() +
+      throw UsageError(r.dir.string() +
                        " holds a sample (enumerate --sample), written whole: nothing to resume");
     }
     // Options left out on the command line are taken from the manifest.
@@ -62,13 +85,13 @@ RunSession::RunSession(SessionRequest r) {
     if (!diff.empty()) {
       std::string list;
       for (const auto& d : diff) list += (list.empty() ? "" : "; ") + d;
-      throw UsageError("cannot resume " + dir_->dir().string() +
+      throw UsageError("cannot resume " + r.dir.string() +
                        ": it was started with different parameters (manifest vs now): " + list);
     }
     manifest_ = old;
-    // A finished run is read, not continued: its manifest, often committed, stays as it is.
     finished_when_opened_ = old.status == RunStatus::complete;
   }
+  path_ = r.dir;
   const Plan& plan = *plan_;
   // Informational fields describe this session.
   manifest_.version = KNIGHTSTOUR_VERSION;
@@ -82,10 +105,14 @@ RunSession::RunSession(SessionRequest r) {
   manifest_.prefixes = plan.shard_prefixes();
   manifest_.status = RunStatus::incomplete;
   manifest_.updated = utc_now_iso8601();
-  if (r.resume) recovery_ = dir_->recover(manifest_);
+  if (intact_) {
+    recovery_.records = std::move(intact_->records);
+  } else if (r.resume) {
+    recovery_ = dir_->recover(manifest_);
+  }
   next_part_ = recovery_.next_part;
   // Every journaled prefix must be a prefix of this plan, in this shard, under its id.
-  const auto journal = dir_->journal_path(plan.shard().index);
+  const auto journal = path_ / run_layout::journal_name(plan.shard().index);
   for (const auto& rec : recovery_.records) {
     if (rec.id >= plan.prefixes().size() || !plan.in_shard(rec.id)) {
       throw FormatError(journal.string() + ": prefix id " + std::to_string(rec.id) +
@@ -97,7 +124,8 @@ RunSession::RunSession(SessionRequest r) {
                         " in the plan");
     }
   }
-  if (!finished_when_opened_) write_manifest(dir_->dir(), manifest_);
+  if (intact_) return;  // read only
+  if (!finished_when_opened_) write_manifest(path_, manifest_);
   journal_ = std::make_unique<JournalWriter>(journal, journal_kind(manifest_.command),
                                              plan.board().squares());
 }
@@ -131,12 +159,14 @@ void RunSession::record(std::span<const PrefixResult> results) {
   journal_->append(lines, /*durable=*/manifest_.command == Command::enumerate);
 }
 
-void RunSession::sync() { journal_->sync(); }
+void RunSession::sync() {
+  if (journal_) journal_->sync();  // none in a run that was finished when opened
+}
 
 std::unique_ptr<TourFileWriter> RunSession::open_part() {
   const auto name = run_layout::tour_file_name(plan_->shard().index, next_part_.fetch_add(1),
                                                file_extension(format(), compression()));
-  return std::make_unique<TourFileWriter>(dir_->dir() / name, plan_->board().shape(), format(),
+  return std::make_unique<TourFileWriter>(path_ / name, plan_->board().shape(), format(),
                                           compression());
 }
 
@@ -150,7 +180,7 @@ void RunSession::finish(const RunReport& t) {
   manifest_.closed_tours = t.closed;
   manifest_.nodes = t.journaled_nodes;
   manifest_.tour_files = 0;
-  for (const auto& e : std::filesystem::directory_iterator(dir_->dir())) {
+  for (const auto& e : std::filesystem::directory_iterator(path_)) {
     const auto file = run_layout::parse_tour_file_name(e.path().filename().string());
     if (file && file->shard == plan_->shard().index) ++manifest_.tour_files;
   }
@@ -159,7 +189,7 @@ void RunSession::finish(const RunReport& t) {
   manifest_.sessions += 1;
   manifest_.cpu_seconds += t.cpu_seconds;
   add_checked(manifest_.nodes_searched, t.nodes, "nodes searched");
-  write_manifest(dir_->dir(), manifest_);
+  write_manifest(path_, manifest_);
 }
 
 }  // namespace knightstour

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ class RunDirectory {
                                  "add --resume to continue it, or choose another directory");
   // For a resume or a read: the directory must hold a manifest.
   static RunDirectory open(const std::filesystem::path& dir);
+  // The process holding the run in `dir` now (its lock, as /proc/locks lists it), read without
+  // taking or touching the lock; nothing when none does or it cannot be told.
+  static std::optional<int> holder(const std::filesystem::path& dir);
 
   const std::filesystem::path& dir() const { return dir_; }
   std::filesystem::path journal_path(int shard) const;

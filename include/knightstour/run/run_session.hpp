@@ -11,6 +11,7 @@
 #include "knightstour/exec/ledger.hpp"
 #include "knightstour/exec/tour_file_sink.hpp"
 #include "knightstour/plan/plan.hpp"
+#include "knightstour/run/committed_journal.hpp"
 #include "knightstour/run/journal.hpp"
 #include "knightstour/run/manifest.hpp"
 #include "knightstour/run/run_directory.hpp"
@@ -43,7 +44,7 @@ class RunSession final : public Ledger, public PartFiles {
 
   const Plan& plan() const { return *plan_; }
   const RunManifest& manifest() const { return manifest_; }
-  const std::filesystem::path& dir() const { return dir_->dir(); }
+  const std::filesystem::path& dir() const { return path_; }
   // What recovery removed or dropped, for the log.
   const std::vector<std::string>& cleaned() const { return recovery_.cleaned; }
   TourFormat format() const { return manifest_.tour_format.value_or(TourFormat::npy); }
@@ -61,7 +62,10 @@ class RunSession final : public Ledger, public PartFiles {
 
  private:
   std::optional<Plan> plan_;
-  std::optional<RunDirectory> dir_;
+  std::filesystem::path path_;
+  std::optional<RunDirectory> dir_;  // the lock, held unless the run is only read (intact_)
+  // A finished run that reads whole: its journal, read without a lock; nothing is written.
+  std::optional<CommittedJournal> intact_;
   RunManifest manifest_;
   RunDirectory::Recovery recovery_;
   std::unique_ptr<JournalWriter> journal_;

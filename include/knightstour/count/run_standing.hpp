@@ -1,0 +1,55 @@
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/frontier/wide_count.hpp"
+#include "knightstour/run/manifest.hpp"
+
+namespace knightstour {
+
+// Where one run directory stands, of either method (a frontier run over MPI ranks by its rank
+// 0's share), read as verify and --resume read it but without a lock and without writing a
+// byte: `knightstour status` shows a run while it runs, and a result on a read-only disk.
+struct RunStanding {
+  std::filesystem::path dir;
+  Method method = Method::dfs;
+  std::string job;   // "6x7 open, all starts by end pairs"
+  std::string unit;  // what it counts by: "unit" (of end pairs), "sweep" or "prefix"
+  int shard_index = 0;
+  int shard_count = 1;
+  int ranks = 1;  // MPI ranks the frontier run is counted over
+  bool merged = false;
+  std::uint64_t planned = 0;  // units, sweeps or prefixes of this shard
+  std::uint64_t done = 0;     // of those, finished
+  // The job's whole plan (every shard's), for totals over shards.
+  std::uint64_t planned_in_job = 0;
+  // Frontier: sweeps under way, with the step their checkpoint resumes at.
+  std::vector<std::pair<int, int>> under_way;
+  RunStatus status = RunStatus::incomplete;
+  StopReason stop_reason = StopReason::none;
+  double cpu_seconds = 0;  // over every session (a merge: of every input)
+  double seconds = 0;
+  int sessions = 0;
+  // The counts when complete (this shard's share for a shard of several); the enumerator's
+  // counts so far when not (lower bounds).
+  std::optional<BigCount> tours;
+  std::optional<BigCount> closed_tours;
+  std::optional<BigCount> closed_cycles;
+  std::string problem;         // what verify or --resume would refuse ("" when it reads)
+  std::optional<int> running;  // the process counting it now, when one is
+  bool complete() const { return status == RunStatus::complete; }
+};
+
+// Reads the run in `dir` (a manifest, or ranks.json with rank-*/); a run that does not read
+// comes back with `problem` set rather than as an exception.
+RunStanding read_standing(const std::filesystem::path& dir);
+
+// Whether `dir` holds a run (a manifest.json, or the ranks.json of a run over MPI ranks).
+bool holds_run(const std::filesystem::path& dir);
+
+}  // namespace knightstour

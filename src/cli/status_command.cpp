@@ -1,0 +1,272 @@
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli_options.hpp"
+#include "commands.hpp"
+#include "json_counts.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/count/run_standing.hpp"
+#include "output.hpp"
+
+namespace knightstour::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The runs in `dir`: itself when it holds one, else its folders that do (the shards of a
+// job and its merged/), shards by index.
+std::vector<RunStanding> runs_in(const fs::path& dir, bool& root) {
+  std::vector<RunStanding> out;
+  root = !holds_run(dir);
+  if (!root) {
+    out.push_back(read_standing(dir));
+    return out;
+  }
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw UsageError(dir.string() + " is not a directory");
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.is_directory(ec) && holds_run(entry.path()))
+      out.push_back(read_standing(entry.path()));
+  }
+  if (out.empty()) {
+    throw UsageError(dir.string() +
+                     " holds no run, and no folder in it does (a run directory "
+                     "has a manifest.json)");
+  }
+  std::sort(out.begin(), out.end(), [](const RunStanding& a, const RunStanding& b) {
+    if (a.merged != b.merged) return b.merged;
+    if (a.shard_index != b.shard_index) return a.shard_index < b.shard_index;
+    return a.dir < b.dir;
+  });
+  return out;
+}
+
+std::string seconds_text(double s) {
+  char b[48];
+  std::snprintf(b, sizeof b, "%.1f CPU-seconds", s);
+  return b;
+}
+
+// "12 of 31 units finished, unit 45 under way from step 30; 40.1 CPU-seconds" (without the
+// noun after a line's heading that names it).
+std::string progress_text(const RunStanding& s, bool noun = true) {
+  std::string t = with_commas(s.done) + " of " +
+                  (noun ? how_many(s.planned, s.unit) : with_commas(s.planned)) + " finished";
+  for (const auto& [sweep, step] : s.under_way) {
+    t += ", " + s.unit + " " + std::to_string(sweep) + " under way from step " +
+         std::to_string(step);
+  }
+  return t + "; " + seconds_text(s.cpu_seconds);
+}
+
+std::string state_text(const RunStanding& s) {
+  if (!s.problem.empty()) return "UNREADABLE: " + s.problem;
+  if (s.complete()) return "complete";
+  if (s.running) return "running (process " + std::to_string(*s.running) + ")";
+  return "incomplete" + (s.stop_reason == StopReason::none || s.stop_reason == StopReason::failure
+                             ? std::string()
+                             : " (" + describe(s.stop_reason) + ")");
+}
+
+nlohmann::json standing_json(const RunStanding& s) {
+  nlohmann::json under = nlohmann::json::array();
+  for (const auto& [sweep, step] : s.under_way) under.push_back({{"sweep", sweep}, {"step", step}});
+  auto count = [](const std::optional<BigCount>& c) {
+    return c ? json_count(*c) : nlohmann::json(nullptr);
+  };
+  return {{"dir", s.dir.string()},
+          {"method", to_string(s.method)},
+          {"job", s.job},
+          {"by", s.unit},
+          {"shard", {{"index", s.shard_index}, {"count", s.shard_count}}},
+          {"ranks", s.ranks},
+          {"merged", s.merged},
+          {"planned", s.planned},
+          {"done", s.done},
+          {"under_way", under},
+          {"status", s.problem.empty() ? to_string(s.status) : "unreadable"},
+          {"stop_reason",
+           s.complete() ? nlohmann::json(nullptr) : nlohmann::json(token(s.stop_reason))},
+          {"problem", s.problem.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.problem)},
+          {"running_pid", s.running ? nlohmann::json(*s.running) : nlohmann::json(nullptr)},
+          {"cpu_seconds", s.cpu_seconds},
+          {"seconds", s.seconds},
+          {"sessions", s.sessions},
+          {"tours", count(s.tours)},
+          {"closed_tours", count(s.closed_tours)},
+          {"closed_cycles", count(s.closed_cycles)}};
+}
+
+// Over the shards of a job (a merge of them aside): what is done, what is left and roughly
+// what it costs at the mean of what is done.
+struct Totals {
+  std::uint64_t planned = 0;  // the job's, when the shards agree on it
+  std::uint64_t done = 0;
+  double cpu_seconds = 0;
+  int shards_found = 0;
+  int shard_count = 1;
+  int complete = 0;
+  int running = 0;
+  std::string unit = "unit";
+  std::optional<BigCount> tours;  // summed over complete shards, when all are
+  double cpu_left() const {
+    return done == 0 || planned <= done
+               ? 0.0
+               : cpu_seconds / static_cast<double>(done) * static_cast<double>(planned - done);
+  }
+};
+
+Totals totals_of(const std::vector<RunStanding>& runs) {
+  Totals t;
+  BigCount tours;
+  for (const auto& s : runs) {
+    if (s.merged || !s.problem.empty()) continue;
+    ++t.shards_found;
+    t.planned = s.planned_in_job;
+    t.shard_count = s.shard_count;
+    t.unit = s.unit;
+    t.done += s.done;
+    t.cpu_seconds += s.cpu_seconds;
+    if (s.running) ++t.running;
+    if (s.complete()) {
+      ++t.complete;
+      if (s.tours) tours += *s.tours;
+    }
+  }
+  if (t.complete == t.shard_count && t.shards_found == t.shard_count) t.tours = tours;
+  return t;
+}
+
+void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& runs) {
+  if (!root) {
+    const RunStanding& s = runs.front();
+    std::printf("run        %s: %s%s%s\n", dir.c_str(), s.job.c_str(),
+                s.shard_count > 1 ? (", shard " + std::to_string(s.shard_index) + " of " +
+                                     std::to_string(s.shard_count))
+                                        .c_str()
+                                  : "",
+                s.merged ? " (merged)" : "");
+    if (s.problem.empty()) {
+      std::printf("%-10s %s\n", plural(s.unit).c_str(), progress_text(s, false).c_str());
+    }
+    std::printf("status     %s\n", state_text(s).c_str());
+    if (s.complete() && s.tours) {
+      std::printf(
+          "tours      %s%s\n", s.tours->with_commas().c_str(),
+          s.shard_count > 1 ? " (this shard's share: merge every shard for the job's)" : "");
+    } else if (!s.complete() && s.problem.empty()) {
+      const std::uint64_t left = s.planned - std::min(s.planned, s.done);
+      std::printf("left       %s", how_many(left, s.unit).c_str());
+      if (s.done > 0 && left > 0) {
+        std::printf(
+            ", about %s at the mean of those done (a rough guide: they differ in cost)",
+            seconds_text(s.cpu_seconds / static_cast<double>(s.done) * static_cast<double>(left))
+                .c_str());
+      }
+      if (s.running) {
+        std::printf("\n");
+      } else {
+        std::printf("\nnext       knightstour count --run-dir %s --resume%s\n", dir.c_str(),
+                    s.ranks > 1 ? " (under mpirun, as many ranks)" : "");
+      }
+    }
+    return;
+  }
+  const Totals t = totals_of(runs);
+  std::printf("root       %s: %s\n", dir.c_str(),
+              runs.front().job.empty() ? "runs" : runs.front().job.c_str());
+  for (const auto& s : runs) {
+    const std::string name = fs::path(s.dir).filename().string();
+    if (s.merged) {
+      std::printf("merged     %s: %s; %s\n", name.c_str(), state_text(s).c_str(),
+                  s.problem.empty() ? progress_text(s).c_str() : "");
+    } else if (!s.problem.empty()) {
+      std::printf("           %s: %s\n", name.c_str(), state_text(s).c_str());
+    } else {
+      std::printf("shard %-4d %s: %s; %s\n", s.shard_index, name.c_str(), progress_text(s).c_str(),
+                  state_text(s).c_str());
+    }
+  }
+  std::printf("%-10s %s of %s finished over %d of %d shards; %s\n", plural(t.unit).c_str(),
+              with_commas(t.done).c_str(), with_commas(t.planned).c_str(), t.shards_found,
+              t.shard_count, seconds_text(t.cpu_seconds).c_str());
+  const auto merged = std::find_if(runs.begin(), runs.end(),
+                                   [](const RunStanding& s) { return s.merged && s.complete(); });
+  if (merged != runs.end() && merged->tours) {
+    std::printf("tours      %s (from %s)\n", merged->tours->with_commas().c_str(),
+                fs::path(merged->dir).filename().c_str());
+    return;
+  }
+  if (t.done < t.planned) {
+    std::printf("left       %s", how_many(t.planned - t.done, t.unit).c_str());
+    if (t.done > 0) {
+      std::printf(", about %s at the mean of those done (a rough guide: they differ in cost)",
+                  seconds_text(t.cpu_left()).c_str());
+    }
+    if (t.running > 0) {
+      std::printf("\nrunning    %s\n",
+                  how_many(static_cast<std::uint64_t>(t.running), "shard").c_str());
+    } else {
+      std::printf(
+          "\nnext       submit the job again (the same scripts/slurm/submit command), or resume "
+          "each unfinished shard (knightstour count --run-dir SHARD --resume): each goes on where "
+          "it stopped\n");
+    }
+  } else if (t.tours) {
+    std::printf("tours      %s (summed over the shards)\n", t.tours->with_commas().c_str());
+    std::string shards;
+    for (const auto& s : runs) {
+      if (!s.merged) shards += " " + s.dir.string();
+    }
+    if (runs.size() > 6) shards = " " + (dir / "shard-*").string();
+    std::printf("next       knightstour merge%s --out %s\n", shards.c_str(),
+                (dir / "merged").c_str());
+  }
+}
+
+}  // namespace
+
+int status_command(int argc, char** argv) {
+  auto options = command_options(
+      "status",
+      "Where a run stands, read without writing or locking: a run directory (of either method, "
+      "a merged one), or a folder of shard directories",
+      "DIR [--json]", "dirs", "A run directory, or the folder holding a job's shard directories");
+  options.add_options("Output")("json", "Print it as one JSON object");
+  cxxopts::ParseResult result;
+  if (!parse_command(options, "dirs", argc, argv, result)) return kExitOk;
+  if (!result.count("dirs"))
+    throw UsageError("status needs a run directory: knightstour status DIR");
+  const auto dirs = result["dirs"].as<std::vector<std::string>>();
+  if (dirs.size() != 1) throw UsageError("status takes one directory");
+  const fs::path dir = dirs.front();
+  bool root = false;
+  const std::vector<RunStanding> runs = runs_in(dir, root);
+  if (result.count("json")) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& s : runs) list.push_back(standing_json(s));
+    const Totals t = totals_of(runs);
+    nlohmann::json j{{"dir", dir.string()}, {"root", root}, {"runs", list}};
+    if (root) {
+      j["planned"] = t.planned;
+      j["done"] = t.done;
+      j["shards_found"] = t.shards_found;
+      j["shard_count"] = t.shard_count;
+      j["cpu_seconds"] = t.cpu_seconds;
+      j["cpu_seconds_left"] = t.cpu_left();
+    }
+    print_json_object(j);
+  } else {
+    print_text(dir, root, runs);
+  }
+  const bool readable =
+      std::all_of(runs.begin(), runs.end(), [](const RunStanding& s) { return s.problem.empty(); });
+  return readable ? kExitOk : kExitUsage;
+}
+
+}  // namespace knightstour::cli
