@@ -76,9 +76,10 @@ int dispatch(int argc, char** argv) {
   if (command == "estimate") return estimate_command(argc - 1, argv + 1);
   if (command == "show") return show_command(argc - 1, argv + 1);
   if (command == "status") return status_command(argc - 1, argv + 1);
-  throw knightstour::UsageError("unknown command '" + command +
-                                "' (commands: count, enumerate, find, verify, merge, status, prefixes, "
-                                "estimate, show; see knightstour --help)");
+  throw knightstour::UsageError(
+      "unknown command '" + command +
+      "' (commands: count, enumerate, find, verify, merge, status, prefixes, "
+      "estimate, show; see knightstour --help)");
 }
 
 }  // namespace

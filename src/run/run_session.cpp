@@ -39,9 +39,8 @@ std::optional<CommittedJournal> whole_run(const std::filesystem::path& dir) {
   if (m.method != Method::dfs || m.status != RunStatus::complete || m.sample) return std::nullopt;
   CommittedJournal c = read_committed(dir, m, m.shard.index, FileCheck::rows);
   const bool whole = c.torn_journals.empty() && c.duplicates.empty() && c.unnamed_files.empty() &&
-                     c.unmatched_files.empty() && c.missing_files.empty() &&
-                     c.temp_files.empty() && c.dropped.empty() &&
-                     c.records.size() == m.prefixes_done;
+                     c.unmatched_files.empty() && c.missing_files.empty() && c.temp_files.empty() &&
+                     c.dropped.empty() && c.records.size() == m.prefixes_done;
   if (!whole) return std::nullopt;
   return c;
 }
