@@ -115,10 +115,11 @@ cxxopts::Options estimate_options() {
 }
 
 // The method a count with the same options would use, unless an option of the walks
-// (--walks, --seed, --cores-per-shard) asks for the enumerator or --end for the frontier.
+// (--walks, --seed) asks for the enumerator or --end for the frontier. --cores-per-shard sizes
+// the shards of either.
 MethodChoice estimate_method(const CountRequest& asked, const cxxopts::ParseResult& result) {
   std::string walk_option;
-  for (const char* name : {"walks", "seed", "cores-per-shard"}) {
+  for (const char* name : {"walks", "seed"}) {
     if (walk_option.empty() && result.count(name)) walk_option = std::string("--") + name;
   }
   MethodChoice choice = choose_method(asked);
@@ -260,17 +261,11 @@ int estimate_command(int argc, char** argv) {
   const CountRequest asked_count = count_request_from(result);
   const MethodChoice choice = estimate_method(asked_count, result);
   const double calibrate = parse_seconds("calibrate", result["calibrate"].as<std::string>());
-  if (choice.method == Method::frontier) {
-    return estimate_by_frontier(asked_count, choice, calibrate, result.count("json") > 0);
-  }
-
-  const JobOptions parsed = job_options_of(asked_count, nullptr, false);
-  const int threads = parsed.threads > 0 ? parsed.threads : default_threads();
   int cores_per_shard = 0;
   if (result.count("cores-per-shard")) {
     cores_per_shard =
         parse_int("cores-per-shard", result["cores-per-shard"].as<std::string>(), 1, 1 << 20);
-    if (parsed.request.shard.count < 2 || result.count("shard-index")) {
+    if (!asked_count.shard || asked_count.shard->count < 2 || result.count("shard-index")) {
       throw UsageError(
           "--cores-per-shard estimates every shard: give --shard-count N (2 or more) and no "
           "--shard-index");
@@ -278,6 +273,13 @@ int estimate_command(int argc, char** argv) {
     if (result.count("json")) throw UsageError("--cores-per-shard prints text only, not --json");
     if (calibrate <= 0) throw UsageError("--cores-per-shard needs the speed: --calibrate above 0");
   }
+  if (choice.method == Method::frontier) {
+    return estimate_by_frontier(asked_count, choice, calibrate, result.count("json") > 0,
+                                cores_per_shard);
+  }
+
+  const JobOptions parsed = job_options_of(asked_count, nullptr, false);
+  const int threads = parsed.threads > 0 ? parsed.threads : default_threads();
   // With --cores-per-shard the first figures are of the whole job, then come the shards.
   Request asked = parsed.request;
   if (cores_per_shard > 0) asked.shard = Shard{};

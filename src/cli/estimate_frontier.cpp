@@ -275,10 +275,34 @@ int print_projection(const CountResult& r, const FrontierStatistics& st, const P
   return kExitOk;
 }
 
+// Each of `shards` shards of a job of `units` units of end pairs (unit k to shard k mod N), at
+// `cores` cores: the whole job's CPU (measured, or projected at the calibration's use of its
+// threads) shared out by units, at the mean of the units.
+void print_shards(const CountResult& r, const Projection& p, int units, int shards, int cores) {
+  const double wall = r.complete ? r.seconds : p.seconds;
+  const double use = r.seconds > 0 ? r.cpu_seconds / r.seconds : 1.0;  // threads kept busy
+  const double cpu = wall * use;
+  const double per_unit = cpu / std::max(units, 1);
+  const int most = (units + shards - 1) / shards;
+  std::printf(
+      "shards     %d x %d cores: at most %d units each (unit k to shard k mod %d), ~%.3g "
+      "CPU-seconds a unit on average (units differ several times over in cost; one shard a "
+      "unit, a few at a time, evens them out: docs/cluster.md)\n",
+      shards, cores, most, shards, per_unit);
+  const double shard_wall = per_unit * most / cores;
+  std::string shard_time = "under 1 s";
+  if (shard_wall >= 1) shard_time = std::string(1, '~').append(human_duration(shard_wall));
+  std::printf(
+      "wall       %s for a shard of %d units at %d cores, if they scale as %d do here; ask "
+      "sbatch --time for about twice that\n",
+      shard_time.c_str(), most, cores, r.threads);
+  std::printf("cost       ~%.3g core-hours in all\n", cpu / 3600.0);
+}
+
 }  // namespace
 
 int estimate_by_frontier(CountRequest request, const MethodChoice& choice, double calibrate,
-                         bool json) {
+                         bool json, int cores_per_shard) {
   if (calibrate <= 0) {
     throw UsageError(
         "the frontier method's estimate is a short count: --calibrate must be above 0");
@@ -286,7 +310,19 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
   request.method = MethodAsked::frontier;
   // The plan a count with the same options would run, made before the calibration's own
   // settings below (no spilling, the time limit).
-  const FrontierPlan plan = plan_frontier(request_with_defaults(request), choice);
+  FrontierPlan plan = plan_frontier(request_with_defaults(request), choice);
+  const int shard_count = request.shard ? request.shard->count : 1;
+  if (cores_per_shard > 0) {
+    if (plan.request.grid != GridMethod::end_pairs) {
+      throw UsageError(
+          "--cores-per-shard sizes the shards of a frontier count by units of end pairs (open "
+          "tours over all starts)");
+    }
+    // The first figures are of the whole job (its units spread over it), then come the shards.
+    request.shard.reset();
+    request.grid = GridMethod::end_pairs;
+    plan = plan_frontier(request_with_defaults(request), choice);
+  }
   request.caps.time_limit = calibrate;
   request.run_dir.reset();
   // The calibration holds its classes within the budget and stops there instead of
@@ -306,11 +342,16 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
     return interrupted ? kExitStopped : kExitOk;
   }
   print_what_is_sized(r, p, plan, calibrate);
+  int code = kExitOk;
   if (r.complete) {
     print_exact(r, st);
-    return kExitOk;
+  } else {
+    code = print_projection(r, st, p, plan, {interrupted, at_budget, budget_given});
   }
-  return print_projection(r, st, p, plan, {interrupted, at_budget, budget_given});
+  if (cores_per_shard > 0 && code == kExitOk && (r.complete || p.seconds > 0)) {
+    print_shards(r, p, st.sweeps_planned, shard_count, cores_per_shard);
+  }
+  return code;
 }
 
 }  // namespace knightstour::cli

@@ -62,7 +62,12 @@ FrontierRequest new_job(const CountRequest& r) {
                               : "a frontier count is shared out by its units of end pairs; with "
                                 "--shard-count unset KNIGHTSTOUR_GRID or set it to end-pairs");
     }
-    if (f.closed || f.start || f.total_only) {
+    if (f.total_only) {
+      throw UsageError(
+          "--total-only with --shard-count: the frontier method's shards are units of end "
+          "pairs, which count the tours from each square anyway; leave out --total-only");
+    }
+    if (f.closed || f.start) {
       throw UsageError(
           "a frontier count is shared out only when it counts open tours over "
           "all starts (by units of end pairs); leave out --shard-count");

@@ -43,12 +43,14 @@ std::vector<std::string> CountRequest::dfs_options() const {
   return out;
 }
 
+// --total-only is either method's: the enumerator prints the total of the count it runs, and
+// the frontier method runs one unpinned sweep instead of the grid's. The method is the one the
+// count with the grid would get, so the total alone never costs more than with the grid.
 std::vector<std::string> CountRequest::frontier_options() const {
   std::vector<std::string> out;
   if (memory) out.push_back("--memory");
   if (spill_dir) out.push_back("--spill-dir");
   if (checkpoint_seconds) out.push_back("--checkpoint");
-  if (total_only) out.push_back("--total-only");
   if (grid) out.push_back("--grid");
   return out;
 }

@@ -139,7 +139,8 @@ CountResult count_dfs(const CountRequest& r, const MethodChoice& choice,
   res.tours = BigCount(rep.tours);
   res.closed_tours = BigCount(rep.closed);
   res.closed_cycles = dfs_cycles(q, rep);
-  if (q.all_starts) {
+  res.total_only = q.all_starts && r.total_only;
+  if (q.all_starts && !res.total_only) {
     res.tours_by_start = big(rep.tours_by_start);
     res.closed_by_start = big(rep.closed_by_start);
   }

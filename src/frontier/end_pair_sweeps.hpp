@@ -12,9 +12,9 @@
 namespace knightstour::frontier_detail {
 
 // Open tours over all starts by end pairs (end_pair_units.hpp): one sweep with both ends
-// pinned per unit of this shard, oriented to reach its later pin soonest. Fills the grid,
-// the start x end table and the closed tours (those whose ends are a knight's move apart);
-// the cycles too when every unit is counted (2C closed tours start on each square).
+// pinned per unit of this shard (in spread_order), oriented to reach its later pin soonest. Fills
+// the grid, the start x end table and the closed tours (those whose ends are a knight's move
+// apart); the cycles too when every unit is counted (2C closed tours start on each square).
 template <class SweepNumber>
 bool count_by_end_pairs(const FrontierRequest& request, FrontierReport& report,
                         SweepNumber& sweep_number) {
@@ -24,8 +24,9 @@ bool count_by_end_pairs(const FrontierRequest& request, FrontierReport& report,
   };
   const std::vector<EndPairUnit> units = end_pair_units(shape);
   std::map<int, BigCount> by_unit;
-  for (const EndPairUnit& unit : units) {
-    if (!unit_in_shard(unit.id, request.shard_index, request.shard_count)) continue;
+  for (const int id :
+       spread_order(static_cast<int>(units.size()), request.shard_index, request.shard_count)) {
+    const EndPairUnit& unit = units[static_cast<std::size_t>(id)];
     const Sweep s(shape, best_orientation_for(shape, unit.start, unit.end));
     const std::string what = "open tours " + name(unit.start) + "-" + name(unit.end) + " (unit " +
                              std::to_string(unit.id) + ")";

@@ -4,6 +4,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/knight_geometry.hpp"
@@ -65,6 +66,27 @@ int units_in_shard(int units, int index, int count) {
   int mine = 0;
   for (int k = 0; k < units; ++k) mine += unit_in_shard(k, index, count) ? 1 : 0;
   return mine;
+}
+
+std::vector<int> spread_order(int units, int index, int count) {
+  std::vector<int> mine;
+  for (int k = 0; k < units; ++k) {
+    if (unit_in_shard(k, index, count)) mine.push_back(k);
+  }
+  int bits = 0;
+  while ((std::size_t{1} << bits) < mine.size()) ++bits;
+  auto reversed = [bits](std::size_t i) {
+    std::size_t r = 0;
+    for (int b = 0; b < bits; ++b) r |= ((i >> b) & 1u) << (bits - 1 - b);
+    return r;
+  };
+  std::vector<std::pair<std::size_t, int>> keyed;
+  for (std::size_t i = 0; i < mine.size(); ++i) keyed.emplace_back(reversed(i), mine[i]);
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<int> out;
+  out.reserve(keyed.size());
+  for (const auto& [key, id] : keyed) out.push_back(id);
+  return out;
 }
 
 EndPairCounts end_pair_counts(BoardShape shape, const std::vector<EndPairUnit>& units,

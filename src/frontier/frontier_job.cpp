@@ -162,6 +162,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   const bool backward = chooses_backward_pass(request, options, journal);
   report.grid_by_backward_pass = backward;  // the way it is going, also if the closed sweep stops
   report.sweeps_planned = planned_sweeps(request, backward);
+  report.sweeps_alike = request.grid == GridMethod::end_pairs;
   if (request.sharded()) {  // sweep k is unit k; this shard runs its own
     report.sweeps_planned =
         units_in_shard(report.sweeps_planned, request.shard_index, request.shard_count);

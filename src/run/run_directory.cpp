@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -128,7 +129,9 @@ std::optional<int> RunDirectory::holder(const fs::path& dir) {
     std::string number, kind, mode, access, pid, id;
     fields >> number >> kind >> mode >> access >> pid >> id;
     if (kind == "FLOCK" && std::find(ids.begin(), ids.end(), id) != ids.end()) {
-      return std::atoi(pid.c_str());
+      int number_of_pid = 0;
+      const auto [end, error] = std::from_chars(pid.data(), pid.data() + pid.size(), number_of_pid);
+      if (error == std::errc{} && end == pid.data() + pid.size()) return number_of_pid;
     }
   }
   return std::nullopt;

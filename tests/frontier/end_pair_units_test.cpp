@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/knight_geometry.hpp"
@@ -92,6 +94,23 @@ TEST(EndPairUnits, ShardsTakeEveryUnitOnce) {
       int owners = 0;
       for (int index = 0; index < count; ++index) owners += unit_in_shard(unit, index, count);
       EXPECT_EQ(owners, 1);
+    }
+  }
+}
+
+// A shard counts its units in an order spread over them: every one once, and the first few
+// far apart (the first, the one half-way, a quarter, three quarters...).
+TEST(EndPairUnits, AShardCountsItsUnitsSpreadOverThem) {
+  EXPECT_EQ(spread_order(8, 0, 1), (std::vector<int>{0, 4, 2, 6, 1, 5, 3, 7}));
+  for (const int count : {1, 3, 7}) {
+    for (int index = 0; index < count; ++index) {
+      std::vector<int> order = spread_order(136, index, count);
+      EXPECT_EQ(static_cast<int>(order.size()), units_in_shard(136, index, count));
+      std::vector<int> sorted = order;
+      std::sort(sorted.begin(), sorted.end());
+      EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
+      for (const int u : order) EXPECT_TRUE(unit_in_shard(u, index, count));
+      if (order.size() >= 2) EXPECT_GT(order[1] - order[0], 136 / count / 3);  // far apart
     }
   }
 }

@@ -41,6 +41,11 @@ std::vector<EndPairUnit> end_pair_units(BoardShape shape);
 bool unit_in_shard(int unit, int index, int count);
 // How many of `units` units (ids 0 ... units - 1) shard `index` of `count` gets.
 int units_in_shard(int units, int index, int count);
+// The ids of those units in the order a shard counts them, spread over the board's (their
+// ranks bit-reversed: the first, then the one half-way, a quarter, three quarters, ...): units
+// near in id are near in kind (the corner pairs come first), so the first units counted are a
+// sample of all, and a projection from them (a progress line's, estimate's) is not the corners'.
+std::vector<int> spread_order(int units, int index, int count);
 
 // What the units' counts add up to (directed tours; see end_pair_units.hpp).
 struct EndPairCounts {

@@ -55,6 +55,12 @@ struct SweepFigures {
   double classes_left = 0;
   double projected_peak_classes = 0;
   double steps_seconds = 0;  // wall time of the steps finished (expanded counts only those)
+  // Sweeps finished this session and the classes they expanded: where a job's sweeps are
+  // alike (units of end pairs), those not started are projected at the mean of these and the
+  // one that stopped.
+  int sweeps_finished_now = 0;
+  std::uint64_t expanded_by_finished_now = 0;
+  bool sweeps_alike = false;
 
   int count_bits() const { return 64 * limbs; }
 };
