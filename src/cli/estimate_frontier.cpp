@@ -278,7 +278,8 @@ int print_projection(const CountResult& r, const FrontierStatistics& st, const P
 // Each of `shards` shards of a job of `units` units of end pairs (unit k to shard k mod N), at
 // `cores` cores: the whole job's CPU (measured, or projected at the calibration's use of its
 // threads) shared out by units, at the mean of the units.
-void print_shards(const CountResult& r, const Projection& p, int units, int shards, int cores) {
+void print_shards(const CountResult& r, const Projection& p, int units, int finished, int shards,
+                  int cores) {
   const double wall = r.complete ? r.seconds : p.seconds;
   const double use = r.seconds > 0 ? r.cpu_seconds / r.seconds : 1.0;  // threads kept busy
   const double cpu = wall * use;
@@ -297,6 +298,14 @@ void print_shards(const CountResult& r, const Projection& p, int units, int shar
       "sbatch --time for about twice that\n",
       shard_time.c_str(), most, cores, r.threads);
   std::printf("cost       ~%.3g core-hours in all\n", cpu / 3600.0);
+  if (!r.complete && finished < 2) {
+    // The first steps of a unit cost more a class than the rest, and one unit is no mean.
+    std::printf(
+        "note       %d of the units finished during the calibration, so their mean is projected\n"
+        "           from the steps of one (7x7 from 2 s: 1.4x to 2.9x the CPU measured); a\n"
+        "           --calibrate that finishes a few is closer (7x7 from 6 s, 2 units: 0.8x)\n",
+        finished);
+  }
 }
 
 }  // namespace
@@ -349,7 +358,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
     code = print_projection(r, st, p, plan, {interrupted, at_budget, budget_given});
   }
   if (cores_per_shard > 0 && code == kExitOk && (r.complete || p.seconds > 0)) {
-    print_shards(r, p, st.sweeps_planned, shard_count, cores_per_shard);
+    print_shards(r, p, st.sweeps_planned, st.sweeps_finished, shard_count, cores_per_shard);
   }
   return code;
 }
