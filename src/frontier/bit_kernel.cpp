@@ -34,7 +34,7 @@ Cpu this_cpu() {
   constexpr unsigned kAuth = 0x68747541;  // "Auth"enticAMD
   // AMD Zen 3 and later (family 0x19 on): 4-5% less CPU a count on Zen 4. Zen 1 and 2 run
   // pext/pdep in microcode. Intel: the one measured (Sapphire Rapids) gained nothing on a whole
-  // count, so it keeps the portable kernel (results/frontier/bit-kernel.md).
+  // count, so it keeps the portable kernel (docs/speed.md (bit-kernel.md)).
   cpu.fast = vendor_b != kAuth;
   if (vendor_b == kAuth && __get_cpuid(1, &a, &b, &c, &d) != 0) {
     unsigned family = (a >> 8) & 0xf;

@@ -34,7 +34,7 @@ inline std::size_t completion_tables_bytes(std::uint64_t slots, int limbs) {
 // from step to step and lies in huge pages (huge_chunks.hpp): the lookups are random. One
 // table for a whole generation, filled by every thread with compare-and-swap along the
 // expansion and allocated afresh each step, left the grid by the pass 1.15x slower on 6x7
-// and 1.25x on 5x40 (results/frontier/part-tables.md).
+// and 1.25x on 5x40 (docs/speed.md (part-tables.md)).
 template <int K>
 class CompletionTables {
  public:

@@ -172,7 +172,7 @@ bool chooses_backward_pass(const FrontierRequest& request, const FrontierOptions
   // The tails cost about one sweep's second half per class of start squares; the pass about
   // two sweeps and a half, but its lookups are random, into tables that grow about twice with
   // each square of width. Measured since the pass ends at the middle column
-  // (results/frontier/half-turn.md), it wins from about 3/4 of 2^(W-2) classes
+  // (docs/speed.md (half-turn.md)), it wins from about 3/4 of 2^(W-2) classes
   // on: 5x8 (12 classes) 1.11x, 6x7 (12) 1.19x, 6x10 (15) 1.18x, 6x12 (18) 1.41x; it ties
   // 5x7 and 6x8 (1.00x, 1.03x) and loses below: 6x6 (6 classes) 0.66x.
   const int width = Sweep(request.shape).width();

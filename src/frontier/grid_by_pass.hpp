@@ -16,7 +16,7 @@ class FrontierJournal;
 // journal (the pass keeps its generations in memory only, so a run directory's job takes
 // pinned tails, which resume) on a board with at least 3/4 of 2^(W-2) classes of start
 // squares, W the sweep's width: the tails then cost more than the pass
-// (results/frontier/half-turn.md).
+// (docs/speed.md (half-turn.md)).
 // Where the rule would choose the pass but a journal or ranks rule it out, an info line says
 // so. Throws UsageError when the backward pass is asked with a journal or several ranks.
 bool chooses_backward_pass(const FrontierRequest& request, const FrontierOptions& options,

@@ -2,7 +2,7 @@
 
 // A warning, once a sweep, that it is projected to outgrow the memory budget and the spill
 // disk together. Such a count spills for hours and then stops with a full disk (8x8 open on
-// a machine with 77 GB free: results/frontier/8x8-open-folded-steps.md); said
+// a machine with 77 GB free: docs/speed.md (8x8-open-folded-steps.md)); said
 // early, the user can give --spill-dir a larger disk, or stop and ask `estimate`.
 
 #include <spdlog/spdlog.h>
@@ -22,7 +22,7 @@ namespace knightstour::frontier_detail {
 // The widest step holds the generation it expands, the one it builds and its successors: at
 // least three times the projected largest generation's bytes at rest (the successors' records
 // take about as many bytes an entry as a class at rest, and outnumber the classes of the
-// generation they build: results/frontier/compact-successors.md). A lower bound, so that the
+// generation they build: docs/speed.md (compact-successors.md)). A lower bound, so that the
 // warning, when it comes, is meant (the projection itself is within 1.9x for 90% of steps).
 inline constexpr double kPeakStepGenerations = 3;
 

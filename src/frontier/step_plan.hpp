@@ -23,7 +23,7 @@ namespace knightstour::frontier_detail {
 // that a part's aggregation table (3/2 slot a successor, 512 KiB) stays in the L2 cache; at
 // most 2^14 parts (each thread keeps a block open per part: 8 MiB of them at the most).
 // Fewer, larger parts than 2^12 successors each measured 1.13x faster on 7x8 closed: a
-// thread's open blocks then fit the cache too (results/frontier/huge-pages.md).
+// thread's open blocks then fit the cache too (docs/speed.md (huge-pages.md)).
 inline constexpr int kPartSuccessorBits = 14;
 inline constexpr int kMaxPartBits = 14;
 inline int part_bits(std::uint64_t successors) {
@@ -44,7 +44,7 @@ inline std::size_t part_at(std::uint64_t hash, int bits) {
 // step's branching) can be off 2-3x, since steps alternate between squares where most paths
 // branch and squares where many die; when the guess says the step may not fit, the step
 // counts them on a sample instead (sampled_successors). Distinct classes per successor vary
-// less between steps of the same row of the sweep (results/frontier/pass-planning.md).
+// less between steps of the same row of the sweep (docs/speed.md (pass-planning.md)).
 struct StepForecast {
   std::uint64_t successors = 0;
   double classes_per_successor = 1;

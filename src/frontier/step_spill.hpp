@@ -55,7 +55,7 @@ class StepSpill {
   // Spill files written side by side, one a thread up to kFiles: buffered writes to one file
   // take its inode's lock, so threads writing the same file would wait for each other.
   // Writing a range's parts from one thread left the others idle: 11% of the 8x8 closed
-  // count's wall time on 2 cores (results/frontier/parallel-spill.md).
+  // count's wall time on 2 cores (docs/speed.md (parallel-spill.md)).
   static constexpr std::size_t kFiles = 16;
   using Spillers = std::vector<std::unique_ptr<PartSpiller>>;
 

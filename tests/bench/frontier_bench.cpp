@@ -91,7 +91,7 @@ void expand_all(benchmark::State& state, int rows, int cols, bool closed, int st
 // expand_planned over the generation's classes by part, parts chosen by the hash of the type
 // pattern (2^12 of them, as at these steps). Within a part the engine also groups the classes
 // by pattern (AggregationTable); this keeps the order the classes were sampled in, which is
-// how results/frontier/choice-plans.md measured it.
+// how docs/speed.md (choice-plans.md) measured it.
 template <BitKernel B>
 void expand_planned_all(benchmark::State& state, int rows, int cols, bool closed, int step) {
   if (!runs(state, B)) return;

@@ -4,7 +4,7 @@
 //
 // Why: a frontier step writes every successor into fresh memory, and each first touch of a
 // 4 KiB page is a page fault. On 7x8 closed that was 1.5 million faults and a fifth of the
-// CPU time (12 s of system time in 61 s; results/frontier/huge-pages.md). A chunk
+// CPU time (12 s of system time in 61 s; docs/speed.md (huge-pages.md)). A chunk
 // aligned to 2 MiB and marked MADV_HUGEPAGE faults once per 2 MiB and needs one TLB entry,
 // and goes back to the system as soon as it is freed. Where huge pages are off ("never") or
 // madvise fails, the chunk is ordinary memory.

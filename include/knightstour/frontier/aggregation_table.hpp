@@ -41,10 +41,10 @@ class AggregationTable {
     // Only the first `used` slots: the table keeps the size of the largest part so far, and
     // spreading a smaller part over all of it, and sweeping all of it twice below, made
     // aggregation 1.5x as costly on 7x8 closed once parts went by type pattern (their sizes
-    // vary more; results/frontier/choice-plans.md).
+    // vary more; docs/speed.md (choice-plans.md)).
     // A class's slot: its key's fibonacci_hash. class_hash's two rounds of multiplying were
     // 2% of a 7x8 count's CPU more (aggregation 21.5% -> 19.3% of it in perf;
-    // results/frontier/grouping.md).
+    // docs/speed.md (grouping.md)).
     const std::uint64_t mask = used - 1;
     const int bits = std::countr_zero(used);  // used is a power of two, at least 64
     for (const auto* t : threads) {
@@ -148,9 +148,9 @@ class AggregationTable {
   // pattern's classes one after another: they share one plan (choice_plans.hpp), their
   // branches in the kernel go the same way, and their successors go to the same few parts.
   // The kernel alone ran 9-15% faster on classes in that order
-  // (results/frontier/choice-plans.md). An in-place American flag sort did the
+  // (docs/speed.md (choice-plans.md)). An in-place American flag sort did the
   // same with chains of dependent swaps: 7.6% of a 7x8 count's CPU, against 2.6% for this,
-  // and whole counts took 0.92-0.93 the CPU (results/frontier/grouping.md).
+  // and whole counts took 0.92-0.93 the CPU (docs/speed.md (grouping.md)).
   static constexpr int kBucketBits = 10;
   const Slot* group_by_pattern(std::size_t n, int slots) {
     auto bucket_of = [slots](std::uint64_t key) {

@@ -22,7 +22,7 @@
 // end, about n^2 column steps on an n-long board; this costs two passes over one sweep, about
 // n. A backward class costs more than a forward one (a lookup per successor, where the
 // forward step aggregates a cache-sized partition), so on boards with few classes of starts
-// the tails win (results/frontier/backward-pass.md).
+// the tails win (docs/speed.md (backward-pass.md)).
 //
 // Invariants checked (std::logic_error when broken): sum of n(X) c(X) over the generation
 // the pass ends with is the sweep's count of paths (every path splits there into its part so

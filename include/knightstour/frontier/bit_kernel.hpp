@@ -12,7 +12,7 @@ namespace knightstour {
 // target, has no instruction for either; BMI2's pext and pdep do each in one. On this
 // project's AMD EPYC (Zen 4) unpack is 18-20% faster with them and a whole count takes 4-5%
 // less CPU; on a Sapphire Rapids Xeon a whole count gained nothing
-// (results/frontier/bit-kernel.md).
+// (docs/speed.md (bit-kernel.md)).
 //
 // The portable build must run on any x86-64-v2 machine, so the choice is made at run time:
 // the kernel is compiled for both (a template parameter), and the step picks one per run

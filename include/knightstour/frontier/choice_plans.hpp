@@ -20,7 +20,7 @@ namespace knightstour {
 // order, each with its successors' route_hash. A choice gives every class of the pattern a
 // successor of one pattern (the edges take the same slots one degree up), so where the
 // successors go is planned too, and the step hashes nothing per successor (hashing each
-// successor cost 4.5% of 7x8 closed's CPU; results/frontier/choice-plans.md).
+// successor cost 4.5% of 7x8 closed's CPU; docs/speed.md (choice-plans.md)).
 // At most 1 + 5 + 10 choices (no edge, one of five candidates, two of them).
 struct ChoicePlan {
   static constexpr int kMaxChoices = 16;
@@ -148,7 +148,7 @@ inline void expand_planned(const StepRules& rules, const StepRule& r, std::uint6
   // a copy of s: copying s right after the unpack's byte stores reads them as 16-byte words
   // the CPU cannot forward, and waits for the stores to reach the cache. Without that wait a
   // 7x8 count took 0.958 of the CPU and 6x7 all starts 0.926
-  // (results/frontier/unpack-twice.md). Later choices copy s: by then the stores
+  // (docs/speed.md (unpack-twice.md)). Later choices copy s: by then the stores
   // are there (a third copy written by the unpack gained nothing).
   Frontier s, t;
   const std::uint32_t s_closers = unpack_twice<B>(key, rules.slots, 1, s, t);

@@ -22,7 +22,7 @@ inline std::uint64_t class_hash(std::uint64_t key) {
 // (part_at), bits 16 to 47 its rank (owner_rank). It hashes the type pattern, not the whole
 // key, so that a part holds every class of its patterns: a thread expanding the part then
 // plans each pattern's choices once for a dozen classes (choice_plans.hpp; 7x8 closed's
-// kernel 58 -> 38 ns a class, results/frontier/choice-plans.md). Equal keys have
+// kernel 58 -> 38 ns a class, docs/speed.md (choice-plans.md)). Equal keys have
 // equal patterns, so the successors that aggregate into one class still meet in one part.
 inline std::uint64_t route_hash(std::uint64_t key, int slots) {
   return class_hash(type_pattern(key, slots));

@@ -204,7 +204,7 @@ KNIGHTSTOUR_FRONTIER_INLINE std::uint32_t unpack_as(std::uint64_t key, int slots
   // out. The openers after a closer sit at the list's end, past the ones it can choose.
   // The bmi2 kernel needs no list: a closer's mate is the index-th bit of the unmatched
   // openers (nth_set_bit_bmi2), and a 7x8 count took 0.98 the CPU without the list's loop
-  // (results/frontier/grouping.md).
+  // (docs/speed.md (grouping.md)).
   constexpr bool kList = Mixed || B != BitKernel::bmi2;
   std::uint64_t list = 0;
   std::uint32_t unmatched_openers = openers;

@@ -6,7 +6,7 @@
 // Why not std::sort: a record of successor files (successor_files.hpp) is a buffer of up to
 // 65,536 successors sorted before it is written, and std::sort's comparisons, half of them
 // mispredicted, took a fifth of a spilling count's CPU (7x8 closed in 150 MB:
-// results/frontier/compact-successors.md). One read counts the digits of every pass; each
+// docs/speed.md (compact-successors.md)). One read counts the digits of every pass; each
 // pass then scatters the entries once, never branching on a key: about 4 ns an entry a
 // pass here, against 65 ns an entry for std::sort of 65,536 entries (11 bits a digit did no
 // better).

@@ -15,7 +15,7 @@ namespace knightstour {
 // Scratch chunks kept from one budget to the next. A job runs its sweeps one after another
 // (the closed sweep, the prefix, each pinned tail), each under a budget of its own; a chunk
 // that one sweep faulted in is handed to the next instead of being unmapped and faulted and
-// zeroed again (8% of 7x7 all starts' CPU: results/frontier/grouping.md). While
+// zeroed again (8% of 7x7 all starts' CPU: docs/speed.md (grouping.md)). While
 // the chunks sit here no budget counts them: a budget takes them in first thing
 // (MemoryBudget::share_idle), and gives its idle ones back when it ends.
 class IdleChunks {

@@ -16,7 +16,7 @@ namespace knightstour {
 // class and its mirror image therefore have the same number of completions, and the DP keeps
 // one of the two (keep_mirror_canonical) with the sum of their counts. Every later generation
 // holds only what descends from the classes kept: 0.6 as many classes on 7x8 and 8x8 closed
-// (results/frontier/mirror-fold.md), at the price of a mirror image for some
+// (docs/speed.md (mirror-fold.md)), at the price of a mirror image for some
 // successors of the steps that end a column.
 //
 // This holds wherever the rest of the sweep treats every square alike up to the mirror:

@@ -36,7 +36,7 @@ namespace knightstour {
 //   u32 blocks, u32 bytes of each block, then the blocks.
 // Sorted, a record's keys fall in runs of one pattern that differ in a few bits, so a
 // successor takes a few bytes instead of 8 + 8K: the widest steps of 8x8 open units are
-// bounded by this disk (results/frontier/compact-successors.md).
+// bounded by this disk (docs/speed.md (compact-successors.md)).
 //
 // No lock on the data: a writer appends a whole record at an offset taken from the range's
 // end with one fetch_add (pwrite), so threads (and their order) never wait for each other;

@@ -10,7 +10,7 @@ namespace knightstour {
 // The progress line's ETA and `estimate` use it.
 //
 // The model, fitted to the whole profiles of 21 sweeps 5 to 8 wide (closed, and the
-// unpinned open sweep; results/frontier/outlook-fit/). Columns are counted from 0
+// unpinned open sweep; results/frontier/outlook-fit.md). Columns are counted from 0
 // here (column c: steps cW .. cW + W - 1). Each generation is the one a column before it
 // times a growth g, and log g has two parts:
 //   - The top edge's: measured over the last column at the cut, it fades by kOutlookFade[c]
