@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The Python side: tour_stats.py draws tables and heat maps from run directories, and the
-# old reader knightstour_results.py (now a shim over python/knightstour) still reads them;
+# The Python side: tour-stats draws tables and heat maps from run directories, and the
+# package python/knightstour reads them;
 # both agree with the tool's own counts.
 . "$(dirname "$0")/lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 PY="$HERE/../../scripts/py"
-STATS="$HERE/../../scripts/tour_stats.py"
+STATS="$HERE/../../scripts/tour-stats"
 
 run count 5x5 --all-starts --run-dir "$TMP/count" --progress 0
 expect_exit 0
@@ -71,20 +71,21 @@ else
   fail "$(tail -3 "$TMP/out")"
 fi
 
-# knightstour_results: journal totals and tours from .npy.zst files.
-"$PY" - "$HERE/../../scripts" "$TMP/enum" >"$TMP/out" 2>&1 <<'PYEOF'
+# The package (python/knightstour): journal totals and tours from .npy.zst files.
+"$PY" - "$HERE/../../python" "$TMP/enum" >"$TMP/out" 2>&1 <<'PYEOF'
 import sys
 sys.path.insert(0, sys.argv[1])
 import numpy as np
-import knightstour_results as kr
-run = kr.Run(sys.argv[2])
+import knightstour as kt
+from knightstour.run import read_tour_file
+run = kt.Run(sys.argv[2])
 j = run.journal()
-t = run.all_tours()
+t = np.concatenate([c for f in run.tour_files() for c in read_tour_file(f, run.rows, run.cols, 1 << 20)])
 assert t.shape == (524486, 36) and int(j["tours"].sum()) == 524486, (t.shape, j["tours"].sum())
 assert run.manifest["totals"]["tours"] == 524486
-assert kr.square_name(35, 6) == "f6" and kr.square_name(26, 1) == "a27"
+assert kt.square_name(35, 6) == "f6" and kt.square_name(26, 1) == "a27"
 print("results ok")
 PYEOF
-CHECKS=$((CHECKS + 1)); grep -q "results ok" "$TMP/out" || { LAST="knightstour_results"; fail "$(cat "$TMP/out")"; }
+CHECKS=$((CHECKS + 1)); grep -q "results ok" "$TMP/out" || { LAST="the package"; fail "$(cat "$TMP/out")"; }
 
 finish

@@ -2,14 +2,16 @@
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "python"))
 import numpy as np  # noqa: E402
 
-import knightstour_results as kr  # noqa: E402
+from knightstour.run import Run, read_tour_file  # noqa: E402
 
 
 def sorted_tours(path):
-    t = np.ascontiguousarray(kr.Run(path).all_tours())
+    run = Run(path)
+    parts = [c for name in run.tour_files() for c in read_tour_file(name, run.rows, run.cols, 1 << 20)]
+    t = np.ascontiguousarray(np.concatenate(parts) if parts else np.zeros((0, run.squares), np.uint8))
     rows = t.view(np.dtype((np.void, t.shape[1] * t.itemsize))).ravel()
     return np.sort(rows)
 

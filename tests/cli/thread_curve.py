@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""scripts/thread-curve against the runs it makes: every run's JSON holds the count checked by
+"""scripts/measure/thread-curve against the runs it makes: every run's JSON holds the count checked by
 --expect, the table's medians are the medians of the runs' own wall times, a wrong --expect
-fails the script, bad options are one error line, and a build carried by scripts/carry-build
+fails the script, bad options are one error line, and a build carried by scripts/measure/carry-build
 runs through its own loader. Usage: thread_curve.py KNIGHTSTOUR"""
 import glob
 import json
@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCRIPT = os.path.join(ROOT, "scripts", "thread-curve")
+SCRIPT = os.path.join(ROOT, "scripts", "measure", "thread-curve")
 # 6x6 closed: 9,862 undirected cycles (OEIS A003763), from a1 as from any square.
 JOB = ["--", "6x6", "--closed", "--start", "a1", "--method", "frontier"]
 
@@ -57,9 +57,9 @@ def main():
         check(p.returncode == 1, f"wrong --expect: exit {p.returncode}")
         check("WRONG (9862)" in p.stdout, f"wrong --expect names the count:\n{p.stdout}")
 
-        # A build carried with its libraries (scripts/carry-build), run through its loader.
+        # A build carried with its libraries (scripts/measure/carry-build), run through its loader.
         carried = os.path.join(out, "carried")
-        p = subprocess.run([os.path.join(ROOT, "scripts", "carry-build"), "--binary", binary, carried],
+        p = subprocess.run([os.path.join(ROOT, "scripts", "measure", "carry-build"), "--binary", binary, carried],
                            capture_output=True, text=True, timeout=60)
         check(p.returncode == 0, f"carry-build: exit {p.returncode}\n{p.stderr}")
         loader = os.path.join(carried, "lib", "ld-linux-x86-64.so.2")

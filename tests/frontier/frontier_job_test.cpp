@@ -217,7 +217,7 @@ TEST(FrontierJob, KnownValuesPastTheEnumerator) {
   // OEIS A083386 (5 x n undirected open tours; via Knuth's A389755): 5x9.
   EXPECT_EQ(frontier({5, 9}, false).tours, BigCount(2 * 264895640ull));
   // 7x7 from a1 (DESIGN.md), in the sweep that pins a1 first.
-  // (Too slow for the suite at about a minute; scripts/bench frontier runs it.)
+  // (Too slow for the suite at about a minute; scripts/measure/bench frontier runs it.)
 }
 
 TEST(FrontierJob, BadInput) {
