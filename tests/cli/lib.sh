@@ -7,6 +7,10 @@ CHECKS=0
 # How much slower than a release build the binary runs (the tsan preset sets 10): scales the
 # few checks that time something.
 SLOWDOWN=${KNIGHTSTOUR_TEST_SLOWDOWN:-1}
+# How much busier than its CPUs the machine is now: the 1-minute load over the CPUs, at least
+# 1. Scales the few checks that time something in wall-clock seconds, so that other work
+# beside the suite (a busy CI machine) cannot fail them.
+busy() { awk -v n="$(nproc)" '{ f = $1 / n; printf "%.2f", (f > 1 ? f : 1) }' /proc/loadavg; }
 # Whether the binary runs under AddressSanitizer (the asan test preset sets ASAN_OPTIONS).
 under_asan() { [ -n "${ASAN_OPTIONS:-}" ]; }
 # Call before starting MPI ranks: under ASan they run without leak detection, since Open MPI
