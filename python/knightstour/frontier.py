@@ -6,17 +6,19 @@ import numpy as np
 
 from .board import symmetries
 
-_MASK = (1 << 64) - 1
+MASK = (1 << 64) - 1
 
 
-def _fnv1a(text):
+def fnv1a(text):
+    """The 64-bit FNV-1a hash of text, as 16 hex digits: the binary's checksum of manifests and
+    journal lines."""
     h = 0xcbf29ce484222325
     for b in text.encode():
-        h = ((h ^ b) * 0x100000001b3) & _MASK
+        h = ((h ^ b) * 0x100000001b3) & MASK
     return f"{h:016x}"
 
 
-def _job_key(m):
+def job_key(m):
     """The run's job and owner as the binary writes them (frontier_job_key, manifest.cpp)."""
     f = m["frontier"]
     text = (f"knightstour-frontier|{m['rows']}x{m['cols']}|{'all' if m['all_starts'] else ''}|"
@@ -35,14 +37,14 @@ def _job_key(m):
 def manifest_checksum(m):
     """What a frontier manifest's checksum must be (frontier_checksum, manifest.cpp)."""
     f = m["frontier"]
-    text = _job_key(m) + f"|{f['sweeps_planned']}|"
+    text = job_key(m) + f"|{f['sweeps_planned']}|"
     for s in sorted(f["finished"], key=lambda s: s["sweep"]):
         text += f"{s['sweep']}={s['count']};"
     c = f["counts"] or {"tours": "", "closed_tours": "", "closed_cycles": "", "tours_by_start": []}
     for field in (m["status"], c["tours"], c["closed_tours"], c["closed_cycles"]):
         text += "|" + field
     text += "|" + "".join(x + "," for x in c["tours_by_start"])
-    return _fnv1a(text)
+    return fnv1a(text)
 
 
 def check_manifest(path, m):

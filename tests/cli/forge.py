@@ -9,49 +9,17 @@ recomputed, so that only what knightstour checks beyond its checksums can refuse
                                         checksum fixed)
     forge.py sweep FILE SWEEP           set a checkpoint's sweep word (header checksum fixed)
 
-The checksums mirror src/run/manifest.cpp (frontier_job_key, frontier_checksum,
-keyed_checksum) and src/frontier/checkpoint.cpp (header_checksum).
+The manifest's and journal lines' checksums are the package's (python/knightstour/frontier.py,
+which mirrors src/run/manifest.cpp); the checkpoint header's mirrors
+src/frontier/checkpoint.cpp (header_checksum).
 """
 import json
 import os
 import struct
 import sys
 
-MASK = (1 << 64) - 1
-
-
-def fnv1a(text):
-    h = 0xcbf29ce484222325
-    for b in text.encode():
-        h = ((h ^ b) * 0x100000001b3) & MASK
-    return f"{h:016x}"
-
-
-def job_key(m):
-    f = m["frontier"]
-    text = (f"knightstour-frontier|{m['rows']}x{m['cols']}|{'all' if m['all_starts'] else ''}|"
-            f"{'closed' if m['closed_only'] else 'open'}|")
-    text += "".join(sq + "," for sq in m["prefix"])
-    if f.get("total_only"):
-        text += "|total only"
-    if "units" in f:
-        text += f"|end pairs, shard {f['units']['shard_index']} of {f['units']['shard_count']}"
-    owner = f.get("owner")
-    if owner and (owner["run_id"] or owner["ranks"] != 1):
-        text += f"|rank {owner['rank']} of {owner['ranks']} run {owner['run_id']}"
-    return text
-
-
-def manifest_checksum(m):
-    f = m["frontier"]
-    text = job_key(m) + f"|{f['sweeps_planned']}|"
-    for s in sorted(f["finished"], key=lambda s: s["sweep"]):
-        text += f"{s['sweep']}={s['count']};"
-    c = f["counts"] or {"tours": "", "closed_tours": "", "closed_cycles": "", "tours_by_start": []}
-    for field in (m["status"], c["tours"], c["closed_tours"], c["closed_cycles"]):
-        text += "|" + field
-    text += "|" + "".join(x + "," for x in c["tours_by_start"])
-    return fnv1a(text)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+from knightstour.frontier import MASK, fnv1a, job_key, manifest_checksum  # noqa: E402
 
 
 def read_manifest(d):

@@ -4,32 +4,7 @@
 # Needs root (it starts munged, slurmctld and slurmd, and stops them again); skipped (77)
 # otherwise.
 . "$(dirname "$0")/lib.sh"
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-if [[ $(id -u) -ne 0 ]]; then
-  echo "skipped: needs root to start a local Slurm cluster"
-  exit 77
-fi
-export KNIGHTSTOUR=$KT
-"$ROOT/scripts/slurm-local" start >"$TMP/start.log" 2>&1
-CODE=$?; LAST="slurm-local start"; expect_exit 0
-[[ $CODE -eq 0 ]] || { cat "$TMP/start.log"; finish; exit 1; }
-trap '"$ROOT/scripts/slurm-local" stop; rm -rf "$TMP"' EXIT
-
-# Waits for this test's jobs only (a cluster may hold others); a job left pending fails.
-job_ids() { sed -E 's/^array job ([0-9]+).*merge job ([0-9]+).*/\1 \2/' "$TMP/out"; }
-queued() { squeue -h -o '%i %T %r' | grep -E "^($(echo $ours | tr ' ' '|'))(_| )"; }
-wait_for_ours() {
-  for _ in $(seq 1 300); do
-    [[ -z "$(queued)" ]] && break
-    sleep 1
-  done
-  LAST="squeue"; CHECKS=$((CHECKS + 1))
-  if [[ -n "$(queued)" ]]; then
-    fail "jobs still queued: $(queued)"
-    scancel $ours
-    tail -n 5 "$TMP"/*/knightstour-*.out
-  fi
-}
+. "$(dirname "$0")/slurm_lib.sh"
 
 "$ROOT/scripts/slurm/submit" --shards 4 --cpus 1 "$TMP/count" count 6x6 --all-starts >"$TMP/out" 2>"$TMP/err"
 CODE=$?; LAST="submit count"; expect_exit 0; expect_out '^array job [0-9]+'

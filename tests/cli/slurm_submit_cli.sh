@@ -4,31 +4,8 @@
 # merged/ only once it verifies, the job's own --progress wins, one shard and one shard a
 # unit work, and a shard stopped early says to submit again. Root only (skipped, 77, else).
 . "$(dirname "$0")/lib.sh"
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-if [[ $(id -u) -ne 0 ]]; then
-  echo "skipped: needs root to start a local Slurm cluster"
-  exit 77
-fi
-export KNIGHTSTOUR=$KT
+. "$(dirname "$0")/slurm_lib.sh"
 SUBMIT="$ROOT/scripts/slurm/submit"
-"$ROOT/scripts/slurm-local" start >"$TMP/start.log" 2>&1
-CODE=$?; LAST="slurm-local start"; expect_exit 0
-[[ $CODE -eq 0 ]] || { cat "$TMP/start.log"; finish; exit 1; }
-trap '"$ROOT/scripts/slurm-local" stop; rm -rf "$TMP"' EXIT
-
-job_ids() { sed -E 's/^array job ([0-9]+).*merge job ([0-9]+).*/\1 \2/' "$TMP/out"; }
-queued() { squeue -h -o '%i %T %r' | grep -E "^($(echo $ours | tr ' ' '|'))(_| )"; }
-wait_for_ours() {
-  for _ in $(seq 1 300); do
-    [[ -z "$(queued)" ]] && break
-    sleep 1
-  done
-  LAST="squeue"; CHECKS=$((CHECKS + 1))
-  if [[ -n "$(queued)" ]]; then
-    fail "jobs still queued: $(queued)"
-    scancel $ours
-  fi
-}
 submit() {  # submit ARGS... : scripts/slurm/submit, its ids added to ours on success
   "$SUBMIT" "$@" >"$TMP/out" 2>"$TMP/err"
   CODE=$?

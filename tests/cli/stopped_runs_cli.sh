@@ -2,7 +2,7 @@
 # A stopped run loses nothing, and verify, --resume and merge agree on one truth: a check for
 # each finding of the adversarial test of issue 74 (each failed before its fix).
 . "$(dirname "$0")/lib.sh"
-FORGE="python3 $(dirname "$0")/forge.py"
+FORGE="$(dirname "$0")/../../scripts/py $(dirname "$0")/forge.py"  # the package needs numpy
 TABLES="$(dirname "$0")/../../scripts/end-pair-tables"
 
 # ---- 2. Stopping keeps the work --------------------------------------------------------
