@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "knightstour/frontier/compact_classes.hpp"
+#include "frontier/store/compact_classes.hpp"
 
 using namespace knightstour;
 

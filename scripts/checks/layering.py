@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Checks the layering of knightstour's headers and sources (see docs/ARCHITECTURE.md):
-a file in layer L includes only headers of L and of the layers L may use, and no public
-header includes a third-party header. Exit 0 when clean, 1 with one line per violation."""
+a file in layer L includes only headers of L and of the layers L may use; no public header
+includes a third-party header; the frontier engine's rooms (src/frontier/<room>/) include
+only their own and the rooms below them, and only the engine reaches its private headers;
+no header includes itself by a round of includes. Exit 0 when clean, 1 with one line per
+violation."""
 import os
 import re
 import sys
@@ -19,32 +22,159 @@ ALLOWED = {
     "run": {"base", "board", "search", "plan", "io", "exec"},
     "find": {"base", "board", "search", "io"},
     "frontier": {"base", "board", "io"},
-    "count": {"base", "board", "search", "plan", "io", "exec", "run", "frontier"},
+    "frontier_run": {"base", "board", "io", "run", "frontier"},
+    "count": {"base", "board", "search", "plan", "io", "exec", "run", "frontier", "frontier_run"},
 }
+
+# The frontier engine's rooms, bottom up, and the rooms each may use. `class` (what is
+# counted) uses none of the others. Each room's README.md says the same on its "May use" line.
+ROOMS = {
+    "class": set(),
+    "store": {"class"},
+    "progress": set(),
+    "ranks": {"progress"},
+    "step": {"class", "store", "progress", "ranks"},
+    "sweep": {"class", "store", "progress", "ranks", "step"},
+    "jobs": {"class", "store", "progress", "ranks", "step", "sweep"},
+}
+# The room of each public frontier header (include/knightstour/frontier/): what other
+# layers include of the engine.
+PUBLIC_ROOM = {
+    "bit_kernel.hpp": "class",
+    "sweep.hpp": "class",
+    "wide_count.hpp": "class",
+    "sweep_outlook.hpp": "progress",
+    "ranks.hpp": "ranks",
+    "frontier_options.hpp": "sweep",
+    "checkpoint.hpp": "sweep",
+    "frontier_request.hpp": "jobs",
+    "frontier_report.hpp": "jobs",
+    "frontier_job.hpp": "jobs",
+    "end_pair_units.hpp": "jobs",
+}
+
 THIRD_PARTY = re.compile(r'#include\s*<(tbb/|oneapi/|spdlog/|fmt/|nlohmann/|zstd|cxxopts|benchmark/|gtest/)')
-OURS = re.compile(r'#include\s*"knightstour/(\w+)/[\w.]+"')
+OURS = re.compile(r'#include\s*"knightstour/(\w+)/([\w.]+)"')
+PRIVATE = re.compile(r'#include\s*"frontier/(\w+)/([\w.]+)"')
+
+
+def files_under(folder):
+    for d, _, names in os.walk(folder):
+        for name in sorted(names):
+            if name.endswith((".hpp", ".cpp")):
+                yield os.path.join(d, name)
+
+
+def room_of(rel):
+    """The frontier room of a file, or None outside the engine."""
+    parts = rel.split(os.sep)
+    if parts[:2] == ["src", "frontier"]:
+        return parts[2] if len(parts) > 3 else ""
+    if parts[:3] == ["include", "knightstour", "frontier"]:
+        return PUBLIC_ROOM.get(parts[3], "")
+    return None
+
+
+def check_rooms(rel, text, problems):
+    room = room_of(rel)
+    if room == "":
+        problems.append(f"{rel}: in no room of the frontier engine (src/frontier/<room>/, "
+                        "or PUBLIC_ROOM for a public header)")
+        return
+    if room is not None and room not in ROOMS:
+        problems.append(f"{rel}: src/frontier/{room} is not a known room")
+        return
+    for m in PRIVATE.finditer(text):
+        used = m.group(1)
+        if room is None or rel.startswith("include"):
+            problems.append(f"{rel}: includes the frontier engine's private frontier/{used}/{m.group(2)}")
+        elif used != room and used not in ROOMS[room]:
+            problems.append(f"{rel}: room {room}/ includes frontier/{used}/, above or beside it")
+    if room is None:
+        return
+    for m in OURS.finditer(text):
+        if m.group(1) != "frontier":
+            continue
+        used = PUBLIC_ROOM.get(m.group(2))
+        if used is None:
+            problems.append(f"{rel}: includes knightstour/frontier/{m.group(2)}, in no room")
+        elif used != room and used not in ROOMS[room]:
+            problems.append(f"{rel}: room {room}/ includes knightstour/frontier/{m.group(2)} "
+                            f"of room {used}/, above or beside it")
+
+
+def check_room_readmes(problems):
+    for room, uses in ROOMS.items():
+        path = os.path.join(ROOT, "src", "frontier", room, "README.md")
+        if not os.path.exists(path):
+            problems.append(f"src/frontier/{room}: no README.md to say what lives there")
+            continue
+        m = re.search(r"^May use: (.*)$", open(path, encoding="utf-8").read(), re.M)
+        said = set(re.findall(r"\b(\w+)/", m.group(1))) if m else None
+        if said != uses:
+            problems.append(f"src/frontier/{room}/README.md: its 'May use:' line says "
+                            f"{sorted(said) if said is not None else 'nothing'}, the rooms "
+                            f"allowed are {sorted(uses)}")
+
+
+def check_rounds(headers, problems):
+    """No header includes itself through other headers (a includes b, b includes a)."""
+    edges = {}
+    for rel, text in headers.items():
+        targets = []
+        for m in OURS.finditer(text):
+            targets.append(os.path.join("include", "knightstour", m.group(1), m.group(2)))
+        for m in PRIVATE.finditer(text):
+            targets.append(os.path.join("src", "frontier", m.group(1), m.group(2)))
+        edges[rel] = [t for t in targets if t in headers]
+    state = {}
+
+    def visit(node, path):
+        state[node] = 1
+        for nxt in edges[node]:
+            if state.get(nxt) == 1:
+                cycle = path[path.index(nxt):] + [nxt] if nxt in path else [node, nxt]
+                problems.append("a round of includes: " + " -> ".join(cycle))
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = 2
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node, [node])
 
 
 def main():
     problems = []
+    headers = {}
     for top in ("include/knightstour", "src"):
         for layer in sorted(os.listdir(os.path.join(ROOT, top))):
             folder = os.path.join(ROOT, top, layer)
-            if not os.path.isdir(folder) or layer == "cli":
+            if not os.path.isdir(folder):
                 continue
-            if layer not in ALLOWED:
+            if layer != "cli" and layer not in ALLOWED:
                 problems.append(f"{top}/{layer}: a folder that is not a known layer")
                 continue
-            for name in sorted(os.listdir(folder)):
-                path = os.path.join(folder, name)
+            for path in files_under(folder):
                 rel = os.path.relpath(path, ROOT)
                 text = open(path, encoding="utf-8").read()
+                if rel.endswith(".hpp"):
+                    headers[rel] = text
+                if layer == "cli":
+                    check_rooms(rel, text, problems)
+                    continue
                 for m in OURS.finditer(text):
                     used = m.group(1)
                     if used != layer and used not in ALLOWED[layer]:
                         problems.append(f"{rel}: includes knightstour/{used}/, above or beside {layer}/")
                 if top.startswith("include") and THIRD_PARTY.search(text):
                     problems.append(f"{rel}: a public header includes a third-party header")
+                check_rooms(rel, text, problems)
+    for name in PUBLIC_ROOM:
+        if not os.path.exists(os.path.join(ROOT, "include", "knightstour", "frontier", name)):
+            problems.append(f"PUBLIC_ROOM names {name}, not in include/knightstour/frontier/")
+    check_room_readmes(problems)
+    check_rounds(headers, problems)
     for p in problems:
         print(p)
     return 1 if problems else 0

@@ -18,7 +18,7 @@
 #include "knightstour/count/frontier_plan.hpp"
 #include "knightstour/count/frontier_projection.hpp"
 #include "knightstour/count/run_count.hpp"
-#include "knightstour/frontier/generation.hpp"
+#include "knightstour/frontier/frontier_report.hpp"
 #include "knightstour/io/temp_directory.hpp"
 #include "output.hpp"
 #include "provenance.hpp"
@@ -129,7 +129,7 @@ void print_spill_need(const FrontierPlan& plan, const FrontierStatistics& st, co
   const double bytes =
       st.peak_classes > 0 && st.peak_rest_bytes > 0
           ? static_cast<double>(st.peak_rest_bytes) / static_cast<double>(st.peak_classes)
-          : static_cast<double>(Generation<1>::kClassBytes);
+          : static_cast<double>(kUnmeasuredClassBytes);
   const auto [dir, free] = spill_room(plan);
   const std::string budget = gib(static_cast<double>(st.memory_budget));
   if (budget_given) {

@@ -6,7 +6,7 @@
 #include "commands.hpp"
 #include "json_counts.hpp"
 #include "knightstour/base/errors.hpp"
-#include "knightstour/count/merge_frontier.hpp"
+#include "knightstour/frontier_run/merge_frontier.hpp"
 #include "knightstour/run/merge.hpp"
 #include "output.hpp"
 #include "provenance.hpp"

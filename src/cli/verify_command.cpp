@@ -12,7 +12,7 @@
 #include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
-#include "knightstour/count/verify_frontier.hpp"
+#include "knightstour/frontier_run/verify_frontier.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/manifest.hpp"
 #include "knightstour/run/run_layout.hpp"

@@ -15,10 +15,10 @@
 #include "knightstour/base/memory_room.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
-#include "knightstour/count/frontier_run_dir.hpp"
 #include "knightstour/frontier/end_pair_units.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier/ranks.hpp"
+#include "knightstour/frontier_run/frontier_run_dir.hpp"
 #include "knightstour/io/temp_directory.hpp"
 
 namespace knightstour {

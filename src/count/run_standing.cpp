@@ -3,10 +3,10 @@
 #include <set>
 
 #include "knightstour/base/errors.hpp"
-#include "knightstour/count/frontier_run_dir.hpp"
-#include "knightstour/count/frontier_run_files.hpp"
 #include "knightstour/frontier/end_pair_units.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier_run/frontier_run_dir.hpp"
+#include "knightstour/frontier_run/frontier_run_files.hpp"
 #include "knightstour/run/committed_journal.hpp"
 #include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"

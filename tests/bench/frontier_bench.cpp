@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
+#include "frontier/class/class_hash.hpp"
+#include "frontier/class/transition.hpp"
+#include "frontier/step/choice_plans.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
-#include "knightstour/frontier/choice_plans.hpp"
-#include "knightstour/frontier/class_hash.hpp"
-#include "knightstour/frontier/frontier_counter.hpp"
-#include "knightstour/frontier/transition.hpp"
 
 namespace {
 

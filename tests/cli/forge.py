@@ -11,7 +11,7 @@ recomputed, so that only what knightstour checks beyond its checksums can refuse
 
 The manifest's and journal lines' checksums are the package's (python/knightstour/frontier.py,
 which mirrors src/run/manifest.cpp); the checkpoint header's mirrors
-src/frontier/checkpoint.cpp (header_checksum).
+src/frontier/sweep/checkpoint.cpp (header_checksum).
 """
 import json
 import os

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "knightstour/base/errors.hpp"
-#include "knightstour/count/frontier_run_dir.hpp"
+#include "knightstour/frontier_run/frontier_run_dir.hpp"
 #include "knightstour/io/temp_directory.hpp"
 #include "knightstour/run/manifest.hpp"
 #include "support/temp_dir.hpp"

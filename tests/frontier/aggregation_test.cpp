@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "knightstour/frontier/aggregation_table.hpp"
-#include "knightstour/frontier/successor_blocks.hpp"
+#include "frontier/step/aggregation_table.hpp"
+#include "frontier/store/successor_blocks.hpp"
 #include "support/generation_classes.hpp"
 
 namespace knightstour {

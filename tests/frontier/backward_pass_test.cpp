@@ -1,13 +1,13 @@
 // The grid of open tours by the backward pass (backward_pass.hpp): against the enumerator on
 // every board up to 36 squares, against pinned tails on long boards with wide counts, with
 // and without the mirror fold; and how the job chooses it, falls back from it and refuses it.
-#include "knightstour/frontier/backward_pass.hpp"
+#include "frontier/jobs/backward_pass.hpp"
 
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-#include "grid_by_pass.hpp"
+#include "frontier/jobs/grid_by_pass.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "support/count_helpers.hpp"
@@ -93,7 +93,7 @@ class NoJournal : public FrontierJournal {
  public:
   std::optional<BigCount> finished(int) override { return std::nullopt; }
   void finish(int, const BigCount&) override {}
-  std::optional<FrontierState> saved(int) override { return std::nullopt; }
+  bool saved(int, FrontierState&) override { return false; }
   bool has_saved(int) override { return false; }
   void after_step(int, const FrontierState&) override {}
   std::optional<int> keep(int, const FrontierState&) override { return std::nullopt; }

@@ -7,12 +7,12 @@
 #include <variant>
 #include <vector>
 
+#include "frontier/class/frontier_class.hpp"
+#include "frontier/class/step_rule.hpp"
+#include "frontier/class/transition.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/stop_control.hpp"
-#include "knightstour/frontier/frontier_class.hpp"
-#include "knightstour/frontier/frontier_counter.hpp"
-#include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
-#include "knightstour/frontier/transition.hpp"
 #include "support/frontier_generations.hpp"
 
 namespace knightstour {

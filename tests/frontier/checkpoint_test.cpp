@@ -9,8 +9,9 @@
 #include <variant>
 #include <vector>
 
+#include "frontier/store/generation_store.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/errors.hpp"
-#include "knightstour/frontier/generation_store.hpp"
 #include "support/generation_classes.hpp"
 #include "support/mapped_files.hpp"
 #include "support/temp_dir.hpp"
@@ -19,6 +20,12 @@ namespace knightstour {
 namespace {
 
 const CheckpointJob kJob{6, 7, true, 0};  // 6x7 closed from a1
+
+FrontierState load(const std::filesystem::path& path, const CheckpointJob& job, int sweep) {
+  FrontierState state;
+  load_checkpoint(path, job, sweep, state);
+  return state;
+}
 
 FrontierState sample_state(int parts) {
   const auto n = static_cast<std::uint64_t>(parts);
@@ -55,7 +62,7 @@ TEST(Checkpoint, SpilledGenerationRoundTripsWithoutMapping) {
   const auto path = dir / "checkpoint.bin";
   write_checkpoint(path, kJob, 0, state);
 
-  const FrontierState back = load_checkpoint(path, kJob, 0);
+  const FrontierState back = load(path, kJob, 0);
   const auto& b = std::get<Generation<1>>(back.classes);
   ASSERT_EQ(b.size(), kClasses);
   for (std::size_t p = 0; p < 2; ++p) {
@@ -94,7 +101,7 @@ TEST(Checkpoint, RoundTrip) {
   EXPECT_EQ(seen->data_checksum, written.header.data_checksum);
   EXPECT_EQ(seen->next_step, 17);
 
-  const FrontierState back = load_checkpoint(path, kJob, 3);
+  const FrontierState back = load(path, kJob, 3);
   EXPECT_EQ(back.next_step, 17);
   const auto& a = std::get<Generation<2>>(state.classes);
   const auto& b = std::get<Generation<2>>(back.classes);
@@ -126,7 +133,7 @@ TEST(Checkpoint, TheWidestCountsRoundTrip) {
   const auto header = read_checkpoint_header(path, kJob);
   ASSERT_TRUE(header);
   EXPECT_EQ(header->limbs, kMaxLimbs);
-  const FrontierState back = load_checkpoint(path, kJob, 0);
+  const FrontierState back = load(path, kJob, 0);
   const auto& b = std::get<Generation<kMaxLimbs>>(back.classes);
   ASSERT_EQ(b.parts.size(), g.parts.size());
   for (std::size_t p = 0; p < g.parts.size(); ++p)
@@ -148,7 +155,7 @@ TEST(Checkpoint, EveryHeaderBitIsChecked) {
       f.seekp(static_cast<std::streamoff>(bit / 8));
       f.put(static_cast<char>(c ^ (1 << (bit % 8))));
     }
-    EXPECT_THROW(load_checkpoint(path, kJob, 2), FormatError) << "bit " << bit;
+    EXPECT_THROW(load(path, kJob, 2), FormatError) << "bit " << bit;
   }
 }
 
@@ -161,10 +168,10 @@ TEST(Checkpoint, AnotherJobIsRefused) {
   for (const CheckpointJob other : {CheckpointJob{6, 6, true, 0}, CheckpointJob{6, 7, false, 0},
                                     CheckpointJob{6, 7, true, 1}, CheckpointJob{6, 7, true, -1}}) {
     EXPECT_THROW(read_checkpoint_header(path, other), FormatError) << describe(other);
-    EXPECT_THROW(load_checkpoint(path, other, 1), FormatError) << describe(other);
+    EXPECT_THROW(load(path, other, 1), FormatError) << describe(other);
   }
-  EXPECT_THROW(load_checkpoint(path, kJob, 0), FormatError);
-  EXPECT_NO_THROW(load_checkpoint(path, kJob, 1));
+  EXPECT_THROW(load(path, kJob, 0), FormatError);
+  EXPECT_NO_THROW(load(path, kJob, 1));
 }
 
 // A checkpoint names whose share of the job it holds: a rank's of a run over several MPI
@@ -178,7 +185,7 @@ TEST(Checkpoint, ItNamesWhoseShareItHolds) {
   rank0.run_id = 0x0123456789abcdefull;
   write_checkpoint(path, rank0, 0, sample_state(2));
   EXPECT_EQ(read_checkpoint_header(path, rank0)->job, rank0);
-  EXPECT_NO_THROW(load_checkpoint(path, rank0, 0));
+  EXPECT_NO_THROW(load(path, rank0, 0));
   CheckpointJob rank1 = rank0;
   rank1.rank = 1;
   CheckpointJob three = rank0;
@@ -238,9 +245,9 @@ TEST(Checkpoint, TotalOnlyAndGridJobsRefuseEachOther) {
   write_checkpoint(total_path, total, 1, sample_state(2));
   write_checkpoint(grid_path, grid, 1, sample_state(2));
   EXPECT_EQ(read_checkpoint_header(total_path, total)->job, total);
-  EXPECT_NO_THROW(load_checkpoint(total_path, total, 1));
+  EXPECT_NO_THROW(load(total_path, total, 1));
   try {
-    load_checkpoint(grid_path, total, 1);
+    load(grid_path, total, 1);
     ADD_FAILURE() << "a grid job's checkpoint was taken for a total-only job";
   } catch (const FormatError& e) {
     EXPECT_NE(std::string(e.what()).find("(6x7 open, all starts, not 6x7 open, all starts, "
@@ -248,7 +255,7 @@ TEST(Checkpoint, TotalOnlyAndGridJobsRefuseEachOther) {
               std::string::npos)
         << e.what();
   }
-  EXPECT_THROW(load_checkpoint(total_path, grid, 1), FormatError);
+  EXPECT_THROW(load(total_path, grid, 1), FormatError);
 }
 
 // A dangling symbolic link where a checkpoint should be is refused, not taken for "none".
@@ -295,11 +302,11 @@ TEST(Checkpoint, DamageIsRefused) {
       f.seekp(static_cast<std::streamoff>(at));
       f.put('\x7f');
     }
-    EXPECT_THROW(load_checkpoint(path, kJob, 0), FormatError) << "byte " << at;
+    EXPECT_THROW(load(path, kJob, 0), FormatError) << "byte " << at;
   }
   write_checkpoint(path, kJob, 0, sample_state(3));
   std::filesystem::resize_file(path, size - 8);
-  EXPECT_THROW(load_checkpoint(path, kJob, 0), FormatError);
+  EXPECT_THROW(load(path, kJob, 0), FormatError);
   std::filesystem::resize_file(path, 20);
   EXPECT_THROW(read_checkpoint_header(path, kJob), FormatError);
   EXPECT_FALSE(read_checkpoint_header(dir / "absent.bin", kJob));

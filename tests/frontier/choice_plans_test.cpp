@@ -1,4 +1,4 @@
-#include "knightstour/frontier/choice_plans.hpp"
+#include "frontier/step/choice_plans.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,15 +10,15 @@
 #include <variant>
 #include <vector>
 
+#include "frontier/class/class_hash.hpp"
+#include "frontier/class/frontier_class.hpp"
+#include "frontier/class/step_rule.hpp"
+#include "frontier/class/transition.hpp"
+#include "frontier/store/memory_budget.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
-#include "knightstour/frontier/class_hash.hpp"
-#include "knightstour/frontier/frontier_class.hpp"
-#include "knightstour/frontier/frontier_counter.hpp"
-#include "knightstour/frontier/memory_budget.hpp"
-#include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
-#include "knightstour/frontier/transition.hpp"
 #include "support/frontier_generations.hpp"
 
 namespace knightstour {

@@ -1,4 +1,4 @@
-#include "knightstour/frontier/compact_classes.hpp"
+#include "frontier/store/compact_classes.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,10 +8,10 @@
 #include <variant>
 #include <vector>
 
+#include "frontier/class/frontier_class.hpp"
+#include "frontier/store/generation_store.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/stop_control.hpp"
-#include "knightstour/frontier/frontier_class.hpp"
-#include "knightstour/frontier/frontier_counter.hpp"
-#include "knightstour/frontier/generation_store.hpp"
 
 namespace knightstour {
 namespace {

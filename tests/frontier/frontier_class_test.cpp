@@ -1,4 +1,4 @@
-#include "knightstour/frontier/frontier_class.hpp"
+#include "frontier/class/frontier_class.hpp"
 
 #include <gtest/gtest.h>
 

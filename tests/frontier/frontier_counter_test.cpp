@@ -1,10 +1,10 @@
-#include "knightstour/frontier/frontier_counter.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "knightstour/frontier/step_rule.hpp"
+#include "frontier/class/step_rule.hpp"
 #include "support/count_helpers.hpp"
 #include "support/temp_dir.hpp"
 

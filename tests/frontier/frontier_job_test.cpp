@@ -7,8 +7,9 @@
 #include <map>
 #include <stdexcept>
 
+#include "frontier/jobs/start_squares.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/errors.hpp"
-#include "knightstour/frontier/start_squares.hpp"
 #include "support/count_helpers.hpp"
 
 namespace knightstour {
@@ -254,9 +255,10 @@ class CrashingJournal : public FrontierJournal {
     finished_[sweep] = count;
     if (saved_sweep_ == sweep) saved_.reset();
   }
-  std::optional<FrontierState> saved(int sweep) override {
-    if (!has_saved(sweep)) return std::nullopt;
-    return *saved_;
+  bool saved(int sweep, FrontierState& into) override {
+    if (!has_saved(sweep)) return false;
+    into = *saved_;
+    return true;
   }
   bool has_saved(int sweep) override { return saved_ && saved_sweep_ == sweep; }
   void after_step(int sweep, const FrontierState& state) override {

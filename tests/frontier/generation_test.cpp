@@ -3,7 +3,7 @@
 #include <utility>
 #include <vector>
 
-#include "knightstour/frontier/generation_store.hpp"
+#include "frontier/store/generation_store.hpp"
 #include "support/mapped_files.hpp"
 #include "support/temp_dir.hpp"
 

@@ -1,4 +1,4 @@
-#include "knightstour/frontier/key_sort.hpp"
+#include "frontier/store/key_sort.hpp"
 
 #include <gtest/gtest.h>
 

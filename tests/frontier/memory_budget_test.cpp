@@ -1,4 +1,4 @@
-#include "knightstour/frontier/memory_budget.hpp"
+#include "frontier/store/memory_budget.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "knightstour/frontier/mirror.hpp"
+#include "frontier/class/mirror.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,11 +7,11 @@
 #include <variant>
 #include <vector>
 
+#include "frontier/class/step_rule.hpp"
+#include "frontier/store/generation_store.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
-#include "knightstour/frontier/frontier_counter.hpp"
-#include "knightstour/frontier/generation_store.hpp"
-#include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
 
 namespace knightstour {

@@ -1,7 +1,7 @@
 // What ranks exchange and agree on (rank_exchange.hpp), with the ranks as threads of this
 // process: every successor reaches the rank that owns it, in its own part, and sums over the
 // ranks are the same on every rank.
-#include "rank_exchange.hpp"
+#include "frontier/step/rank_exchange.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "knightstour/frontier/memory_budget.hpp"
+#include "frontier/store/memory_budget.hpp"
 
 namespace knightstour::frontier_detail {
 namespace {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "knightstour/frontier/class_hash.hpp"
+#include "frontier/class/class_hash.hpp"
 
 namespace knightstour {
 namespace {

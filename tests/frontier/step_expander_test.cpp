@@ -1,7 +1,7 @@
 // A step's expansion on its own (step_expander.hpp): the successors the threads keep, part
 // by part, are those the direct kernel gives class by class, each in its own part, whatever
 // range of parts is kept; a stopped step keeps expanding nothing.
-#include "step_expander.hpp"
+#include "frontier/step/step_expander.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@
 #include <map>
 #include <variant>
 
-#include "knightstour/frontier/frontier_counter.hpp"
-#include "knightstour/frontier/step_rule.hpp"
-#include "knightstour/frontier/transition.hpp"
+#include "frontier/class/step_rule.hpp"
+#include "frontier/class/transition.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 
 namespace knightstour::frontier_detail {
 namespace {

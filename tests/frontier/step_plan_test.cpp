@@ -1,12 +1,12 @@
-#include "step_plan.hpp"
+#include "frontier/step/step_plan.hpp"
 
 #include <gtest/gtest.h>
 
 #include <variant>
 
+#include "frontier/class/step_rule.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/stop_control.hpp"
-#include "knightstour/frontier/frontier_counter.hpp"
-#include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
 
 namespace knightstour::frontier_detail {

@@ -1,7 +1,7 @@
 // Where a step's classes go once it spills (step_spill.hpp): the generation it expands to
 // files at once, with its budget freed; the one it builds, range by range; both read back
 // as they were.
-#include "step_spill.hpp"
+#include "frontier/store/step_spill.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "knightstour/frontier/generation_store.hpp"
+#include "frontier/store/generation_store.hpp"
 #include "support/temp_dir.hpp"
 
 namespace knightstour::frontier_detail {

@@ -1,4 +1,4 @@
-#include "knightstour/frontier/successor_files.hpp"
+#include "frontier/store/successor_files.hpp"
 
 #include <gtest/gtest.h>
 #include <tbb/parallel_for.h>

@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "knightstour/frontier/frontier_counter.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 
 namespace knightstour {
 namespace {

@@ -7,9 +7,9 @@
 #include <variant>
 #include <vector>
 
+#include "frontier/class/step_rule.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/stop_control.hpp"
-#include "knightstour/frontier/frontier_counter.hpp"
-#include "knightstour/frontier/step_rule.hpp"
 #include "knightstour/frontier/sweep.hpp"
 
 namespace knightstour::test {

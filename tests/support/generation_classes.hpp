@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "knightstour/frontier/generation_store.hpp"
+#include "frontier/store/generation_store.hpp"
 
 namespace knightstour::test {
 

@@ -4,8 +4,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
-
-#include "knightstour/frontier/frontier_counter.hpp"
+#include <string>
 
 namespace knightstour {
 
@@ -25,6 +24,8 @@ namespace knightstour {
 // never half; a failed write removes its temp file. Rank, ranks and run id say whose share
 // of the sweep the file holds (a run over MPI ranks keeps one share a rank); files written
 // before they were recorded hold 0 there, read as rank 0 of 1 with no run id.
+struct FrontierState;  // frontier_counter.hpp: a sweep between two steps
+
 inline constexpr std::int64_t kTotalOnlyStarts = -2;
 inline constexpr std::int64_t kEndPairStarts = -3;  // all starts by units of end pairs
 
@@ -76,8 +77,12 @@ std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::pa
 // Opens the checkpoint of sweep `sweep` of `job` and returns the state it holds (its classes
 // stay in the file, read a chunk at a time as the sweep expands them). Throws FormatError when the
 // header, the checksum or the sizes do not match.
-FrontierState load_checkpoint(const std::filesystem::path& path, const CheckpointJob& job,
-                              int sweep);
+// `into` is a state to fill, so that a caller needs no more of it than this header says.
+void load_checkpoint(const std::filesystem::path& path, const CheckpointJob& job, int sweep,
+                     FrontierState& into);
+
+// The steps of its sweep `state` has done (the step a sweep resumed from it starts at).
+int next_step_of(const FrontierState& state);
 
 // Reads the whole checkpoint and checks it as load_checkpoint does (for verify).
 CheckpointHeader check_checkpoint(const std::filesystem::path& path, const CheckpointJob& job);

@@ -7,7 +7,7 @@
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
-#include "knightstour/frontier/frontier_counter.hpp"
+#include "knightstour/frontier/frontier_options.hpp"
 #include "knightstour/frontier/frontier_report.hpp"
 #include "knightstour/frontier/frontier_request.hpp"
 
@@ -36,8 +36,9 @@ class FrontierJournal {
   // The count of sweep `sweep` when an earlier process finished it.
   virtual std::optional<BigCount> finished(int sweep) = 0;
   virtual void finish(int sweep, const BigCount& count) = 0;
-  // Where an earlier process left sweep `sweep`, when it saved it.
-  virtual std::optional<FrontierState> saved(int sweep) = 0;
+  // Where an earlier process left sweep `sweep`, when it saved it: fills `into` and says
+  // whether it did.
+  virtual bool saved(int sweep, FrontierState& into) = 0;
   virtual bool has_saved(int sweep) = 0;
   // After each step of sweep `sweep`; saves the state when a save is due.
   virtual void after_step(int sweep, const FrontierState& state) = 0;

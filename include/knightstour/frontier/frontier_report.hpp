@@ -32,6 +32,10 @@ namespace knightstour {
 // What a count's sweeps cost: per sweep in FrontierResult, over the job in FrontierReport
 // (add_to_report: peaks are maxima, work is summed), and carried on unchanged by the count layer's
 // FrontierStatistics to the summary and the JSON.
+// Bytes a class takes before any was measured: a 64-bit key and one 64-bit limb of count
+// (generation.hpp's Generation<1>::kClassBytes).
+inline constexpr std::uint64_t kUnmeasuredClassBytes = 16;
+
 struct SweepFigures {
   int width = 0;            // squares across the sweep (the shorter side)
   int sweeps = 0;           // sweeps run (each a full DP over the board)

@@ -1,0 +1,212 @@
+#include "knightstour/frontier/frontier_job.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "frontier/jobs/end_pair_sweeps.hpp"
+#include "frontier/jobs/grid_by_pass.hpp"
+#include "frontier/jobs/job_progress.hpp"
+#include "frontier/jobs/job_report.hpp"
+#include "frontier/jobs/job_sweeps.hpp"
+#include "frontier/jobs/pinned_tails.hpp"
+#include "knightstour/base/errors.hpp"
+#include "knightstour/base/progress.hpp"
+#include "knightstour/board/knight_geometry.hpp"
+#include "knightstour/board/square.hpp"
+#include "knightstour/frontier/bit_kernel.hpp"
+#include "knightstour/frontier/end_pair_units.hpp"
+
+namespace knightstour {
+
+using frontier_detail::BackwardOutcome;
+using frontier_detail::count_by_end_pairs;
+using frontier_detail::count_by_pinned_tails;
+using frontier_detail::grid_by_pass;
+using frontier_detail::JobProgress;
+
+void validate(const FrontierRequest& request) {
+  const Sweep plain(request.shape);  // validates the width
+  if (request.start && (*request.start < 0 || *request.start >= request.shape.squares())) {
+    throw UsageError("the start square is off the board");
+  }
+  if (request.total_only && (request.start || request.closed)) {
+    throw UsageError("a total-only count is of open tours over all starts");
+  }
+  if (request.end) {
+    if (!request.start || request.closed || *request.end == *request.start) {
+      throw UsageError("an end square needs a start square, another one, and open tours");
+    }
+    if (*request.end < 0 || *request.end >= request.shape.squares()) {
+      throw UsageError("the end square is off the board");
+    }
+  }
+  if (request.open_sweeps_only && request.closed) {
+    throw UsageError("a closed count has no open sweeps to run alone");
+  }
+  const bool by_end_pairs = request.grid == GridMethod::end_pairs;
+  if (by_end_pairs && (request.closed || request.start || request.total_only)) {
+    throw UsageError("units by end pairs count open tours over all starts, with their grid");
+  }
+  if (by_end_pairs && request.open_sweeps_only) {
+    throw UsageError("units by end pairs run no closed sweep to leave out");
+  }
+  if (request.shard_count < 1 || request.shard_index < 0 ||
+      request.shard_index >= request.shard_count) {
+    throw UsageError("shard " + std::to_string(request.shard_index) + " of " +
+                     std::to_string(request.shard_count) + " does not exist");
+  }
+  if (request.sharded() && !by_end_pairs) {
+    throw UsageError("a frontier count is shared out by units of end pairs only");
+  }
+  if (by_end_pairs) end_pair_units(request.shape);  // too large a board is refused here
+  chosen_bit_kernel();  // a bad KNIGHTSTOUR_BIT_KERNEL stops the run here, before any work
+}
+
+int planned_sweeps(const FrontierRequest& request, bool backward_pass) {
+  if (request.closed || request.end) return 1;
+  if (request.grid == GridMethod::end_pairs) {
+    return static_cast<int>(end_pair_units(request.shape).size());
+  }
+  const int closed_sweep = request.open_sweeps_only ? 0 : 1;
+  if (request.start || request.total_only) return closed_sweep + 1;
+  if (backward_pass) return closed_sweep + 2;
+  return closed_sweep + static_cast<int>(start_classes(request.shape).size());
+}
+
+namespace {
+
+using frontier_detail::JobSweeps;
+
+// The open tours from the start to the end: one sweep with both ends pinned.
+bool count_between(const FrontierRequest& request, FrontierReport& report, JobSweeps& sweeps) {
+  const BoardShape shape = request.shape;
+  const Sweep s(shape, best_orientation_for(shape, *request.start, *request.end));
+  const bool ok = sweeps.next(s, {false, s.vertex(*request.start), s.vertex(*request.end)},
+                              "open tours from the start to the end", report.tours);
+  const KnightGeometry moves(shape);
+  const bool neighbours = moves.adjacent(static_cast<std::uint32_t>(*request.start),
+                                         static_cast<std::uint32_t>(*request.end));
+  report.closed_tours = neighbours ? report.tours : BigCount{};
+  return ok;
+}
+
+// Every other job but units of end pairs: the closed sweep first (the cycles give the
+// closed tours), then what the job asks of the open tours.
+bool count_after_the_closed_sweep(const FrontierRequest& request, const FrontierOptions& watched,
+                                  StopControl& stop, FrontierJournal* journal, bool backward,
+                                  FrontierReport& report, JobProgress& progress,
+                                  JobSweeps& sweeps) {
+  const BoardShape shape = request.shape;
+  const Sweep plain(shape);
+  const auto squares = static_cast<std::uint64_t>(shape.squares());
+  bool ok =
+      request.open_sweeps_only || sweeps.next(plain, {true, {}}, "closed cycles", report.cycles);
+  const BigCount closed_per_start = report.cycles * 2;
+  if (!ok) return false;
+  if (request.closed) {
+    report.closed_tours = request.start ? closed_per_start : closed_per_start * squares;
+    report.tours = report.closed_tours;
+    if (!request.start) {
+      report.tours_by_start.assign(squares, closed_per_start);
+      report.closed_by_start = report.tours_by_start;
+    }
+    return true;
+  }
+  if (request.start) {
+    const Sweep s(shape, best_orientation_for(shape, *request.start));
+    report.closed_tours = closed_per_start;
+    return sweeps.next(s, {false, s.vertex(*request.start)}, "open tours from the start",
+                       report.tours);
+  }
+  report.closed_tours = closed_per_start * squares;
+  if (request.total_only) {
+    BigCount paths;
+    ok = sweeps.next(plain, {false, std::nullopt}, "open tours, every path once", paths);
+    report.tours = paths * 2;
+    return ok;
+  }
+  report.tours_by_start.assign(squares, BigCount{});
+  report.closed_by_start.assign(squares, closed_per_start);
+  BackwardOutcome outcome = BackwardOutcome::fell_back;
+  if (backward) outcome = grid_by_pass(plain, watched, stop, report, progress);
+  if (outcome != BackwardOutcome::fell_back) return outcome == BackwardOutcome::done;
+  // The closed sweep, an unpinned sweep that finished before the pass was given up, and the
+  // tails.
+  report.sweeps_planned =
+      report.sweeps + planned_sweeps(request) - (request.open_sweeps_only ? 0 : 1);
+  progress.replan(report.sweeps_planned);
+  auto sweep = [&](const Sweep& s, const FrontierTarget& target, const std::string& what,
+                   BigCount& out, std::optional<FrontierState> from = std::nullopt) {
+    return sweeps.next(s, target, what, out, std::move(from));
+  };
+  return count_by_pinned_tails(shape, start_classes(shape), watched, stop, journal, report, sweep);
+}
+
+}  // namespace
+
+FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierOptions& options,
+                                 StopControl& stop, FrontierJournal* journal) {
+  validate(request);
+  if (request.open_sweeps_only && journal != nullptr) {
+    throw std::logic_error("open_sweeps_only runs without a journal");
+  }
+  const BoardShape shape = request.shape;
+  FrontierReport report;
+  report.width = Sweep(shape).width();
+  const bool backward = chooses_backward_pass(request, options, journal);
+  report.grid_by_backward_pass = backward;  // the way it is going, also if the closed sweep stops
+  report.sweeps_planned = planned_sweeps(request, backward);
+  report.sweeps_alike = request.grid == GridMethod::end_pairs;
+  if (request.sharded()) {  // sweep k is unit k; this shard runs its own
+    report.sweeps_planned =
+        units_in_shard(report.sweeps_planned, request.shard_index, request.shard_count);
+  }
+  const auto started = std::chrono::steady_clock::now();
+  const std::string board = std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
+  JobProgress progress(report.sweeps_planned, board);
+  FrontierOptions watched = options;
+  watched.watch = &progress.watch();
+  IdleChunks idle;  // the sweeps run one after another and reuse each other's scratch
+  if (watched.idle_chunks == nullptr) watched.idle_chunks = &idle;
+  JobSweeps sweeps(watched, stop, journal, report, progress);
+  ProgressMonitor monitor(
+      options.progress_seconds, [&] { return progress.status(); },
+      [&] { return progress.fraction(); });
+
+  bool ok = false;
+  if (request.end) {
+    ok = count_between(request, report, sweeps);
+  } else if (request.grid == GridMethod::end_pairs) {
+    auto sweep_number = [&](int index, const Sweep& s, const FrontierTarget& target,
+                            const std::string& what,
+                            BigCount& out) { return sweeps.run(index, s, target, what, out); };
+    ok = count_by_end_pairs(request, report, sweep_number);
+  } else {
+    ok = count_after_the_closed_sweep(request, watched, stop, journal, backward, report, progress,
+                                      sweeps);
+  }
+  if (ok && shape.squares() == 1 && !request.closed && request.shard_index == 0) {
+    // One square is an open tour by itself; the DP counts paths by their edges, and it has none.
+    // Of several shards, shard 0 holds it (end_pair_counts).
+    report.tours = BigCount(1);
+    if (!request.start && !request.total_only) report.tours_by_start = {BigCount(1)};
+  }
+  report.complete = ok;
+  if (!ok) {
+    report.tours = report.closed_tours = report.cycles = BigCount{};
+    report.tours_by_start.clear();
+    report.closed_by_start.clear();
+    report.tours_by_start_end.clear();
+  }
+  report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return report;
+}
+
+}  // namespace knightstour

@@ -1,0 +1,97 @@
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "frontier/jobs/job_progress.hpp"
+#include "frontier/jobs/job_report.hpp"
+#include "frontier/sweep/frontier_counter.hpp"
+#include "knightstour/frontier/frontier_job.hpp"
+
+namespace knightstour::frontier_detail {
+
+// The state the journal saved of sweep `index`, if it saved one.
+inline std::optional<FrontierState> saved_state(FrontierJournal& journal, int index) {
+  FrontierState state;
+  if (!journal.saved(index, state)) return std::nullopt;
+  return state;
+}
+
+// A sweep numbered `index` that stopped keeps its last whole step in the journal, and the
+// report says what was kept.
+inline void keep_if_stopped(FrontierJournal* journal, int index, FrontierResult& r,
+                            FrontierReport& report) {
+  if (journal == nullptr || !r.stopped_at) return;
+  report.stopped_sweep = index;
+  report.kept_step =
+      r.stopped_at->next_step > 0 ? journal->keep(index, *r.stopped_at) : std::nullopt;
+}
+
+// A job's sweeps, run one after another by number: a sweep the journal has finished is taken
+// from it, one it saved resumes there; each is watched by the job's progress line, and its
+// figures go into the job's report.
+class JobSweeps {
+ public:
+  JobSweeps(const FrontierOptions& watched, StopControl& stop, FrontierJournal* journal,
+            FrontierReport& report, JobProgress& progress)
+      : watched_(watched), stop_(stop), journal_(journal), report_(report), progress_(progress) {}
+
+  // Runs sweep number `index` into `out`; false when it stopped (the report then says why).
+  // `start`: the state it starts from (a copy of a shared prefix), if not from nothing.
+  bool run(int index, const Sweep& s, const FrontierTarget& target, const std::string& what,
+           BigCount& out, std::optional<FrontierState> start = std::nullopt) {
+    if (journal_ != nullptr) {
+      if (auto done = journal_->finished(index)) {
+        progress_.sweep_done(false);
+        ++report_.sweeps;
+        ++report_.sweeps_resumed;
+        ++report_.sweeps_finished;
+        out = *done;
+        return true;
+      }
+    }
+    FrontierOptions o = watched_;
+    o.label = what;
+    if (journal_ != nullptr) {
+      if (auto saved = saved_state(*journal_, index)) {
+        start = std::move(saved);
+        ++report_.sweeps_resumed;
+      }
+      o.after_step = [this, index](const FrontierState& state) {
+        journal_->after_step(index, state);
+      };
+    }
+    if (start) {
+      // A copy from the shared prefix: its memory counts against what this sweep may use.
+      const std::uint64_t held = memory_bytes_of(start->classes);
+      o.memory_limit -= std::min(o.memory_limit, held);
+    }
+    FrontierResult r = run_frontier(s, target, o, stop_, std::move(start));
+    add_to_report(report_, r);
+    keep_if_stopped(journal_, index, r, report_);
+    if (r.complete) {
+      progress_.sweep_done(true);
+      ++report_.sweeps_finished;
+      out = r.count;
+      if (journal_ != nullptr) journal_->finish(index, r.count);
+    }
+    return r.complete;
+  }
+
+  // Runs the next sweep (numbered by the sweeps run so far).
+  bool next(const Sweep& s, const FrontierTarget& target, const std::string& what, BigCount& out,
+            std::optional<FrontierState> start = std::nullopt) {
+    return run(report_.sweeps, s, target, what, out, std::move(start));
+  }
+
+ private:
+  const FrontierOptions& watched_;
+  StopControl& stop_;
+  FrontierJournal* journal_;
+  FrontierReport& report_;
+  JobProgress& progress_;
+};
+
+}  // namespace knightstour::frontier_detail

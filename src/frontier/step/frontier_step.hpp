@@ -1,0 +1,419 @@
+#pragma once
+
+// One step of a frontier sweep: every class of a generation expanded into the next.
+
+#include <spdlog/spdlog.h>
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "frontier/class/class_hash.hpp"
+#include "frontier/class/mirror.hpp"
+#include "frontier/class/transition.hpp"
+#include "frontier/progress/step_progress.hpp"
+#include "frontier/step/aggregation_table.hpp"
+#include "frontier/step/choice_plans.hpp"
+#include "frontier/step/rank_exchange.hpp"
+#include "frontier/step/step_expander.hpp"
+#include "frontier/step/step_expansion.hpp"
+#include "frontier/step/step_plan.hpp"
+#include "frontier/store/freed_memory.hpp"
+#include "frontier/store/generation.hpp"
+#include "frontier/store/generation_store.hpp"
+#include "frontier/store/step_spill.hpp"
+#include "frontier/store/successor_blocks.hpp"
+#include "frontier/store/successor_files.hpp"
+#include "knightstour/base/stop_control.hpp"
+#include "knightstour/frontier/bit_kernel.hpp"
+#include "knightstour/frontier/ranks.hpp"
+
+namespace knightstour::frontier_detail {
+
+enum class StepEnd { done, overflow, stopped };
+
+// What every step of a sweep shares: the rules, the memory budget, the spill area, the stop
+// control, the progress line, the bit kernel and the ranks (nullptr: this process alone).
+struct StepContext {
+  const StepRules& rules;
+  MemoryBudget& budget;
+  SpillArea& spill;
+  StopControl& stop;
+  StepProgress& progress;
+  BitKernel kernel = BitKernel::portable;
+  Ranks* ranks = nullptr;
+};
+
+// One step: expands every class of `current` into `next`, adding the cycles completed
+// (last step only) to `closed` and the successors produced to `successors`. StepRun plans
+// the step's ranges (step_plan.hpp) and builds them; the expansion is StepExpander's, the
+// spill files of the generations StepSpill's, the exchange between ranks rank_exchange's.
+//
+// Two phases, neither with a lock: every thread expands classes of `current` and appends
+// their successors to its own blocks, one open block per part of `next` (SuccessorBlocks);
+// then each part of `next` is built by one task that aggregates what all threads wrote for
+// it (AggregationTable).
+//
+// When the step may not fit the memory budget, it is split into ranges of parts, built one
+// after another, each range's classes written to spill files before the next starts (the
+// current generation then goes to spill files too). The generation is expanded once: the
+// first range's successors stay in blocks, every other successor goes to its range's file
+// (SuccessorFiles); each later range is read back into blocks and aggregated. A range that
+// still runs out of memory is redone as two halves read from its file. A step planned in one
+// range that runs out is redone in two by expanding again. Without a spill area the step
+// stops at the budget.
+//
+// With several ranks (`ranks`; nullptr: this process alone) each holds the classes it owns
+// (owner_rank). The expansion runs in rounds of kRoundClasses; a thread puts the successors
+// another rank owns in its outbox, one block list per rank, and after each round the ranks
+// exchange their outboxes (Ranks::all_to_all) and keep what they received as their own
+// successors; the rest is the same on every rank, each with its own range files. Parts,
+// ranges and rounds are agreed from the ranks' maxima, and every pass ends with the ranks
+// agreeing on its outcome, so that all of them redo, spill, stop or widen together.
+//
+// Over many cores: nothing in a step is shared per class or per successor. A thread appends
+// to its own blocks (Expansion), each part of `next` is aggregated by one task in its
+// thread's own table, and what threads share is touched once a chunk of blocks (MemoryBudget:
+// one atomic add a MiB) or once kPollEvery classes (stop flag, progress counter). Work is
+// over-decomposed for oneTBB's work stealing: expansion in chunks of kPollEvery classes of
+// each part of `current`, aggregation in up to 2^14 parts. Spilled parts are written by
+// several threads at once, each to a file of its own (StepSpill). What runs on one thread is per
+// step or per pass: planning, collecting the threads' outcomes. Measured on 16 cores
+// (results/frontier/threads.md): 8x8 closed 1.96x from 8 to 16 threads and 1.92x from
+// 4 to 8, with the same CPU per class at every count. Past one machine's cores, ranks split the
+// classes by hash (owner_rank).
+template <int K>
+class StepRun {
+ public:
+  StepRun(const StepContext& c, int k, Generation<K>& current, Generation<K>& next,
+          WideCount<K>& closed, std::uint64_t& successors)
+      : rules_(c.rules),
+        k_(k),
+        rule_(c.rules.steps[static_cast<std::size_t>(k)]),
+        current_(current),
+        next_(next),
+        closed_(closed),
+        successors_(successors),
+        budget_(c.budget),
+        spill_(c.spill),
+        stop_(c.stop),
+        progress_(c.progress),
+        ranks_(several_ranks(c.ranks)),
+        rank_count_(ranks_ != nullptr ? ranks_->size() : 1),
+        expander_(c.rules, k, current, c.kernel, ranks_, abort_, c.progress) {}
+
+  StepEnd run(const StepForecast& forecast) {
+    bits_ = part_bits(distributed() ? ranks_->max(forecast.successors) : forecast.successors);
+    expander_.set_part_bits(bits_);
+    parts_ = std::size_t{1} << bits_;
+    next_.parts.assign(parts_, {});
+    const std::size_t passes = plan_ranges(forecast);
+    for (std::size_t i = 0; i < passes; ++i)
+      ranges_.push_back({parts_ * i / passes, parts_ * (i + 1) / passes, i});
+    progress_.passes = static_cast<int>(passes);
+    progress_.pass = 0;
+    successors_ = 0;
+    if (passes > 1) {
+      if (const auto end = expand_once_into_files()) return *end;
+    }
+    while (!ranges_.empty()) {
+      const Range range = ranges_.front();
+      ranges_.pop_front();
+      if (const auto end = build_range(range)) return *end;
+    }
+    spilled_.finish(next_);
+    return StepEnd::done;
+  }
+
+ private:
+  using Expansions = tbb::enumerable_thread_specific<Expansion<K>>;
+  using Entry = typename SuccessorBlocks<K>::Entry;
+  // A range of parts to build, and the range file holding its successors (write-once).
+  struct Range {
+    std::size_t lo, hi, file;
+  };
+
+  bool distributed() const { return ranks_ != nullptr; }
+  std::size_t part_of(std::uint64_t key) const { return expander_.part_of(key); }
+
+  // A step that does not finish leaves `next` empty, with its budget returned.
+  StepEnd abandon(StepEnd end) {
+    budget_.release(next_.memory_bytes());
+    next_ = {};
+    return end;
+  }
+
+  // Ranges: as many as the step needs, with room to spare (StepForecast, step_plan.hpp).
+  std::size_t plan_ranges(const StepForecast& forecast) {
+    std::size_t passes = 1;
+    if (spill_.enabled()) {
+      std::uint64_t need = step_bytes<K>(forecast.successors, forecast.classes_per_successor,
+                                         forecast.bytes_per_class);
+      if (worth_sampling(need, budget_.room())) {
+        need = step_bytes<K>(sampled_successors(rules_, rule_, current_),
+                             forecast.classes_per_successor, forecast.bytes_per_class);
+      }
+      if (!fits_one_pass(need, budget_.room())) {
+        spilled_.start(current_, next_);  // frees what the current generation held
+        passes = ranges_for(need, budget_.room(), parts_);
+      }
+      spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} ranges", k_ + 1,
+                    static_cast<double>(need) / 1e6, static_cast<double>(budget_.room()) / 1e6,
+                    passes);
+    }
+    if (distributed()) passes = static_cast<std::size_t>(ranks_->max(passes));
+    return passes;
+  }
+
+  // What a pass ended with, agreed over the ranks.
+  std::uint32_t agreed_outcome(bool overflow) {
+    const std::uint32_t outcome = (abort_.raised() ? kAborted : 0) |
+                                  (stop_.stopped() ? kStopped : 0) | (overflow ? kOverflow : 0) |
+                                  (budget_.exceeded() ? kOutOfMemory : 0);
+    return distributed() ? ranks_->any_bits(outcome) : outcome;
+  }
+
+  // Takes the cycles completed in the step's expansion (the first range's pass, or the
+  // write-once expansion): summed over the ranks, added to `closed`. False: the sum does not
+  // fit K limbs.
+  bool take_closed(WideCount<K> step_closed, bool closed_wide) {
+    closed_taken_ = true;
+    if (distributed()) step_closed = sum_over_ranks(*ranks_, step_closed, closed_wide);
+    return !(closed_.add(step_closed) || closed_wide);
+  }
+
+  // Write-once: a step in several ranges expands `current` once, the successors of the first
+  // range into memory (it is built first, from there) and every other successor to its
+  // range's file; the other ranges are then built from their files. When the first range
+  // does not fit beside the expansion after all, the expansion is redone with every range in
+  // a file. Returns how the step ended when it ends here.
+  std::optional<StepEnd> expand_once_into_files() {
+    const std::size_t passes = ranges_.size();
+    range_of_.resize(parts_);
+    for (const Range& r : ranges_) {
+      for (std::size_t p = r.lo; p < r.hi; ++p) range_of_[p] = static_cast<std::uint32_t>(r.file);
+    }
+    unread_.assign(passes, 1);
+    buffer_entries_ = io_buffer_bytes(budget_.room(), passes) / sizeof(Entry);
+    for (const std::size_t in_memory : {ranges_.front().hi, std::size_t{0}}) {
+      files_.emplace(spill_, passes);
+      auto expansions = std::make_unique<Expansions>([&] {
+        return Expansion<K>(*files_, range_of_, buffer_entries_, rules_.slots, in_memory,
+                            rank_count_, budget_);
+      });
+      abort_.clear();
+      progress_.expanded = 0;
+      expander_.expand(*expansions, 0, parts_);
+      bool overflow = false;
+      WideCount<K> step_closed;
+      bool closed_wide = false;
+      for (auto& e : *expansions) {
+        if (!abort_.raised()) e.writer->flush();
+        e.writer.reset();  // gives its buffers back
+        overflow = overflow || e.overflow;
+        closed_wide = step_closed.add(e.closed) || closed_wide;
+      }
+      const std::uint32_t outcome = agreed_outcome(overflow);
+      if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);
+      if ((outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0 && in_memory > 0) {
+        spdlog::debug("step {}: the first range did not fit beside the expansion, expanded again",
+                      k_ + 1);
+        ++progress_.redone;
+        expansions.reset();
+        budget_.clear_exceeded();
+        continue;
+      }
+      if (outcome != 0) return abandon(StepEnd::stopped);
+      if (!take_closed(step_closed, closed_wide)) return abandon(StepEnd::overflow);
+      if (in_memory > 0) first_range_ = std::move(expansions);
+      break;
+    }
+    return std::nullopt;
+  }
+
+  // Reads range file `f` into the threads' blocks, keeping the successors of parts [lo, hi),
+  // a record at a time; sets `abort_` when stopped or out of memory.
+  void read_file(Expansions& expansions, std::size_t f, std::size_t lo, std::size_t hi) {
+    const auto& records = files_->records(f);
+    tbb::enumerable_thread_specific<ClassBuffer<K>> buffers(
+        [this] { return ClassBuffer<K>(&budget_); });
+    tbb::parallel_for(std::size_t{0}, records.size(), [&](std::size_t i) {
+      if (!abort_.poll()) return;
+      Expansion<K>& e = expansions.local();
+      bool full = false;
+      read_successor_record<K>(*files_, f, records[i], buffers.local(),
+                               [&](std::uint64_t key, const WideCount<K>& count) {
+                                 const std::size_t p = part_of(key);
+                                 if (p < lo || p >= hi || full) return;
+                                 full = !e.blocks.add(p - lo, key, count);
+                               });
+      if (full) abort_.raise();
+    });
+  }
+
+  // Phase 1 of a range: its successors in each thread's blocks, read back from its file or
+  // expanded again (the first range's are held already when the step expanded once).
+  std::unique_ptr<Expansions> successors_of(std::size_t lo, std::size_t hi, std::size_t file) {
+    std::unique_ptr<Expansions> held = std::move(first_range_);
+    if (held) return held;
+    held =
+        std::make_unique<Expansions>([&] { return Expansion<K>(hi - lo, rank_count_, budget_); });
+    if (files_) {
+      read_file(*held, file, lo, hi);
+    } else {
+      progress_.expanded = 0;
+      expander_.expand(*held, lo, hi);
+    }
+    return held;
+  }
+
+  // Phase 2: each part of [lo, hi) aggregated by one task. Raises abort_ when a part runs out
+  // of memory, sets `overflow` when its counts outgrow K limbs.
+  void aggregate(Expansions& expansions, std::size_t lo, std::size_t hi,
+                 std::atomic<bool>& overflow) {
+    std::vector<const SuccessorBlocks<K>*> written;
+    for (auto& e : expansions) written.push_back(&e.blocks);
+    tbb::parallel_for(lo, hi, [&](std::size_t p) {
+      if (abort_.raised()) return;
+      bool wide = false;
+      if (!tables_.local().aggregate(written, p - lo, next_.parts[p], budget_, wide, rules_.slots))
+        abort_.raise();
+      if (wide) overflow = true;
+    });
+  }
+
+  // The first range, held in memory since the expansion, did not fit its classes: its
+  // successors go to its file, to be read back in halves like any other range.
+  void write_to_file(Expansions& expansions, std::size_t lo, std::size_t hi) {
+    spdlog::debug("step {}: the first range's successors go to its file", k_ + 1);
+    for (auto& e : expansions) {
+      SuccessorWriter<K> writer(*files_, range_of_, buffer_entries_, rules_.slots, budget_);
+      for (std::size_t p = lo; p < hi; ++p)
+        e.blocks.for_each(p - lo, [&](const Entry& x) { writer.add(p, x.key, x.count); });
+      writer.flush();
+    }
+  }
+
+  // A range that ran out of memory: room made on disk, and the range put back as two halves.
+  void redo_in_halves(const Range& range) {
+    spdlog::debug("step {}: parts {}-{} did not fit, redone in two halves", k_ + 1, range.lo,
+                  range.hi - 1);
+    ++progress_.redone;
+    budget_.clear_exceeded();
+    spilled_.start(current_, next_);
+    const std::size_t mid = range.lo + (range.hi - range.lo) / 2;
+    ranges_.push_front({mid, range.hi, range.file});
+    ranges_.push_front({range.lo, mid, range.file});
+    if (files_) ++unread_[range.file];
+    progress_.passes = progress_.passes + 1;
+    progress_.pass = progress_.pass - 1;
+  }
+
+  // Builds the parts of `range` in two phases: its successors into each thread's blocks, then
+  // each part aggregated by one task. A range that runs out of memory is put back as two
+  // halves. Returns how the step ended when it ends here.
+  std::optional<StepEnd> build_range(const Range& range) {
+    const std::size_t lo = range.lo, hi = range.hi;
+    progress_.pass = progress_.pass + 1;
+    abort_.clear();
+    std::atomic<bool> overflow{false};
+    const bool from_expansion = first_range_ != nullptr;
+    std::unique_ptr<Expansions> held_here = successors_of(lo, hi, range.file);
+    Expansions& expansions = *held_here;
+    if (!abort_.raised() && !stop_.stopped()) aggregate(expansions, lo, hi, overflow);
+    // Successors of this pass's parts only: each pass keeps its own. A range file's are
+    // counted as they were written (before its records merged equal keys), once it is built.
+    std::uint64_t pass_successors = 0;
+    WideCount<K> pass_closed;
+    bool closed_wide = false;
+    for (auto& e : expansions) {
+      if (from_expansion || !files_) pass_successors += e.blocks.successors();
+      if (e.overflow) overflow = true;
+      closed_wide = pass_closed.add(e.closed) || closed_wide;
+    }
+    std::uint64_t held = 0;  // bytes of tables this pass (blocks are unmapped when freed)
+    for (auto& t : tables_) held += t.bytes();
+    for (auto& t : tables_) t.release(budget_);
+
+    const std::uint32_t outcome = agreed_outcome(overflow.load());
+    const bool out_of_memory = (outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0;
+    if (from_expansion && out_of_memory && (outcome & kOverflow) == 0 && hi - lo > 1)
+      write_to_file(expansions, lo, hi);
+    held_here.reset();  // gives the blocks back to the system (huge_chunks.hpp)
+    // Freed tables would otherwise stay resident in the threads' heaps beside the classes
+    // the next pass or step allocates (small steps reuse them; trimming would cost faults).
+    if (held > kTrimAfterBytes) return_freed_memory();
+    if ((outcome & (kAborted | kStopped | kOverflow)) != 0) {
+      for (std::size_t p = lo; p < hi; ++p) {
+        budget_.release(next_.parts[p].memory_bytes());
+        next_.parts[p] = {};
+      }
+      if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);
+      if (!out_of_memory || !spill_.enabled() || hi - lo == 1) return abandon(StepEnd::stopped);
+      redo_in_halves(range);
+      return std::nullopt;
+    }
+    successors_ += pass_successors;
+    if (files_ && --unread_[range.file] == 0) {
+      successors_ += files_->successors(range.file);
+      files_->drop(range.file);
+    }
+    if (!closed_taken_ && !take_closed(pass_closed, closed_wide)) return abandon(StepEnd::overflow);
+    if (spilled_.started()) {
+      spilled_.spill(next_, lo, hi);
+      return_freed_memory();
+    }
+    return std::nullopt;
+  }
+
+  const StepRules& rules_;
+  const int k_;
+  const StepRule& rule_;
+  Generation<K>& current_;
+  Generation<K>& next_;
+  WideCount<K>& closed_;
+  std::uint64_t& successors_;
+  MemoryBudget& budget_;
+  SpillArea& spill_;
+  StopControl& stop_;
+  StepProgress& progress_;
+  Ranks* const ranks_;  // nullptr: this process counts alone
+  const int rank_count_;
+
+  StepAbort abort_{stop_};  // stopped or out of memory: the pass winds down
+  StepExpander<K> expander_;
+  int bits_ = 0;  // the next generation has 2^bits_ parts, by the top bits of route_hash
+  std::size_t parts_ = 1;
+  std::deque<Range> ranges_;            // still to build, in order
+  StepSpill spilled_{spill_, budget_};  // where the generations go once the step spills
+  bool closed_taken_ = false;           // the step's cycles were added to `closed`
+  tbb::enumerable_thread_specific<AggregationTable<K>> tables_;
+
+  // Write-once (a step in several ranges):
+  std::optional<SuccessorFiles> files_;
+  std::vector<std::uint32_t> range_of_;      // the range of each part
+  std::vector<int> unread_;                  // ranges still to be built from each file
+  std::size_t buffer_entries_ = 0;           // of each range's buffer in a thread's writer
+  std::unique_ptr<Expansions> first_range_;  // the first range's successors, when in memory
+};
+
+// Runs step `k` (StepRun): `current` expanded into `next`, the cycles it closed added to
+// `closed` and the successors it made to `successors`.
+template <int K>
+StepEnd run_step(const StepContext& c, int k, Generation<K>& current, Generation<K>& next,
+                 const StepForecast& forecast, WideCount<K>& closed, std::uint64_t& successors) {
+  return StepRun<K>(c, k, current, next, closed, successors).run(forecast);
+}
+
+}  // namespace knightstour::frontier_detail

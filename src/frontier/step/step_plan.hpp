@@ -1,0 +1,144 @@
+#pragma once
+
+// How a step is cut up before it runs: parts of the next generation (by class hash), and,
+// when the step may not fit the memory budget, ranges of parts built one after another.
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "frontier/class/step_rule.hpp"
+#include "frontier/class/transition.hpp"
+#include "frontier/store/generation.hpp"
+
+namespace knightstour::frontier_detail {
+
+// Parts for a step expected to produce about `successors`: about 2^14 successors a part, so
+// that a part's aggregation table (3/2 slot a successor, 512 KiB) stays in the L2 cache; at
+// most 2^14 parts (each thread keeps a block open per part: 8 MiB of them at the most).
+// Fewer, larger parts than 2^12 successors each measured 1.13x faster on 7x8 closed: a
+// thread's open blocks then fit the cache too (docs/speed.md (huge-pages.md)).
+inline constexpr int kPartSuccessorBits = 14;
+inline constexpr int kMaxPartBits = 14;
+inline int part_bits(std::uint64_t successors) {
+  int bits = 0;
+  while (bits < kMaxPartBits && (std::uint64_t{1} << (bits + kPartSuccessorBits)) < successors)
+    ++bits;
+  return bits;
+}
+
+// The part of a class with hash `hash` (route_hash) in a generation of 2^bits parts: the
+// hash's top bits.
+inline std::size_t part_at(std::uint64_t hash, int bits) {
+  return bits == 0 ? 0 : static_cast<std::size_t>(hash >> (64 - bits));
+}
+
+// What a step expects to hold, to plan its passes: every successor until its part is
+// aggregated, and the next generation. The sweep's guess of the successors (from the last
+// step's branching) can be off 2-3x, since steps alternate between squares where most paths
+// branch and squares where many die; when the guess says the step may not fit, the step
+// counts them on a sample instead (sampled_successors). Distinct classes per successor vary
+// less between steps of the same row of the sweep (docs/speed.md (pass-planning.md)).
+struct StepForecast {
+  std::uint64_t successors = 0;
+  double classes_per_successor = 1;
+  // Bytes a class of the next generation will hold (compact_classes.hpp): those of the
+  // current one, with a margin.
+  double bytes_per_class = Generation<1>::kClassBytes;
+};
+
+// The bytes a class of generation g holds in memory or in files, with a quarter more for
+// the next generation's (it varies from step to step by less); the bytes before compact
+// classes for a generation too small to tell.
+template <int K>
+double next_bytes_per_class(const Generation<K>& g) {
+  constexpr std::uint64_t kTellsFrom = 1u << 16;
+  if (g.size() < kTellsFrom) return static_cast<double>(Generation<K>::kClassBytes);
+  return 1.25 * static_cast<double>(g.class_bytes()) / static_cast<double>(g.size());
+}
+
+template <int K>
+std::uint64_t step_bytes(std::uint64_t successors, double classes_per_successor,
+                         double bytes_per_class = Generation<K>::kClassBytes) {
+  // Blocks hold a successor in 8 + 8K bytes, plus a header and the open blocks' slack.
+  const std::uint64_t per_successor = (8 + 8 * K) * 9 / 8;
+  const auto classes =
+      static_cast<std::uint64_t>(static_cast<double>(successors) * classes_per_successor);
+  return successors * per_successor +
+         static_cast<std::uint64_t>(static_cast<double>(classes) * bytes_per_class);
+}
+
+// The successors of `current` at step `rule`, counted on a 1/kSampleEvery of its classes and
+// scaled up: a 1/64 of the step's expansions, and a block's buffer a thread. The sample is
+// runs of kSampleRun classes, one run in every kSampleEvery (the first at a part's own
+// offset): one run from every kSampleBlocks-th block, at an offset that moves from block to
+// block, so that a part in a file is read a block at a time and a quarter of the blocks are
+// decoded. Runs of a whole block, 16 times fewer, missed by 6% on 6x7 (the test below).
+// Classes lie in a part grouped by type pattern (AggregationTable), so a run holds one or two
+// patterns; the runs of a generation's thousands of parts still reach across its patterns.
+inline constexpr std::size_t kSampleEvery = 64;
+inline constexpr std::size_t kSampleRun = 64;
+inline constexpr std::size_t kSampleBlocks =
+    kSampleEvery * kSampleRun / CompactClasses::kBlockClasses;
+template <int K>
+std::uint64_t sampled_successors(const StepRules& rules, const StepRule& rule,
+                                 const Generation<K>& current) {
+  constexpr std::size_t kRunsABlock = CompactClasses::kBlockClasses / kSampleRun;
+  std::atomic<std::uint64_t> made{0};
+  std::atomic<std::uint64_t> sampled{0};
+  tbb::enumerable_thread_specific<ClassBuffer<K>> buffers;
+  tbb::parallel_for(std::size_t{0}, current.parts.size(), [&](std::size_t part) {
+    const auto& in = current.parts[part];
+    ClassBuffer<K>& buffer = buffers.local();
+    std::uint64_t n = 0;
+    std::uint64_t classes = 0;
+    for (std::size_t b = part % kSampleBlocks; b < in.blocks(); b += kSampleBlocks) {
+      const std::size_t size = in.decode(b, buffer);
+      const std::size_t at = ((part + b / kSampleBlocks) % kRunsABlock) * kSampleRun;
+      for (std::size_t i = at; i < std::min(size, at + kSampleRun); ++i) {
+        expand(
+            rules, rule, buffer.keys[i], [&](std::uint64_t) { ++n; }, [] {});
+        ++classes;
+      }
+    }
+    made.fetch_add(n, std::memory_order_relaxed);
+    sampled.fetch_add(classes, std::memory_order_relaxed);
+  });
+  if (sampled.load() == 0) return 0;
+  return static_cast<std::uint64_t>(static_cast<double>(made.load()) *
+                                    static_cast<double>(current.size()) /
+                                    static_cast<double>(sampled.load()));
+}
+
+// The share of the budget's room a pass plans to fill: the rest absorbs the error of the
+// classes-per-successor guess (a pass that still runs out is redone in two halves).
+inline constexpr double kPassFill = 0.85;
+
+// Whether a step expected to need `need` bytes is worth counting on a sample first (the
+// forecast says it may need more than half of what a pass fills).
+inline bool worth_sampling(std::uint64_t need, std::uint64_t room) {
+  return static_cast<double>(need) > static_cast<double>(room) * kPassFill / 2;
+}
+
+// Whether a step that needs `need` bytes fits one pass in `room` bytes. When it does not,
+// the step spills the current generation first (which makes room) and then asks ranges_for.
+inline bool fits_one_pass(std::uint64_t need, std::uint64_t room) {
+  return static_cast<double>(need) <= static_cast<double>(room) * kPassFill;
+}
+
+// Ranges for a step that needs `need` bytes in `room` bytes, each filling kPassFill of the
+// room; at least 1 and never more than the step's parts.
+inline std::size_t ranges_for(std::uint64_t need, std::uint64_t room, std::size_t parts) {
+  const double fill = static_cast<double>(room) * kPassFill;
+  if (fill < 1) return parts;
+  const double wanted = std::max(1.0, std::ceil(static_cast<double>(need) / fill));
+  return static_cast<std::size_t>(std::min<double>(static_cast<double>(parts), wanted));
+}
+
+}  // namespace knightstour::frontier_detail

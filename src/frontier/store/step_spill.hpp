@@ -1,0 +1,86 @@
+#pragma once
+
+// Where a step's classes go once it spills: the generation it expands to files at once (the
+// budget that generation held is then the step's), and each range of the generation it
+// builds to files as soon as the range is built.
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "frontier/store/generation.hpp"
+#include "frontier/store/generation_store.hpp"
+#include "frontier/store/memory_budget.hpp"
+#include "frontier/store/spill.hpp"
+
+namespace knightstour::frontier_detail {
+
+class StepSpill {
+ public:
+  StepSpill(SpillArea& area, MemoryBudget& budget) : area_(area), budget_(budget) {}
+
+  bool started() const { return started_; }
+
+  // Writes every part of `current` held in memory to files (their budget is freed at once),
+  // and every part of `next` built so far; from here on spill() takes each built range.
+  template <int K>
+  void start(Generation<K>& current, Generation<K>& next) {
+    if (started_) return;
+    started_ = true;
+    {
+      Spillers spillers = make_spillers();
+      spill_slices(spillers, current, 0, current.parts.size());
+      for (auto& s : spillers) s->finish(current);
+    }
+    outs_ = make_spillers();
+    spill_slices(outs_, next, 0, next.parts.size());
+  }
+  // Writes the built parts [lo, hi) of `next` (once started).
+  template <int K>
+  void spill(Generation<K>& next, std::size_t lo, std::size_t hi) {
+    spill_slices(outs_, next, lo, hi);
+  }
+  // Points the parts of `next` written since start() into their files (once every range is
+  // built).
+  template <int K>
+  void finish(Generation<K>& next) {
+    for (auto& s : outs_) s->finish(next);
+  }
+
+ private:
+  // Spill files written side by side, one a thread up to kFiles: buffered writes to one file
+  // take its inode's lock, so threads writing the same file would wait for each other.
+  // Writing a range's parts from one thread left the others idle: 11% of the 8x8 closed
+  // count's wall time on 2 cores (docs/speed.md (parallel-spill.md)).
+  static constexpr std::size_t kFiles = 16;
+  using Spillers = std::vector<std::unique_ptr<PartSpiller>>;
+
+  Spillers make_spillers() {
+    const auto threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+    Spillers spillers;
+    for (std::size_t i = 0; i < std::clamp<std::size_t>(threads, 1, kFiles); ++i)
+      spillers.push_back(std::make_unique<PartSpiller>(area_));
+    return spillers;
+  }
+  // Moves the in-memory parts [lo, hi) of g to the spillers' files, spiller i taking the
+  // i-th slice of the range, all at once.
+  template <int K>
+  void spill_slices(Spillers& spillers, Generation<K>& g, std::size_t lo, std::size_t hi) {
+    const std::size_t n = spillers.size();
+    tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+      for (std::size_t p = lo + (hi - lo) * i / n; p < lo + (hi - lo) * (i + 1) / n; ++p)
+        spillers[i]->add(g.parts[p], p, budget_);
+    });
+  }
+
+  SpillArea& area_;
+  MemoryBudget& budget_;
+  bool started_ = false;
+  Spillers outs_;  // where built parts of the next generation go
+};
+
+}  // namespace knightstour::frontier_detail
