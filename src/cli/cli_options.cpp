@@ -57,6 +57,7 @@ Shard shard_from(const cxxopts::ParseResult& result) {
   Shard shard;
   shard.count = parse_int("shard-count", result["shard-count"].as<std::string>(), 1, 1 << 24);
   shard.index = parse_int("shard-index", result["shard-index"].as<std::string>(), 0, 1 << 24);
+  check_shard(shard);
   return shard;
 }
 

@@ -251,9 +251,9 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
   } else if (st.grid_method == GridMethod::end_pairs) {
     sweeps_note = " of " + how_many(static_cast<std::uint64_t>(st.sweeps_planned), "unit") +
                   " of end pairs (one sweep per class of start and end squares)";
-    if (st.shard_count > 1) {
+    if (st.shard.count > 1) {
       sweeps_note +=
-          ", shard " + std::to_string(st.shard_index) + " of " + std::to_string(st.shard_count);
+          ", shard " + std::to_string(st.shard.index) + " of " + std::to_string(st.shard.count);
     }
   }
   std::printf("threads    %d%s; %s%s\n", r.threads, st.ranks > 1 ? " per rank" : "",
@@ -372,7 +372,7 @@ void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const Fron
   j["sweeps_finished"] = f.sweeps_finished;
   j["sweeps_resumed"] = f.sweeps_resumed;
   j["grid_method"] = f.grid_method ? json(grid_method_name(*f.grid_method)) : json(nullptr);
-  j["shard"] = {{"index", f.shard_index}, {"count", f.shard_count}};
+  j["shard"] = {{"index", f.shard.index}, {"count", f.shard.count}};
   j["peak_classes"] = f.peak_classes;
   j["classes_expanded"] = f.expanded;
   j["peak_class_bytes"] = f.peak_bytes;

@@ -40,7 +40,7 @@ std::vector<RunStanding> runs_in(const fs::path& dir, bool& root) {
   }
   std::sort(out.begin(), out.end(), [](const RunStanding& a, const RunStanding& b) {
     if (a.merged != b.merged) return b.merged;
-    if (a.shard_index != b.shard_index) return a.shard_index < b.shard_index;
+    if (a.shard.index != b.shard.index) return a.shard.index < b.shard.index;
     return a.dir < b.dir;
   });
   return out;
@@ -83,7 +83,7 @@ nlohmann::json standing_json(const RunStanding& s) {
           {"method", to_string(s.method)},
           {"job", s.job},
           {"by", s.unit},
-          {"shard", {{"index", s.shard_index}, {"count", s.shard_count}}},
+          {"shard", {{"index", s.shard.index}, {"count", s.shard.count}}},
           {"ranks", s.ranks},
           {"merged", s.merged},
           {"planned", s.planned},
@@ -128,7 +128,7 @@ Totals totals_of(const std::vector<RunStanding>& runs) {
     if (s.merged || !s.problem.empty()) continue;
     ++t.shards_found;
     t.planned = s.planned_in_job;
-    t.shard_count = s.shard_count;
+    t.shard_count = s.shard.count;
     t.unit = s.unit;
     t.done += s.done;
     t.cpu_seconds += s.cpu_seconds;
@@ -146,8 +146,8 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
   if (!root) {
     const RunStanding& s = runs.front();
     std::printf("run        %s: %s%s%s\n", dir.c_str(), s.job.c_str(),
-                s.shard_count > 1 ? (", shard " + std::to_string(s.shard_index) + " of " +
-                                     std::to_string(s.shard_count))
+                s.shard.count > 1 ? (", shard " + std::to_string(s.shard.index) + " of " +
+                                     std::to_string(s.shard.count))
                                         .c_str()
                                   : "",
                 s.merged ? " (merged)" : "");
@@ -158,7 +158,7 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
     if (s.complete() && s.tours) {
       std::printf(
           "tours      %s%s\n", s.tours->with_commas().c_str(),
-          s.shard_count > 1 ? " (this shard's share: merge every shard for the job's)" : "");
+          s.shard.count > 1 ? " (this shard's share: merge every shard for the job's)" : "");
     } else if (!s.complete() && s.problem.empty()) {
       const std::uint64_t left = s.planned - std::min(s.planned, s.done);
       std::printf("left       %s", how_many(left, s.unit).c_str());
@@ -188,7 +188,7 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
     } else if (!s.problem.empty()) {
       std::printf("           %s: %s\n", name.c_str(), state_text(s).c_str());
     } else {
-      std::printf("shard %-4d %s: %s; %s\n", s.shard_index, name.c_str(), progress_text(s).c_str(),
+      std::printf("shard %-4d %s: %s; %s\n", s.shard.index, name.c_str(), progress_text(s).c_str(),
                   state_text(s).c_str());
     }
   }

@@ -89,10 +89,7 @@ Request dfs_request(const CountRequest& r, const RunManifest* resumed) {
     q.shard.index = r.shard->index;
     q.shard.count = r.shard->count;
   }
-  if (q.shard.index >= q.shard.count) {
-    throw UsageError("--shard-index " + std::to_string(q.shard.index) +
-                     " must be less than --shard-count " + std::to_string(q.shard.count));
-  }
+  check_shard(q.shard);
   return q;
 }
 

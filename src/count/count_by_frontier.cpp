@@ -191,8 +191,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   st.limbs = limbs_holding(res, st.limbs);
   if (f.grid == GridMethod::end_pairs) {
     st.grid_method = GridMethod::end_pairs;
-    st.shard_index = f.shard_index;
-    st.shard_count = f.shard_count;
+    st.shard = f.shard;
   } else if (!f.closed && !f.start && !f.total_only) {
     st.grid_method =
         rep.grid_by_backward_pass ? GridMethod::backward_pass : GridMethod::pinned_tails;
@@ -230,7 +229,7 @@ CountResult finished_frontier(const fs::path& dir, const RunManifest& m, const F
   if (f.grid == GridMethod::end_pairs) {
     std::map<int, BigCount> by_unit;
     for (const auto& [unit, count] : m.frontier.finished) by_unit[unit] = BigCount::parse(count);
-    EndPairCounts c = end_pair_counts(f.shape, end_pair_units(f.shape), by_unit, f.shard_index);
+    EndPairCounts c = end_pair_counts(f.shape, end_pair_units(f.shape), by_unit, f.shard.index);
     res.tours_by_start = std::move(c.tours_by_start);
     res.closed_by_start = std::move(c.closed_by_start);
     res.tours_by_start_end = std::move(c.tours_by_start_end);
@@ -246,8 +245,7 @@ CountResult finished_frontier(const fs::path& dir, const RunManifest& m, const F
   FrontierStatistics st;
   if (f.grid == GridMethod::end_pairs) {
     st.grid_method = GridMethod::end_pairs;
-    st.shard_index = f.shard_index;
-    st.shard_count = f.shard_count;
+    st.shard = f.shard;
   }
   st.width = Sweep(f.shape).width();
   st.limbs = limbs_holding(res, 1);

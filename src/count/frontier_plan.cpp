@@ -72,8 +72,7 @@ FrontierRequest new_job(const CountRequest& r) {
           "a frontier count is shared out only when it counts open tours over "
           "all starts (by units of end pairs); leave out --shard-count");
     }
-    f.shard_index = r.shard->index;
-    f.shard_count = r.shard->count;
+    f.shard = {r.shard->index, r.shard->count};
   }
   return f;
 }
@@ -173,8 +172,7 @@ FrontierPlan plan_frontier(const CountRequest& r, const MethodChoice& method,
   p.sweeps = planned_sweeps(p.request, p.request.grid == GridMethod::backward_pass);
   if (p.request.grid == GridMethod::end_pairs) {
     for (int k = 0; k < p.sweeps; ++k) {
-      if (unit_in_shard(k, p.request.shard_index, p.request.shard_count))
-        p.shard_units.push_back(k);
+      if (unit_in_shard(k, p.request.shard)) p.shard_units.push_back(k);
     }
   }
   return p;
@@ -220,9 +218,9 @@ std::vector<std::string> describe(const FrontierPlan& p) {
   } else if (f.grid == GridMethod::end_pairs) {
     sweeps += " units of end pairs";
     if (f.sharded()) {
-      sweeps += "; shard " + std::to_string(f.shard_index) + " of " +
-                std::to_string(f.shard_count) + " counts " + std::to_string(p.shard_units.size()) +
-                " (unit k to shard k mod " + std::to_string(f.shard_count) + ")";
+      sweeps += "; shard " + std::to_string(f.shard.index) + " of " +
+                std::to_string(f.shard.count) + " counts " + std::to_string(p.shard_units.size()) +
+                " (unit k to shard k mod " + std::to_string(f.shard.count) + ")";
     }
     // One unit a shard is how units run on a cluster: say which pair its sweep pins.
     if (p.shard_units.size() == 1) sweeps += ": " + unit_text(f.shape, p.shard_units.front());

@@ -60,10 +60,10 @@ std::vector<std::string> frontier_differences(const CountRequest& r, const Front
   }
   if (r.sharded() && !pairs) out.push_back("shards vs one count");
   if (r.shard && pairs &&
-      (r.shard->index != run.shard_index || r.shard->count != run.shard_count)) {
+      (r.shard->index != run.shard.index || r.shard->count != run.shard.count)) {
     out.push_back("shard " + std::to_string(r.shard->index) + " of " +
-                  std::to_string(r.shard->count) + " vs " + std::to_string(run.shard_index) +
-                  " of " + std::to_string(run.shard_count));
+                  std::to_string(r.shard->count) + " vs " + std::to_string(run.shard.index) +
+                  " of " + std::to_string(run.shard.count));
   }
   return out;
 }

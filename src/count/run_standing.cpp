@@ -32,8 +32,7 @@ void read_dfs(const fs::path& dir, const RunManifest& m, RunStanding& s) {
   s.job = m.board_name() + (m.closed_only ? " closed" : " open") +
           (m.all_starts ? ", all starts" : ", prefix " + m.prefix.front()) +
           (m.command == Command::enumerate ? ", tours written" : "");
-  s.shard_index = m.shard.index;
-  s.shard_count = m.shard.count;
+  s.shard = m.shard;
   s.planned = m.prefixes;
   s.planned_in_job = m.prefixes_in_plan;
   if (m.status == RunStatus::complete) {
@@ -62,13 +61,12 @@ void read_frontier(const fs::path& dir, RunStanding& s) {
   const RunManifest& m = f.manifest;
   const FrontierRequest& r = f.request;
   s.job = describe(f.job);
-  s.shard_index = r.shard_index;
-  s.shard_count = r.shard_count;
+  s.shard = r.shard;
   const int planned = m.frontier.sweeps_planned;
   s.planned_in_job = static_cast<std::uint64_t>(planned);
   if (r.grid == GridMethod::end_pairs) {
     s.unit = "unit";
-    s.planned = static_cast<std::uint64_t>(units_in_shard(planned, r.shard_index, r.shard_count));
+    s.planned = static_cast<std::uint64_t>(units_in_shard(planned, r.shard));
   } else {
     s.unit = "sweep";
     s.planned = s.planned_in_job;

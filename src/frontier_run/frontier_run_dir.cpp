@@ -75,8 +75,7 @@ FrontierRequest FrontierRunDir::request_of(const RunManifest& m) {
   r.total_only = m.frontier.total_only;
   if (m.frontier.end_pairs) {
     r.grid = GridMethod::end_pairs;
-    r.shard_index = m.frontier.shard_index;
-    r.shard_count = m.frontier.shard_count;
+    r.shard = m.frontier.shard;
   }
   if (!m.all_starts) {
     const RowCol rc = parse_row_col(r.shape, m.prefix.at(0), "manifest start square");
@@ -119,8 +118,7 @@ RunManifest FrontierRunDir::new_manifest(const FrontierRequest& request, const R
   m.frontier.run_id = owner.run_id.empty() ? new_run_id() : owner.run_id;
   m.frontier.total_only = request.total_only;
   m.frontier.end_pairs = request.grid == GridMethod::end_pairs;
-  m.frontier.shard_index = request.shard_index;
-  m.frontier.shard_count = request.shard_count;
+  m.frontier.shard = request.shard;
   m.frontier.sweeps_planned = planned_sweeps(request);
   m.version = KNIGHTSTOUR_VERSION;
   m.created = m.updated = utc_now_iso8601();

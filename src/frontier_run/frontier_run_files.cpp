@@ -26,7 +26,7 @@ bool in_plan(const FrontierRunFiles& f, int sweep, bool saved_state) {
   const FrontierRequest& r = f.request;
   const int planned = f.manifest.frontier.sweeps_planned;
   if (r.grid == GridMethod::end_pairs) {
-    return sweep >= 0 && sweep < planned && unit_in_shard(sweep, r.shard_index, r.shard_count);
+    return sweep >= 0 && sweep < planned && unit_in_shard(sweep, r.shard);
   }
   const bool has_prefix = !r.closed && !r.start && !r.total_only;
   return sweep >= 0 && (sweep < planned || (saved_state && has_prefix && sweep == planned));
@@ -37,7 +37,7 @@ void check_end_pair_counts(const fs::path& dir, FrontierRunFiles& f) {
   const RunManifest& m = f.manifest;
   const FrontierRequest& r = f.request;
   const auto units = end_pair_units(r.shape);
-  const int mine = units_in_shard(static_cast<int>(units.size()), r.shard_index, r.shard_count);
+  const int mine = units_in_shard(static_cast<int>(units.size()), r.shard);
   if (m.status != RunStatus::complete) return;
   if (static_cast<int>(m.frontier.finished.size()) != mine) {
     refuse(dir, "the run is marked complete with " + std::to_string(m.frontier.finished.size()) +
@@ -45,7 +45,7 @@ void check_end_pair_counts(const fs::path& dir, FrontierRunFiles& f) {
   }
   std::map<int, BigCount> by_unit;
   for (const auto& [unit, count] : m.frontier.finished) by_unit[unit] = BigCount::parse(count);
-  const EndPairCounts c = end_pair_counts(r.shape, units, by_unit, r.shard_index);
+  const EndPairCounts c = end_pair_counts(r.shape, units, by_unit, r.shard.index);
   const FrontierProgress& p = m.frontier;
   if (BigCount::parse(p.tours) != c.tours) refuse(dir, "tours does not follow from the units");
   if (BigCount::parse(p.closed_tours) != c.closed_tours) {

@@ -55,22 +55,22 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
     if (!first) {
       first = m;
     } else if (m.rows != first->rows || m.cols != first->cols ||
-               f.shard_count != first->frontier.shard_count) {
+               f.shard.count != first->frontier.shard.count) {
       throw UsageError(dir.string() + " is a shard of another count (" + m.board_name() + ", " +
-                       std::to_string(f.shard_count) + " shards) than " + inputs.front().string() +
+                       std::to_string(f.shard.count) + " shards) than " + inputs.front().string() +
                        " (" + first->board_name() + ", " +
-                       std::to_string(first->frontier.shard_count) + " shards)");
+                       std::to_string(first->frontier.shard.count) + " shards)");
     }
-    if (const auto [it, fresh] = by_shard.emplace(f.shard_index, dir); !fresh) {
-      throw UsageError("shard " + std::to_string(f.shard_index) +
+    if (const auto [it, fresh] = by_shard.emplace(f.shard.index, dir); !fresh) {
+      throw UsageError("shard " + std::to_string(f.shard.index) +
                        " is given twice: " + it->second.string() + " and " + dir.string());
     }
     for (const auto& [unit, count] : f.finished) by_unit[unit] = BigCount::parse(count);
-    listed.push_back(merged_input(dir, f.shard_index, m.provenance));
+    listed.push_back(merged_input(dir, f.shard.index, m.provenance));
     seconds += m.seconds;
     report.cpu_seconds += m.cpu_seconds;
   }
-  const int shards = first->frontier.shard_count;
+  const int shards = first->frontier.shard.count;
   for (int k = 0; k < shards; ++k) {
     if (!by_shard.contains(k)) {
       throw UsageError("shard " + std::to_string(k) + " of " + std::to_string(shards) +
@@ -78,8 +78,7 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
     }
   }
   FrontierRequest request = FrontierRunDir::request_of(*first);
-  request.shard_index = 0;
-  request.shard_count = 1;
+  request.shard = {};
   const auto units = end_pair_units(request.shape);
   report.units = static_cast<int>(units.size());
   report.units_done = static_cast<int>(by_unit.size());

@@ -70,8 +70,8 @@ std::string frontier_job_key(const RunManifest& m) {
   const FrontierProgress& f = m.frontier;
   if (f.total_only) text += "|total only";  // absent before total-only runs existed
   if (f.end_pairs) {
-    text += "|end pairs, shard " + std::to_string(f.shard_index) + " of ";
-    text += std::to_string(f.shard_count);
+    text += "|end pairs, shard " + std::to_string(f.shard.index) + " of ";
+    text += std::to_string(f.shard.count);
   }
   // Absent before runs named their owner: an old manifest's checksum still matches.
   if (!f.run_id.empty() || f.ranks != 1) {
@@ -212,7 +212,7 @@ std::string frontier_to_json(const RunManifest& m, json j) {
   if (f.total_only) j["frontier"]["total_only"] = true;
   if (f.end_pairs) {
     j["frontier"]["units"] = {
-        {"by", "end pairs"}, {"shard_index", f.shard_index}, {"shard_count", f.shard_count}};
+        {"by", "end pairs"}, {"shard_index", f.shard.index}, {"shard_count", f.shard.count}};
   }
   if (!f.run_id.empty() || f.ranks != 1) {
     j["frontier"]["owner"] = {{"rank", f.rank}, {"ranks", f.ranks}, {"run_id", f.run_id}};
@@ -241,11 +241,11 @@ void read_frontier(const json& j, RunManifest& m) {
     if (u.at("by") != "end pairs")
       throw FormatError("units by " + u.at("by").dump() + " are unknown");
     p.end_pairs = true;
-    p.shard_index = whole<int>(u, "shard_index");
-    p.shard_count = whole<int>(u, "shard_count");
-    if (p.shard_count < 1 || p.shard_index < 0 || p.shard_index >= p.shard_count) {
-      throw FormatError("units: shard " + std::to_string(p.shard_index) + " of " +
-                        std::to_string(p.shard_count) + " does not exist");
+    p.shard.index = whole<int>(u, "shard_index");
+    p.shard.count = whole<int>(u, "shard_count");
+    if (!p.shard.exists()) {
+      throw FormatError("units: shard " + std::to_string(p.shard.index) + " of " +
+                        std::to_string(p.shard.count) + " does not exist");
     }
     if (!m.all_starts || m.closed_only || p.total_only) {
       throw FormatError("units by end pairs count open tours over all starts");

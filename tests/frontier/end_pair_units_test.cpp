@@ -28,8 +28,8 @@ FrontierReport by_grid(BoardShape shape, GridMethod grid, int shard_index = 0,
   FrontierRequest request;
   request.shape = shape;
   request.grid = grid;
-  request.shard_index = shard_index;
-  request.shard_count = shard_count;
+  request.shard.index = shard_index;
+  request.shard.count = shard_count;
   FrontierReport r = count_by_frontier(request, options, stop);
   EXPECT_TRUE(r.complete);
   return r;
@@ -92,7 +92,8 @@ TEST(EndPairUnits, ShardsTakeEveryUnitOnce) {
   for (int count : {1, 2, 7}) {
     for (int unit = 0; unit < 50; ++unit) {
       int owners = 0;
-      for (int index = 0; index < count; ++index) owners += unit_in_shard(unit, index, count);
+      for (int index = 0; index < count; ++index)
+        owners += unit_in_shard(unit, Shard{index, count});
       EXPECT_EQ(owners, 1);
     }
   }
@@ -101,15 +102,15 @@ TEST(EndPairUnits, ShardsTakeEveryUnitOnce) {
 // A shard counts its units in an order spread over them: every one once, and the first few
 // far apart (the first, the one half-way, a quarter, three quarters...).
 TEST(EndPairUnits, AShardCountsItsUnitsSpreadOverThem) {
-  EXPECT_EQ(spread_order(8, 0, 1), (std::vector<int>{0, 4, 2, 6, 1, 5, 3, 7}));
+  EXPECT_EQ(spread_order(8, Shard{}), (std::vector<int>{0, 4, 2, 6, 1, 5, 3, 7}));
   for (const int count : {1, 3, 7}) {
     for (int index = 0; index < count; ++index) {
-      std::vector<int> order = spread_order(136, index, count);
-      EXPECT_EQ(static_cast<int>(order.size()), units_in_shard(136, index, count));
+      std::vector<int> order = spread_order(136, Shard{index, count});
+      EXPECT_EQ(static_cast<int>(order.size()), units_in_shard(136, Shard{index, count}));
       std::vector<int> sorted = order;
       std::sort(sorted.begin(), sorted.end());
       EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
-      for (const int u : order) EXPECT_TRUE(unit_in_shard(u, index, count));
+      for (const int u : order) EXPECT_TRUE(unit_in_shard(u, Shard{index, count}));
       if (order.size() >= 2) EXPECT_GT(order[1] - order[0], 136 / count / 3);  // far apart
     }
   }

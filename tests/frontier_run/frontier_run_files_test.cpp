@@ -23,8 +23,8 @@ FrontierRequest shard_of_5x6() {
   FrontierRequest r;
   r.shape = {5, 6};
   r.grid = GridMethod::end_pairs;
-  r.shard_index = 0;
-  r.shard_count = 2;
+  r.shard.index = 0;
+  r.shard.count = 2;
   return r;
 }
 

@@ -37,8 +37,7 @@ struct DfsStatistics {
 struct FrontierStatistics : SweepFigures {
   // How an open all-starts grid was counted (never automatic); nothing for every other job.
   std::optional<GridMethod> grid_method;
-  int shard_index = 0;  // by end pairs: the units of this shard of shard_count
-  int shard_count = 1;
+  Shard shard;  // by end pairs: the units of this shard
   // The process's anonymous memory (RssAnon) at its largest, sampled every
   // anonymous_sample_seconds: what the budget is meant to bound (0: unknown).
   std::uint64_t peak_anonymous_bytes = 0;

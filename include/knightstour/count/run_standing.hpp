@@ -20,8 +20,7 @@ struct RunStanding {
   Method method = Method::dfs;
   std::string job;   // "6x7 open, all starts by end pairs"
   std::string unit;  // what it counts by: "unit" (of end pairs), "sweep" or "prefix"
-  int shard_index = 0;
-  int shard_count = 1;
+  Shard shard;
   int ranks = 1;  // MPI ranks the frontier run is counted over
   bool merged = false;
   std::uint64_t planned = 0;  // units, sweeps or prefixes of this shard

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "knightstour/base/shard.hpp"
 #include "knightstour/board/board.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 
@@ -35,17 +36,17 @@ struct EndPairUnit {
 inline constexpr std::int64_t kMaxEndPairSquares = 1024;
 std::vector<EndPairUnit> end_pair_units(BoardShape shape);
 
-// The units of shard `index` of `count`: unit k goes to shard k mod count. Nothing cheap
+// The units of a shard: unit k goes to shard k mod count. Nothing cheap
 // tells a unit's cost before its sweep runs, so shards of several units end unevenly; one
 // unit a shard, a few at a time, evens them out (results/frontier/unit-dealing.md).
-bool unit_in_shard(int unit, int index, int count);
-// How many of `units` units (ids 0 ... units - 1) shard `index` of `count` gets.
-int units_in_shard(int units, int index, int count);
+bool unit_in_shard(int unit, const Shard& shard);
+// How many of `units` units (ids 0 ... units - 1) the shard gets.
+int units_in_shard(int units, const Shard& shard);
 // The ids of those units in the order a shard counts them, spread over the board's (their
 // ranks bit-reversed: the first, then the one half-way, a quarter, three quarters, ...): units
 // near in id are near in kind (the corner pairs come first), so the first units counted are a
 // sample of all, and a projection from them (a progress line's, estimate's) is not the corners'.
-std::vector<int> spread_order(int units, int index, int count);
+std::vector<int> spread_order(int units, const Shard& shard);
 
 // What the units' counts add up to (directed tours; see end_pair_units.hpp).
 struct EndPairCounts {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "knightstour/base/shard.hpp"
 #include "knightstour/board/board.hpp"
 
 namespace knightstour {
@@ -49,11 +50,10 @@ struct FrontierRequest {
   // times the closed one's classes at the same step). No journal: sweep numbers would shift.
   bool open_sweeps_only = false;
   GridMethod grid = GridMethod::automatic;  // all starts, open, not total_only
-  // end_pairs only: count the units of shard shard_index of shard_count (unit_in_shard);
-  // the counts are then that shard's share.
-  int shard_index = 0;
-  int shard_count = 1;
-  bool sharded() const { return shard_count > 1; }
+  // end_pairs only: count the units of this shard (unit_in_shard); the counts are then that
+  // shard's share. The rule is the enumerator's and plays no part.
+  Shard shard;
+  bool sharded() const { return shard.sharded(); }
 };
 
 }  // namespace knightstour

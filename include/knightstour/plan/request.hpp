@@ -5,29 +5,11 @@
 #include <span>
 #include <vector>
 
+#include "knightstour/base/shard.hpp"
 #include "knightstour/board/board.hpp"
 #include "knightstour/search/search_mode.hpp"
 
 namespace knightstour {
-
-// How a sharded job's prefixes are dealt to shards.
-enum class ShardRule : std::uint8_t {
-  // Whole symmetry orbits: the k-th orbit (in order of its lowest id) goes to shard k mod count,
-  // so a prefix travels with its mirror images and no shard searches what another derives.
-  orbits,
-  // Prefix ids: {id : id mod count == index}. Runs written before format 2 used it; each shard
-  // then searches a representative for every mirror image it holds (up to |group| times the work).
-  ids,
-};
-
-// One shard of a job: which of `count` parts, dealt by `rule` (see Plan::in_shard).
-struct Shard {
-  int index = 0;
-  int count = 1;
-  ShardRule rule = ShardRule::orbits;
-
-  friend bool operator==(const Shard&, const Shard&) = default;
-};
 
 // What a user asks to search: the tours, the rules of the tree, how it is cut into numbered
 // prefixes and which shard of them. Not how the search runs (threads, caps, files): that

@@ -57,10 +57,9 @@ MergedInput merged_input(const std::filesystem::path& dir, int shard_index,
 struct FrontierProgress {
   bool total_only = false;  // all starts counted as a total (one unpinned sweep), no grid
   // All starts by units of end pairs (frontier_request.hpp's GridMethod::end_pairs): sweep k is
-  // unit k, and this directory counts the units of shard shard_index of shard_count.
+  // unit k, and this directory counts the units of `shard` (its rule plays no part).
   bool end_pairs = false;
-  int shard_index = 0;
-  int shard_count = 1;
+  Shard shard;
   int sweeps_planned = 0;
   std::map<int, std::string> finished;  // sweep index -> that sweep's count
   // When complete: the job's counts, and per start square over all starts.

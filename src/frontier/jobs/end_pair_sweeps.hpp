@@ -25,8 +25,7 @@ bool count_by_end_pairs(const FrontierRequest& request, FrontierReport& report,
   };
   const std::vector<EndPairUnit> units = end_pair_units(shape);
   std::map<int, BigCount> by_unit;
-  for (const int id :
-       spread_order(static_cast<int>(units.size()), request.shard_index, request.shard_count)) {
+  for (const int id : spread_order(static_cast<int>(units.size()), request.shard)) {
     const EndPairUnit& unit = units[static_cast<std::size_t>(id)];
     const Sweep s(shape, best_orientation_for(shape, unit.start, unit.end));
     const std::string what = "open tours " + name(unit.start) + "-" + name(unit.end) + " (unit " +
@@ -36,7 +35,7 @@ bool count_by_end_pairs(const FrontierRequest& request, FrontierReport& report,
       return false;
     }
   }
-  EndPairCounts counts = end_pair_counts(shape, units, by_unit, request.shard_index);
+  EndPairCounts counts = end_pair_counts(shape, units, by_unit, request.shard.index);
   report.tours = counts.tours;
   report.closed_tours = counts.closed_tours;
   report.tours_by_start = std::move(counts.tours_by_start);

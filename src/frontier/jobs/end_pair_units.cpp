@@ -60,18 +60,20 @@ std::vector<EndPairUnit> end_pair_units(BoardShape shape) {
   return units;
 }
 
-bool unit_in_shard(int unit, int index, int count) { return count <= 1 || unit % count == index; }
+bool unit_in_shard(int unit, const Shard& shard) {
+  return shard.count <= 1 || unit % shard.count == shard.index;
+}
 
-int units_in_shard(int units, int index, int count) {
+int units_in_shard(int units, const Shard& shard) {
   int mine = 0;
-  for (int k = 0; k < units; ++k) mine += unit_in_shard(k, index, count) ? 1 : 0;
+  for (int k = 0; k < units; ++k) mine += unit_in_shard(k, shard) ? 1 : 0;
   return mine;
 }
 
-std::vector<int> spread_order(int units, int index, int count) {
+std::vector<int> spread_order(int units, const Shard& shard) {
   std::vector<int> mine;
   for (int k = 0; k < units; ++k) {
-    if (unit_in_shard(k, index, count)) mine.push_back(k);
+    if (unit_in_shard(k, shard)) mine.push_back(k);
   }
   int bits = 0;
   while ((std::size_t{1} << bits) < mine.size()) ++bits;

@@ -56,11 +56,7 @@ void validate(const FrontierRequest& request) {
   if (by_end_pairs && request.open_sweeps_only) {
     throw UsageError("units by end pairs run no closed sweep to leave out");
   }
-  if (request.shard_count < 1 || request.shard_index < 0 ||
-      request.shard_index >= request.shard_count) {
-    throw UsageError("shard " + std::to_string(request.shard_index) + " of " +
-                     std::to_string(request.shard_count) + " does not exist");
-  }
+  check_shard(request.shard);
   if (request.sharded() && !by_end_pairs) {
     throw UsageError("a frontier count is shared out by units of end pairs only");
   }
@@ -164,8 +160,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   report.sweeps_planned = planned_sweeps(request, backward);
   report.sweeps_alike = request.grid == GridMethod::end_pairs;
   if (request.sharded()) {  // sweep k is unit k; this shard runs its own
-    report.sweeps_planned =
-        units_in_shard(report.sweeps_planned, request.shard_index, request.shard_count);
+    report.sweeps_planned = units_in_shard(report.sweeps_planned, request.shard);
   }
   const auto started = std::chrono::steady_clock::now();
   const std::string board = std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
@@ -191,7 +186,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     ok = count_after_the_closed_sweep(request, watched, stop, journal, backward, report, progress,
                                       sweeps);
   }
-  if (ok && shape.squares() == 1 && !request.closed && request.shard_index == 0) {
+  if (ok && shape.squares() == 1 && !request.closed && request.shard.index == 0) {
     // One square is an open tour by itself; the DP counts paths by their edges, and it has none.
     // Of several shards, shard 0 holds it (end_pair_counts).
     report.tours = BigCount(1);
