@@ -1,35 +1,16 @@
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
-#include <chrono>
-#include <cstdlib>
+#include <cstddef>
 #include <cstring>
-#include <fstream>
-#include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "count_jobs.hpp"
-#include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
-#include "knightstour/base/memory_room.hpp"
-#include "knightstour/base/process_memory.hpp"
-#include "knightstour/base/units.hpp"
-#include "knightstour/board/knight_geometry.hpp"
-#include "knightstour/board/square.hpp"
-#include "knightstour/count/frontier_plan.hpp"
-#include "knightstour/count/method_choice.hpp"
 #include "knightstour/count/run_count.hpp"
-#include "knightstour/frontier/bit_kernel.hpp"
-#include "knightstour/frontier/end_pair_units.hpp"
-#include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier/ranks.hpp"
-#include "knightstour/frontier_run/frontier_run_dir.hpp"
-#include "knightstour/frontier_run/frontier_run_files.hpp"
 #include "knightstour/frontier_run/ranked_journal.hpp"
-#include "knightstour/io/posix_file.hpp"
-#include "knightstour/io/temp_directory.hpp"
-#include "knightstour/run/job_runner.hpp"
 #include "knightstour/run/run_layout.hpp"
 
 namespace knightstour::count_detail {
