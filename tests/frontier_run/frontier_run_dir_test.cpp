@@ -2,18 +2,18 @@
 
 #include <gtest/gtest.h>
 
-#include "frontier/store/generation_store.hpp"
-#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/frontier/frontier_report.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
+#include "support/frontier_states.hpp"
 #include "support/temp_dir.hpp"
 
 namespace knightstour {
 namespace {
 
 namespace fs = std::filesystem;
+using test::state_at;
 
 FrontierRequest closed_6x7() {
   FrontierRequest r;
@@ -21,16 +21,6 @@ FrontierRequest closed_6x7() {
   r.closed = true;
   r.start = 0;
   return r;
-}
-
-FrontierState state_at(int step) {
-  Generation<1> g;
-  g.parts.push_back(
-      part_of<1>({1, 5, 9}, {WideCount<1>{{1}}, WideCount<1>{{2}}, WideCount<1>{{3}}}));
-  FrontierState state;
-  state.next_step = step;
-  state.classes = std::move(g);
-  return state;
 }
 
 FrontierRunDir reopen(const fs::path& dir) {

@@ -5,18 +5,18 @@
 #include <fstream>
 #include <string>
 
-#include "frontier/store/generation_store.hpp"
-#include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier_run/frontier_run_dir.hpp"
 #include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
+#include "support/frontier_states.hpp"
 #include "support/temp_dir.hpp"
 
 namespace knightstour {
 namespace {
 
 namespace fs = std::filesystem;
+using test::state_at;
 
 // Shard 0 of 2 of 5x6 by units of end pairs (66 units: this shard has the even ones).
 FrontierRequest shard_of_5x6() {
@@ -26,16 +26,6 @@ FrontierRequest shard_of_5x6() {
   r.shard.index = 0;
   r.shard.count = 2;
   return r;
-}
-
-FrontierState state_at(int step) {
-  Generation<1> g;
-  g.parts.push_back(
-      part_of<1>({1, 5, 9}, {WideCount<1>{{1}}, WideCount<1>{{2}}, WideCount<1>{{3}}}));
-  FrontierState state;
-  state.next_step = step;
-  state.classes = std::move(g);
-  return state;
 }
 
 // The problem read_frontier_run() finds in `dir` ("" when none).

@@ -322,7 +322,7 @@ CheckpointHeader check_checkpoint(const std::filesystem::path& path, const Check
 int next_step_of(const FrontierState& state) { return state.next_step; }
 
 void load_checkpoint(const std::filesystem::path& path, const CheckpointJob& job, int sweep,
-                     FrontierState& into) {
+                     FrontierState& state) {
   const Checked c = open_checked(path, job);
   const CheckpointHeader& h = c.header;
   if (h.sweep != sweep) {
@@ -330,7 +330,6 @@ void load_checkpoint(const std::filesystem::path& path, const CheckpointJob& job
             "it holds sweep " + std::to_string(h.sweep) + ", not sweep " + std::to_string(sweep));
   }
   const std::uint64_t offset = (kHeaderWords + h.parts) * 8;
-  FrontierState& state = into;
   state.next_step = h.next_step;
   switch (h.limbs) {
     case 1:
