@@ -111,7 +111,9 @@ TEST(EndPairUnits, AShardCountsItsUnitsSpreadOverThem) {
       std::sort(sorted.begin(), sorted.end());
       EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
       for (const int u : order) EXPECT_TRUE(unit_in_shard(u, Shard{index, count}));
-      if (order.size() >= 2) EXPECT_GT(order[1] - order[0], 136 / count / 3);  // far apart
+      if (order.size() >= 2) {
+        EXPECT_GT(order[1] - order[0], 136 / count / 3);  // far apart
+      }
     }
   }
 }

@@ -52,7 +52,7 @@ struct FrontierRequest {
   GridMethod grid = GridMethod::automatic;  // all starts, open, not total_only
   // end_pairs only: count the units of this shard (unit_in_shard); the counts are then that
   // shard's share. The rule is the enumerator's and plays no part.
-  Shard shard;
+  Shard shard = {};
   bool sharded() const { return shard.sharded(); }
 };
 
