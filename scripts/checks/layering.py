@@ -45,6 +45,7 @@ PUBLIC_ROOM = {
     "wide_count.hpp": "class",
     "sweep_outlook.hpp": "progress",
     "ranks.hpp": "ranks",
+    "step_bytes.hpp": "step",
     "frontier_options.hpp": "sweep",
     "checkpoint.hpp": "sweep",
     "frontier_request.hpp": "jobs",

@@ -11,6 +11,7 @@
 #include "json_counts.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
+#include "knightstour/frontier/step_bytes.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "output.hpp"
 #include "provenance.hpp"
@@ -385,6 +386,15 @@ void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const Fron
                             {"during_step", per_class(f.peak_bytes)}};
   } else {
     j["bytes_per_class"] = nullptr;
+  }
+  const StepBytes& w = f.widest_step;
+  if (w.total() > 0) {
+    j["widest_step_bytes"] = {
+        {"current", w.current}, {"next", w.next}, {"successors", w.successors},
+        {"tables", w.tables},   {"idle", w.idle}, {"other", w.other},
+        {"kept", w.kept}};
+  } else {
+    j["widest_step_bytes"] = nullptr;
   }
   j["peak_anonymous_bytes"] = f.peak_anonymous_bytes;
   j["spilled_bytes"] = f.spilled_bytes;

@@ -27,6 +27,10 @@ fi
 CHECKS=$((CHECKS + 1))
 python3 -c 'import json,sys; b=json.load(open(sys.argv[1]))["bytes_per_class"]; assert 2 < b["at_rest"] < 6 and b["during_step"] > b["at_rest"], b' "$TMP/out" \
   || fail "6x10 closed: bytes_per_class $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["bytes_per_class"])' "$TMP/out")"
+# What held the widest step's bytes: its parts add up to nearly the peak, never more.
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); w=j["widest_step_bytes"]; t=sum(w.values()); assert min(w["current"], w["next"], w["successors"], w["tables"]) > 0 and 0.9 * j["peak_class_bytes"] <= t <= j["peak_class_bytes"], j' "$TMP/out" \
+  || fail "6x10 closed: widest_step_bytes $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["widest_step_bytes"])' "$TMP/out")"
 # A complete count projects nothing; a stopped one says what is left, as estimate would.
 CHECKS=$((CHECKS + 1))
 python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["outlook"] is None' "$TMP/out" \

@@ -177,6 +177,26 @@ TEST(FrontierCounter, FiveByNOpenPathsA083386) {
 // A budget far below what the classes need makes every large step run in several passes,
 // spilling each range of parts to disk (and redoing ranges that still do not fit in two
 // halves); the counts must not change, and nothing may be left in the spill directory.
+// The widest step's bytes, by what held them (StepBytes): taken at the end of a pass's
+// aggregation, the budget's fullest moment but for a table growing (its old and new slots
+// are both counted for a moment), so they add up to nearly the peak and never more.
+TEST(FrontierCounter, TheWidestStepSaysWhatHeldItsBytes) {
+  const Sweep sweep({6, 7});
+  StopControl stop({});
+  FrontierOptions options;
+  options.threads = 2;
+  const auto r = run_frontier(sweep, {true, {}}, options, stop);
+  ASSERT_TRUE(r.complete);
+  const StepBytes& w = r.widest_step;
+  EXPECT_GT(w.current, 0u);
+  EXPECT_GT(w.next, 0u);
+  EXPECT_GT(w.successors, w.current + w.next);  // successors wait in 8 + 8 bytes each
+  EXPECT_GT(w.tables, 0u);
+  EXPECT_EQ(w.kept, 0u);
+  EXPECT_LE(w.total(), r.peak_bytes);
+  EXPECT_GE(static_cast<double>(w.total()), 0.9 * static_cast<double>(r.peak_bytes));
+}
+
 TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
   test::TempDir dir;
   // A budget of 1/`part` of the whole count's peak (that peak varies with the threads'

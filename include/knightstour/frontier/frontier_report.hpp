@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "knightstour/base/stop_control.hpp"
+#include "knightstour/frontier/step_bytes.hpp"
 #include "knightstour/frontier/sweep_outlook.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 
@@ -44,6 +45,7 @@ struct SweepFigures {
   int sweeps_planned = 0;
   std::uint64_t peak_classes = 0;
   std::uint64_t peak_bytes = 0;  // of the classes during a step, at the largest
+  StepBytes widest_step;         // of the sweep whose widest step held the most
   // Of the largest generation between steps, in memory or spill files: over peak_classes,
   // the bytes of a class at rest (compact_classes.hpp).
   std::uint64_t peak_rest_bytes = 0;

@@ -131,6 +131,9 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
         r.outlook.classes_left + profile_classes(r.outlook, pass_from, plain.size());
   }
   report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes + kept.bytes());
+  StepBytes widest = r.widest_step;
+  widest.kept = kept.bytes();
+  if (widest.total() > report.widest_step.total()) report.widest_step = widest;
   if (!r.complete) return BackwardOutcome::stopped;
   progress.sweep_done(true);
   ++report.sweeps_finished;

@@ -14,6 +14,7 @@ void add_to_report(FrontierReport& report, const FrontierResult& r, bool is_swee
   if (r.peak_classes >= report.peak_classes) report.peak_rest_bytes = r.peak_rest_bytes;
   report.peak_classes = std::max(report.peak_classes, r.peak_classes);
   report.peak_bytes = std::max(report.peak_bytes, r.peak_bytes);
+  if (r.widest_step.total() > report.widest_step.total()) report.widest_step = r.widest_step;
   report.expanded += r.expanded;
   report.steps_seconds += r.steps_seconds;
   report.limbs = std::max(report.limbs, r.limbs);

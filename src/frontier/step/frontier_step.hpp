@@ -38,6 +38,7 @@
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/ranks.hpp"
+#include "knightstour/frontier/step_bytes.hpp"
 
 namespace knightstour::frontier_detail {
 
@@ -53,6 +54,7 @@ struct StepContext {
   StepProgress& progress;
   BitKernel kernel = BitKernel::portable;
   Ranks* ranks = nullptr;
+  StepBytes* widest = nullptr;  // kept: the pass that held the most, by what held it
 };
 
 // One step: expands every class of `current` into `next`, adding the cycles completed
@@ -109,6 +111,7 @@ class StepRun {
         spill_(c.spill),
         stop_(c.stop),
         progress_(c.progress),
+        widest_(c.widest),
         ranks_(several_ranks(c.ranks)),
         rank_count_(ranks_ != nullptr ? ranks_->size() : 1),
         expander_(c.rules, k, current, c.kernel, ranks_, abort_, c.progress) {}
@@ -305,6 +308,28 @@ class StepRun {
     }
   }
 
+  // What the budget holds at the end of a pass's aggregation, its fullest moment (both
+  // generations, every successor still in its blocks), by what holds it: logged, and kept
+  // in `widest_` when it is the most so far.
+  void note_held(Expansions& expansions, std::uint64_t tables) {
+    StepBytes b;
+    b.current = current_.memory_bytes();
+    b.next = next_.memory_bytes();
+    for (auto& e : expansions) b.successors += e.blocks.bytes() + e.outbox.bytes();
+    b.tables = tables;
+    b.idle = budget_.idle_bytes();
+    const std::uint64_t used = budget_.used();
+    const std::uint64_t named = b.current + b.next + b.successors + b.tables + b.idle;
+    b.other = used - std::min(used, named);
+    spdlog::debug(
+        "step {} pass {}: {:.1f} MB held: current generation {:.1f}, next {:.1f}, successors "
+        "{:.1f}, tables {:.1f}, idle scratch {:.1f}, other {:.1f}",
+        k_ + 1, progress_.pass.load(), mb(used), mb(b.current), mb(b.next), mb(b.successors),
+        mb(b.tables), mb(b.idle), mb(b.other));
+    if (widest_ != nullptr && b.total() > widest_->total()) *widest_ = b;
+  }
+  static double mb(std::uint64_t bytes) { return static_cast<double>(bytes) / 1e6; }
+
   // A range that ran out of memory: room made on disk, and the range put back as two halves.
   void redo_in_halves(const Range& range) {
     spdlog::debug("step {}: parts {}-{} did not fit, redone in two halves", k_ + 1, range.lo,
@@ -344,6 +369,7 @@ class StepRun {
     }
     std::uint64_t held = 0;  // bytes of tables this pass (blocks are unmapped when freed)
     for (auto& t : tables_) held += t.bytes();
+    note_held(expansions, held);
     for (auto& t : tables_) t.release(budget_);
 
     const std::uint32_t outcome = agreed_outcome(overflow.load());
@@ -388,6 +414,7 @@ class StepRun {
   SpillArea& spill_;
   StopControl& stop_;
   StepProgress& progress_;
+  StepBytes* const widest_;
   Ranks* const ranks_;  // nullptr: this process counts alone
   const int rank_count_;
 

@@ -115,6 +115,7 @@ bool run_steps(frontier_detail::StepContext step, FrontierState& state,
   StepForecaster forecaster(rules.squares, rules.width);
   step.kernel = options.bit_kernel();
   step.ranks = clock ? &*clock : nullptr;
+  step.widest = &result.widest_step;
   while (state.next_step < rules.squares && state.next_step != options.until_step) {
     const int k = state.next_step;
     progress.step = k;

@@ -13,6 +13,7 @@
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/frontier_options.hpp"
 #include "knightstour/frontier/ranks.hpp"
+#include "knightstour/frontier/step_bytes.hpp"
 #include "knightstour/frontier/sweep.hpp"
 #include "knightstour/frontier/sweep_outlook.hpp"
 #include "knightstour/frontier/wide_count.hpp"
@@ -55,6 +56,7 @@ struct FrontierResult {
   std::uint64_t peak_classes = 0;
   std::uint64_t expanded = 0;    // classes expanded this session, over all steps
   std::uint64_t peak_bytes = 0;  // class memory at its highest
+  StepBytes widest_step;         // this rank's step that held the most, by what held it
   // Bytes of the generation with the most classes between steps, in memory or in files
   // (compact_classes.hpp; with its index): peak_rest_bytes / peak_classes is a class at rest.
   std::uint64_t peak_rest_bytes = 0;
