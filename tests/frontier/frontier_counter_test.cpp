@@ -6,17 +6,14 @@
 
 #include "frontier/class/step_rule.hpp"
 #include "support/count_helpers.hpp"
+#include "support/frontier_generations.hpp"
 #include "support/temp_dir.hpp"
 
 namespace knightstour {
 namespace {
 
 BigCount frontier_count(int rows, int cols, FrontierTarget target, int threads = 2) {
-  const Sweep sweep({rows, cols});
-  StopControl stop({});
-  FrontierOptions options;
-  options.threads = threads;
-  const auto r = run_frontier(sweep, target, options, stop);
+  const auto r = test::whole_sweep(Sweep({rows, cols}), target, threads);
   EXPECT_TRUE(r.complete);
   return r.count;
 }
@@ -181,11 +178,7 @@ TEST(FrontierCounter, FiveByNOpenPathsA083386) {
 // aggregation, the budget's fullest moment but for a table growing (its old and new slots
 // are both counted for a moment), so they add up to nearly the peak and never more.
 TEST(FrontierCounter, TheWidestStepSaysWhatHeldItsBytes) {
-  const Sweep sweep({6, 7});
-  StopControl stop({});
-  FrontierOptions options;
-  options.threads = 2;
-  const auto r = run_frontier(sweep, {true, {}}, options, stop);
+  const auto r = test::whole_sweep(Sweep({6, 7}), {true, {}});
   ASSERT_TRUE(r.complete);
   const StepBytes& w = r.widest_step;
   EXPECT_GT(w.current, 0u);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "frontier/sweep/frontier_counter.hpp"
+#include "support/frontier_generations.hpp"
 
 namespace knightstour {
 namespace {
@@ -69,10 +70,7 @@ TEST(SweepOutlook, ProjectsWholeSweepsFromColumnFour) {
   for (const auto& [rows, cols, closed] : {std::tuple{5, 12, true}, std::tuple{5, 8, false},
                                            std::tuple{5, 10, false}, std::tuple{6, 8, true}}) {
     const Sweep sweep({rows, cols});
-    StopControl stop({});
-    FrontierOptions options;
-    options.threads = 2;
-    const auto r = run_frontier(sweep, {closed, {}}, options, stop);
+    const auto r = test::whole_sweep(sweep, {closed, {}});
     ASSERT_TRUE(r.complete);
     const auto& sizes = r.classes;
     ASSERT_EQ(static_cast<int>(sizes.size()), r.steps);

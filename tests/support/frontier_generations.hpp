@@ -14,6 +14,15 @@
 
 namespace knightstour::test {
 
+// A whole sweep of `sweep` for `target` on `threads` threads, without caps or budget.
+inline FrontierResult whole_sweep(const Sweep& sweep, const FrontierTarget& target,
+                                  int threads = 2) {
+  StopControl stop(Caps{});
+  FrontierOptions options;
+  options.threads = threads;
+  return run_frontier(sweep, target, options, stop);
+}
+
 // Calls f(k, rule, key) for every class of every generation of a sweep: the classes step k
 // expands, built by the engine itself (run_frontier paused before step k), with step k's
 // rule (`rules` are make_step_rules of the sweep and target). For kernel tests that compare
