@@ -171,9 +171,8 @@ class StepRun {
         spilled_.start(current_, next_);  // frees what the current generation held
         passes = ranges_for(need, budget_.room(), parts_);
       }
-      spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} ranges", k_ + 1,
-                    static_cast<double>(need) / 1e6, static_cast<double>(budget_.room()) / 1e6,
-                    passes);
+      spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} ranges", k_ + 1, mb(need),
+                    mb(budget_.room()), passes);
     }
     if (distributed()) passes = static_cast<std::size_t>(ranks_->max(passes));
     return passes;
