@@ -400,6 +400,16 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
     r.checkpoint_seconds = parse_seconds("checkpoint", result["checkpoint"].as<std::string>());
   }
   if (result.count("grid")) r.grid = parse_grid_method(result["grid"].as<std::string>());
+  if (result.count("every-length")) {
+    r.every_length = true;
+    if (has_start || has_prefix) {
+      throw UsageError("--every-length counts every start of every length; leave out --start");
+    }
+    if (r.run_dir) {
+      throw UsageError("--every-length runs without --run-dir for now (it keeps no checkpoint)");
+    }
+    r.all_starts = true;
+  }
   if (result.count("total-only")) {
     r.total_only = true;
     if (has_start || has_prefix || (!r.all_starts && !r.resume)) {

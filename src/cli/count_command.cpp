@@ -25,7 +25,10 @@ int count_command(int argc, char** argv) {
       cxxopts::value<std::string>())(
       "total-only",
       "With --all-starts: the total of the open tours only, not the tours from each square "
-      "(frontier: one sweep instead of one per class of start squares)");
+      "(frontier: one sweep instead of one per class of start squares)")(
+      "every-length",
+      "RxN: the boards R x n for every n from 1 to N, in one job (frontier; with --closed, "
+      "or open tours with --all-starts --total-only): a table by length");
   options.add_options("Method")(
       "method",
       "auto (default): the faster method for the job (README: Which method counts); dfs: the "

@@ -112,6 +112,23 @@ void print_status(const CountResult& r) {
   }
 }
 
+// --every-length: a line a length, the whole board's last (it is also the totals below).
+void print_by_length(const CountResult& r) {
+  std::size_t wide = 5;
+  for (const LengthCounts& c : r.by_length) {
+    wide = std::max({wide, c.tours.with_commas().size(), c.cycles.with_commas().size()});
+  }
+  const int w = static_cast<int>(wide);
+  std::printf("\n%s tours of %d x n over all starts, by length n:\n", r.closed ? "closed" : "open",
+              r.shape.rows);
+  std::printf("%6s  %*s  %*s\n", "n", w, "tours", w, "closed cycles");
+  for (const LengthCounts& c : r.by_length) {
+    std::printf("%6d  %*s  %*s\n", c.length, w, c.tours.with_commas().c_str(), w,
+                c.cycles.with_commas().c_str());
+  }
+  std::printf("\n");
+}
+
 void print_counts(const CountResult& r) {
   if (r.counts == CountResult::Counts::none) return;
   const std::string ge = r.counts == CountResult::Counts::lower_bound ? ">= " : "";
@@ -121,6 +138,7 @@ void print_counts(const CountResult& r) {
     std::printf("\n%s tours from each start square%s:\n%s\n", r.closed ? "closed" : "open",
                 r.sharded ? " (this shard's units only)" : "", board_grid(r.shape, cells).c_str());
   }
+  if (!r.by_length.empty()) print_by_length(r);
   if (r.sharded) {
     std::printf(
         "share      the counts below are this shard's units' share; `knightstour merge` of "
@@ -345,6 +363,17 @@ void add_counts(nlohmann::json& j, const CountResult& r) {
     }
   }
   j["tours_by_start_end"] = table;
+  json rows = nullptr;  // --every-length: an object a length
+  if (counted && !r.by_length.empty()) {
+    rows = json::array();
+    for (const LengthCounts& row : r.by_length) {
+      rows.push_back({{"length", row.length},
+                      {"tours", json_count(row.tours)},
+                      {"closed_tours", json_count(row.closed_tours)},
+                      {"closed_cycles", json_count(row.cycles)}});
+    }
+  }
+  j["by_length"] = rows;
   std::vector<std::string> squares;
   if (r.shape.squares() <= 4096) {
     for (std::int64_t s = 0; s < r.shape.squares(); ++s) squares.push_back(square_of(r, s));

@@ -61,6 +61,7 @@ void fill_counts(CountResult& res, const FrontierReport& rep) {
   res.tours_by_start = rep.tours_by_start;
   res.closed_by_start = rep.closed_by_start;
   res.tours_by_start_end = rep.tours_by_start_end;
+  res.by_length = rep.by_length;
   if (res.end) res.closed_cycles.reset();      // a count between two squares runs no closed sweep
   if (res.sharded) res.closed_cycles.reset();  // a shard's share holds parts of cycles
 }

@@ -47,6 +47,7 @@ FrontierRequest new_job(const CountRequest& r) {
   if (!r.all_starts.value_or(false)) f.start = r.prefix.at(0);
   f.end = r.end;
   f.total_only = r.total_only;
+  f.every_length = r.every_length;
   f.open_sweeps_only = r.open_sweeps_only;
   f.grid = grid_asked(r);
   if (r.grid && (f.closed || f.start || f.total_only)) {

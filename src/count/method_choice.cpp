@@ -52,6 +52,7 @@ std::vector<std::string> CountRequest::frontier_options() const {
   if (spill_dir) out.push_back("--spill-dir");
   if (checkpoint_seconds) out.push_back("--checkpoint");
   if (grid) out.push_back("--grid");
+  if (every_length) out.push_back("--every-length");
   return out;
 }
 

@@ -133,6 +133,31 @@ expect_no_grid
 run count 6x6 --start a1 --total-only; expect_usage_error 'total-only goes with --all-starts'
 run count 6x6 --total-only; expect_usage_error 'total-only goes with --all-starts'
 run count 6x6 --all-starts --closed --total-only; expect_usage_error 'total-only counts open tours'
+# --every-length: every length of the row in one job, a line a length in the text and an
+# object a length in the JSON (exact integers, the whole board's last); refused with a start,
+# for open tours without --total-only, with a run directory and past 9 rows.
+run count 6x8 --closed --every-length --progress 0
+expect_exit 0
+expect_out '^closed tours of 6 x n over all starts, by length n:'
+expect_out '^ +6 +710,064 +9,862$'
+expect_out '^cycles +55,488,142 '
+run count 5x8 --all-starts --total-only --every-length --progress 0 --json
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+python3 -c '
+import json, sys
+rows = json.load(open(sys.argv[1]))["by_length"]
+assert [r["length"] for r in rows] == list(range(1, 9)), rows
+assert rows[4] == {"length": 5, "tours": 1728, "closed_tours": 0, "closed_cycles": 0}, rows[4]
+assert rows[5]["closed_cycles"] == 8 and rows[7]["tours"] == 36122108, rows  # A083386 x 2
+' "$TMP/out" || fail "5x8 --every-length: by_length $(json_get by_length)"
+expect_json sweeps_planned 9   # 2 closed (5x2, 5x4) and 4 open alone, 1 + 2 across the rows
+run count 6x8 --closed --json --progress 0
+expect_json by_length null
+run count 6x8 --closed --start a1 --every-length; expect_usage_error 'every-length counts every start'
+run count 6x8 --all-starts --every-length; expect_usage_error 'every-length counts closed tours, or open tours over all starts with --total-only'
+run count 6x8 --closed --every-length --run-dir "$TMP/row"; expect_usage_error 'every-length runs without --run-dir'
+run count 10x8 --closed --every-length; expect_usage_error "every-length sweeps across the board's 10 rows: at most 9"
 # The method is the one the count with the grid gets (so the total alone never costs more):
 # the enumerator below 40 squares (6x6: 3.6 times faster than the frontier's one sweep here),
 # the frontier method from 40 on; the enumerator prints the total of its count.

@@ -63,6 +63,9 @@ struct CountRequest {
   // --total-only: open tours over all starts, the total without the tours from each square
   // (one sweep instead of one per class of start squares).
   bool total_only = false;
+  // --every-length: closed, or open with total_only: the board's rows across and every length
+  // from 1 to its columns, in one job (FrontierRequest::every_length).
+  bool every_length = false;
   // --grid: how an open all-starts count gets its tours from each square (frontier_request.hpp);
   // empty: KNIGHTSTOUR_GRID, else automatic. A sharded frontier count is by end pairs.
   std::optional<GridMethod> grid;

@@ -89,6 +89,8 @@ struct CountResult {
   std::vector<BigCount> tours_by_end;
   // By end pairs (frontier): the tours from s ending on t at [s * squares + t].
   std::vector<BigCount> tours_by_start_end;
+  // --every-length (frontier): the counts of each length 1 to the board's columns.
+  std::vector<LengthCounts> by_length;
   // A shard's share (units of end pairs): counts are its units' sums, not the job's.
   bool sharded = false;
   // Up to the board's symmetries (count --up-to-symmetry, enumerator): asked, and counted

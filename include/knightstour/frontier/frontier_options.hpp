@@ -14,8 +14,9 @@ namespace knightstour {
 // Where a sweep stands between two steps (frontier_counter.hpp): handed on by reference here,
 // so that a caller never needs the classes' types.
 struct FrontierState;
-class SweepWatch;  // progress/sweep_watch.hpp
-class IdleChunks;  // store/memory_budget.hpp
+class SweepWatch;      // progress/sweep_watch.hpp
+class IdleChunks;      // store/memory_budget.hpp
+struct ShorterBoards;  // sweep/shorter_boards.hpp
 
 // How a sweep runs: threads, memory, spill, progress, ranks and kernel.
 struct FrontierOptions {
@@ -44,6 +45,9 @@ struct FrontierOptions {
   // Keep the classes after a step that ends a column up to the mirror across (mirror.hpp):
   // the same counts from about 0.6 as many classes. Off only for tests that compare the two.
   bool fold_mirror = true;
+  // Shorter boards the sweep passes, each counted by its last step run aside on the way
+  // (shorter_boards.hpp; a row of every length); nullptr: none.
+  const ShorterBoards* shorter = nullptr;
   // The kernel that packs and unpacks keys (bit_kernel.hpp), as the count's plan chose it;
   // unset: chosen_bit_kernel().
   std::optional<BitKernel> kernel;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "knightstour/base/stop_control.hpp"
@@ -71,6 +72,15 @@ struct SweepFigures {
   int count_bits() const { return 64 * limbs; }
 };
 
+// A row of every length (FrontierRequest::every_length): the counts of the board `length`
+// columns long, as a count of that board alone over all starts would give them.
+struct LengthCounts {
+  int length = 0;
+  BigCount tours;         // directed tours over all starts (closed ones only, for a closed row)
+  BigCount closed_tours;  // directed closed tours among them
+  BigCount cycles;        // closed cycles (undirected)
+};
+
 struct FrontierReport : SweepFigures {
   bool complete = false;
   StopReason stop_reason = StopReason::none;
@@ -81,7 +91,8 @@ struct FrontierReport : SweepFigures {
   std::vector<BigCount> closed_by_start;  // all starts: per board square
   // By end pairs: the tours from s ending on t at [s * squares + t] (directed).
   std::vector<BigCount> tours_by_start_end;
-  bool grid_by_backward_pass = false;  // the grid came (or was coming) from the backward pass
+  std::vector<LengthCounts> by_length;  // every_length: lengths 1 to the board's
+  bool grid_by_backward_pass = false;   // the grid came (or was coming) from the backward pass
   double seconds = 0;
   SweepOutlook stopped_outlook;  // the sweep (or shared prefix) that stopped, alone
   // When stopped with a journal: the sweep that stopped (its number) and the step a resume

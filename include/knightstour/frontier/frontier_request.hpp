@@ -49,6 +49,9 @@ struct FrontierRequest {
   // sweeps, which hold most of the classes (on 8x8 the unpinned open sweep holds 15 to 23
   // times the closed one's classes at the same step). No journal: sweep numbers would shift.
   bool open_sweeps_only = false;
+  // Closed, or open total_only: the board's rows across and every length from 1 to its
+  // columns, each counted as that board alone would be (row_sweeps.hpp), in one job.
+  bool every_length = false;
   GridMethod grid = GridMethod::automatic;  // all starts, open, not total_only
   // end_pairs only: count the units of this shard (unit_in_shard); the counts are then that
   // shard's share. The rule is the enumerator's and plays no part.

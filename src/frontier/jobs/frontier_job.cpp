@@ -15,6 +15,7 @@
 #include "frontier/jobs/job_report.hpp"
 #include "frontier/jobs/job_sweeps.hpp"
 #include "frontier/jobs/pinned_tails.hpp"
+#include "frontier/jobs/row_sweeps.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
 #include "knightstour/board/knight_geometry.hpp"
@@ -56,6 +57,19 @@ void validate(const FrontierRequest& request) {
   if (by_end_pairs && request.open_sweeps_only) {
     throw UsageError("units by end pairs run no closed sweep to leave out");
   }
+  if (request.every_length) {
+    if (request.start || request.end || (!request.closed && !request.total_only) ||
+        request.open_sweeps_only || by_end_pairs) {
+      throw UsageError(
+          "--every-length counts closed tours, or open tours over all starts with "
+          "--total-only, of every length of the board");
+    }
+    if (request.shape.rows > kMaxFrontierWidth) {
+      throw UsageError("--every-length sweeps across the board's " +
+                       std::to_string(request.shape.rows) + " rows: at most " +
+                       std::to_string(kMaxFrontierWidth) + " (the lengths are its columns)");
+    }
+  }
   check_shard(request.shard);
   if (request.sharded() && !by_end_pairs) {
     throw UsageError("a frontier count is shared out by units of end pairs only");
@@ -65,6 +79,7 @@ void validate(const FrontierRequest& request) {
 }
 
 int planned_sweeps(const FrontierRequest& request, bool backward_pass) {
+  if (request.every_length) return frontier_detail::row_sweeps_planned(request);
   if (request.closed || request.end) return 1;
   if (request.grid == GridMethod::end_pairs) {
     return static_cast<int>(end_pair_units(request.shape).size());
@@ -154,7 +169,10 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   }
   const BoardShape shape = request.shape;
   FrontierReport report;
-  report.width = Sweep(shape).width();
+  report.width = request.every_length ? shape.rows : Sweep(shape).width();
+  if (request.every_length && several_ranks(options.ranks) != nullptr) {
+    throw UsageError("--every-length runs in one process for now, not over MPI ranks");
+  }
   const bool backward = chooses_backward_pass(request, options, journal);
   report.grid_by_backward_pass = backward;  // the way it is going, also if the closed sweep stops
   report.sweeps_planned = planned_sweeps(request, backward);
@@ -175,7 +193,12 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
       [&] { return progress.fraction(); });
 
   bool ok = false;
-  if (request.end) {
+  if (request.every_length) {
+    if (journal != nullptr) {
+      throw UsageError("--every-length runs without a run directory for now (no checkpoint)");
+    }
+    ok = frontier_detail::count_every_length(request, watched, report, sweeps);
+  } else if (request.end) {
     ok = count_between(request, report, sweeps);
   } else if (request.grid == GridMethod::end_pairs) {
     auto sweep_number = [&](int index, const Sweep& s, const FrontierTarget& target,
@@ -198,6 +221,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     report.tours_by_start.clear();
     report.closed_by_start.clear();
     report.tours_by_start_end.clear();
+    report.by_length.clear();
   }
   report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

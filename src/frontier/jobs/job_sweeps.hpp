@@ -40,8 +40,11 @@ class JobSweeps {
 
   // Runs sweep number `index` into `out`; false when it stopped (the report then says why).
   // `start`: the state it starts from (a copy of a shared prefix), if not from nothing.
+  // `shorter`: boards it counts on its way, into `shorter_out` (a job with no journal: what
+  // a resumed sweep would have counted before it is not kept).
   bool run(int index, const Sweep& s, const FrontierTarget& target, const std::string& what,
-           BigCount& out, std::optional<FrontierState> start = std::nullopt) {
+           BigCount& out, std::optional<FrontierState> start = std::nullopt,
+           const ShorterBoards* shorter = nullptr, ShorterCounts* shorter_out = nullptr) {
     if (journal_ != nullptr) {
       if (auto done = journal_->finished(index)) {
         progress_.sweep_done(false);
@@ -54,6 +57,7 @@ class JobSweeps {
     }
     FrontierOptions o = watched_;
     o.label = what;
+    o.shorter = shorter;
     if (journal_ != nullptr) {
       if (auto saved = saved_state(*journal_, index)) {
         start = std::move(saved);
@@ -75,6 +79,7 @@ class JobSweeps {
       progress_.sweep_done(true);
       ++report_.sweeps_finished;
       out = r.count;
+      if (shorter_out != nullptr) *shorter_out = std::move(r.shorter);
       if (journal_ != nullptr) journal_->finish(index, r.count);
     }
     return r.complete;
@@ -82,8 +87,9 @@ class JobSweeps {
 
   // Runs the next sweep (numbered by the sweeps run so far).
   bool next(const Sweep& s, const FrontierTarget& target, const std::string& what, BigCount& out,
-            std::optional<FrontierState> start = std::nullopt) {
-    return run(report_.sweeps, s, target, what, out, std::move(start));
+            std::optional<FrontierState> start = std::nullopt,
+            const ShorterBoards* shorter = nullptr, ShorterCounts* shorter_out = nullptr) {
+    return run(report_.sweeps, s, target, what, out, std::move(start), shorter, shorter_out);
   }
 
  private:

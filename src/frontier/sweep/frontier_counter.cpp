@@ -94,6 +94,32 @@ void warn_if_disk_short(frontier_detail::DiskRoomWarning& room,
              ranks ? 1.0 / ranks->size() : 1.0);
 }
 
+// Runs the last step of each shorter board that ends at step k aside, on the generation
+// before the sweep's own step k (shorter_boards.hpp), into `counts`. The generation is only
+// read; what a step aside makes besides its cycles (nothing: a last step keeps no
+// successor) is dropped.
+template <int K>
+StepEnd count_shorter_boards(const frontier_detail::StepContext& step, int k,
+                             Generation<K>& current, const frontier_detail::StepForecast& forecast,
+                             const ShorterBoards& shorter, ShorterCounts& counts) {
+  counts.resize(shorter.rules.size());
+  for (std::size_t i = 0; i < shorter.rules.size(); ++i) {
+    const StepRules& rules = shorter.rules[i];
+    if (rules.squares - 1 != k) continue;
+    const frontier_detail::StepContext aside{rules,         step.budget, step.spill, step.stop,
+                                             step.progress, step.kernel, step.ranks};
+    Generation<K> none;
+    WideCount<K> closed;
+    std::uint64_t successors = 0;
+    const StepEnd end =
+        frontier_detail::run_step(aside, k, current, none, forecast, closed, successors);
+    step.budget.release(none.memory_bytes());
+    if (end != StepEnd::done) return end;
+    counts[i] = BigCount::of(closed);
+  }
+  return StepEnd::done;
+}
+
 // The counter for counts of K limbs; returns false when the counts outgrew K limbs (the
 // caller continues wider from `state`).
 template <int K>
@@ -126,6 +152,23 @@ bool run_steps(frontier_detail::StepContext step, FrontierState& state,
     WideCount<K> closed;
     std::uint64_t successors = 0;
     const frontier_detail::StepForecast forecast = forecaster.forecast(k, current);
+    if (options.shorter != nullptr && !options.shorter->rules.empty()) {
+      const StepEnd aside =
+          count_shorter_boards(step, k, current, forecast, *options.shorter, result.shorter);
+      if (aside == StepEnd::overflow) {
+        state.classes = std::move(current);
+        return false;
+      }
+      if (aside == StepEnd::stopped) {
+        result.stop_reason = stop_reason_of(budget, step.stop, ranks);
+        state.classes = std::move(current);
+        return true;
+      }
+      if (k == options.shorter->rules.back().squares - 1) {  // the last one counted
+        result.complete = true;
+        break;
+      }
+    }
     const auto step_started = Clock::now();
     const std::uint64_t sent_before = progress.exchanged.load();
     const StepEnd end =

@@ -10,6 +10,7 @@
 #include "frontier/class/step_rule.hpp"
 #include "frontier/progress/sweep_watch.hpp"
 #include "frontier/store/generation.hpp"
+#include "frontier/sweep/shorter_boards.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/frontier_options.hpp"
 #include "knightstour/frontier/ranks.hpp"
@@ -72,7 +73,8 @@ struct FrontierResult {
   // When stopped (time limit, signal, memory): the state after the last step done, to keep
   // (FrontierJournal::keep); the step it stopped in is redone from there.
   std::optional<FrontierState> stopped_at;
-  SweepOutlook outlook;  // when stopped: what the rest of the sweep holds
+  SweepOutlook outlook;   // when stopped: what the rest of the sweep holds
+  ShorterCounts shorter;  // options.shorter's boards, by their index there
 };
 
 // Counts the Hamiltonian cycles (closed) or paths (open; with one end pinned when asked)
