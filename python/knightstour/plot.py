@@ -52,3 +52,44 @@ def heatmap(values, rows, cols, path, title, label, start=None, hatch=None,
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
+
+
+def row_growth(rows_of_counts, path, title):
+    """Draws how rows grow: for each Row (row.py) its counts by length n on a log scale, to
+    `path` (PNG). Lengths with no tour (count 0) have no point on a log scale: they are left
+    out and listed under the plot. The counts are Python ints of any size; the plot takes
+    log10 of each exactly (float() of a 300-bit int would still be finite, but not of 1100)."""
+    import math
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    def log10(c):
+        bits = c.bit_length()
+        shift = max(bits - 60, 0)  # keep 60 significant bits: exact to far below a pixel
+        return math.log10(c >> shift) + shift * math.log10(2)
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    empty = []
+    longest = 1
+    for row in rows_of_counts:
+        n = [k for k in row.lengths if row.counts[k] > 0]
+        empty.extend(f"{row.rows}x{k}" for k in row.lengths if row.counts[k] == 0)
+        longest = max([longest, *row.lengths])
+        ax.plot(n, [log10(row.counts[k]) for k in n], marker="o", ms=3,
+                label=f"{row.rows} x n, {row.what} tours")
+    ax.set_xlabel("length n (columns)")
+    ax.set_ylabel("log10 of the tours (undirected)")
+    ax.set_title(title, fontsize=10)
+    ax.set_xlim(0.5, longest + 0.5)
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    if empty:
+        shown = ", ".join(empty[:12]) + (", ..." if len(empty) > 12 else "")
+        fig.text(0.01, 0.01, f"no tours (not drawn): {shown}", fontsize=7, color="0.35")
+    fig.tight_layout(rect=(0, 0.04 if empty else 0, 1, 1))
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

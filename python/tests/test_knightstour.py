@@ -4,6 +4,7 @@
 import json
 import os
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -215,3 +216,58 @@ class FrontierRuns(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Rows(unittest.TestCase):
+    """A row from count --every-length --json: Python ints equal to OEIS, through CSV and a
+    plot."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.closed = os.path.join(cls.tmp.name, "6x15-closed.json")
+        with open(cls.closed, "w") as f:
+            f.write(knightstour("count", "6x15", "--closed", "--every-length", "--json"))
+        cls.open = os.path.join(cls.tmp.name, "5x9-open.json")
+        with open(cls.open, "w") as f:
+            f.write(knightstour("count", "5x9", "--all-starts", "--total-only", "--every-length",
+                                "--json"))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_closed_row_is_a175881_past_64_bits(self):
+        row = kt.Row.from_json(self.closed)
+        self.assertEqual((row.rows, row.what, row.lengths), (6, "closed", list(range(1, 16))))
+        self.assertEqual(row.terms()[4:], [8, 9862, 1067638, 55488142, 3374967940, 239187240144,
+                                           15360134570696, 964730606632516, 61989683445413228,
+                                           4005716717182224826, 255967892553030600920])
+        self.assertTrue(all(type(c) is int for c in row.terms()))
+        self.assertGreater(row.counts[15], 2**64)
+
+    def test_open_row_is_a083386(self):
+        row = kt.Row.from_json(self.open)
+        self.assertEqual(row.what, "open")
+        self.assertEqual(row.terms(), [0, 0, 0, 82, 864, 18784, 622868, 18061054, 264895640])
+
+    def test_csv_round_trip_and_plot(self):
+        rows = [kt.Row.from_json(self.closed), kt.Row.from_json(self.open)]
+        for row in rows:
+            path = os.path.join(self.tmp.name, f"{row.rows}-{row.what}.csv")
+            row.to_csv(path)
+            back = kt.Row.from_csv(path)
+            self.assertEqual((back.rows, back.what, back.counts), (row.rows, row.what, row.counts))
+        png = os.path.join(self.tmp.name, "rows.png")
+        script = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "row-plot")
+        r = subprocess.run([sys.executable, script, self.closed, self.open, "--out", png],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("6x15 has 255,967,892,553,030,600,920 tours (68 bits)", r.stdout)
+        with open(png, "rb") as f:
+            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_a_count_of_one_board_is_not_a_row(self):
+        one = json.loads(knightstour("count", "5x5", "--all-starts", "--json"))
+        with self.assertRaisesRegex(ValueError, "no by_length list"):
+            kt.Row.from_json(one)
