@@ -26,6 +26,8 @@ def job_key(m):
     text += "".join(sq + "," for sq in m["prefix"])
     if f.get("total_only"):
         text += "|total only"
+    if f.get("every_length"):
+        text += "|every length"
     if "units" in f:
         text += f"|end pairs, shard {f['units']['shard_index']} of {f['units']['shard_count']}"
     owner = f.get("owner")

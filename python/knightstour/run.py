@@ -169,6 +169,25 @@ class Run:
         return {"complete": self.status == "complete", "tours": t["tours"],
                 "closed_tours": t["closed_tours"], "closed_cycles": None}
 
+    def row(self):
+        """A run of `count RxN --every-length --run-dir DIR`: the row as a Row (row.py), the
+        undirected tours of R x n by length n as Python ints. An unfinished run gives the
+        lengths its manifest lists as finished when its last session ended (a sweep across
+        the rows finishes each length as it passes it)."""
+        from .row import Row
+
+        f = self.manifest["frontier"] if self.method == "frontier" else {}
+        if not f.get("every_length"):
+            raise ValueError(f"{self.path} is a count of one board, not a row: a row is counted "
+                             "by knightstour count RxN --closed --every-length --run-dir DIR")
+        done = {s["sweep"]: int(s["count"]) for s in f["finished"]}
+        cols = self.cols
+        if self.manifest["closed_only"]:
+            return Row(self.rows, "closed", {u + 1: c for u, c in done.items() if u < cols})
+        # Units cols .. 2 cols - 1 hold the paths (each once); one square is a tour by itself.
+        return Row(self.rows, "open", {u - cols + 1: (1 if self.rows * (u - cols + 1) == 1 else c)
+                                       for u, c in done.items() if u >= cols})
+
     def tour_files(self):
         """Finished tour files, in shard then part order (the order `show --row` counts)."""
         out = []

@@ -267,6 +267,23 @@ class Rows(unittest.TestCase):
         with open(png, "rb") as f:
             self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
 
+    def test_a_row_from_its_run_directory(self):
+        # The run's manifest keeps a count a length (its units): Run.row() gives the same row
+        # as the JSON, for closed and for open rows, and its checksum is the binary's.
+        for name, args in (("6x15-closed", ["6x15", "--closed"]),
+                           ("5x9-open", ["5x9", "--all-starts", "--total-only"])):
+            d = os.path.join(self.tmp.name, name)
+            knightstour("count", *args, "--every-length", "--run-dir", d)
+            run = kt.Run(d)
+            self.assertTrue(run.counts()["complete"])
+            want = kt.Row.from_json(self.closed if "closed" in name else self.open)
+            got = run.row()
+            self.assertEqual((got.rows, got.what, got.counts), (want.rows, want.what, want.counts))
+        with self.assertRaisesRegex(ValueError, "a count of one board, not a row"):
+            d = os.path.join(self.tmp.name, "one-board")
+            knightstour("count", "6x7", "--closed", "--method", "frontier", "--run-dir", d)
+            kt.Run(d).row()
+
     def test_a_count_of_one_board_is_not_a_row(self):
         one = json.loads(knightstour("count", "5x5", "--all-starts", "--json"))
         with self.assertRaisesRegex(ValueError, "no by_length list"):

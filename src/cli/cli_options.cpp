@@ -405,9 +405,6 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
     if (has_start || has_prefix) {
       throw UsageError("--every-length counts every start of every length; leave out --start");
     }
-    if (r.run_dir) {
-      throw UsageError("--every-length runs without --run-dir for now (it keeps no checkpoint)");
-    }
     r.all_starts = true;
   }
   if (result.count("total-only")) {

@@ -48,7 +48,7 @@ void print_kept(const CountResult& r, const FrontierStatistics& st) {
     std::printf("kept       %s in %s\n", finished.c_str(), r.run_dir->c_str());
   } else if (st.kept_step) {
     std::printf("kept       %s, and sweep %d at step %d of %lld in %s/%s\n", finished.c_str(),
-                st.stopped_sweep, *st.kept_step, static_cast<long long>(r.shape.squares()),
+                st.stopped_sweep, *st.kept_step, static_cast<long long>(st.stopped_sweep_steps),
                 r.run_dir->c_str(), run_layout::checkpoint_name(st.stopped_sweep).c_str());
   } else {
     std::printf("kept       %s in %s; sweep %d stopped in its first step and starts again\n",

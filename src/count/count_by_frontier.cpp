@@ -195,6 +195,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   st.spill_off = spill.off;
   st.stopped_sweep_classes_left = rep.stopped_outlook.classes_left;
   st.stopped_sweep = rep.stopped_sweep;
+  st.stopped_sweep_steps = rep.stopped_sweep_steps;
   st.kept_step = rep.kept_step;
   if (rep.expanded > 0)
     st.seconds_per_class = rep.steps_seconds / static_cast<double>(rep.expanded);
@@ -223,6 +224,10 @@ CountResult finished_frontier(const fs::path& dir, const RunManifest& m, const F
     res.closed_by_start = std::move(c.closed_by_start);
     res.tours_by_start_end = std::move(c.tours_by_start_end);
     if (res.sharded) res.closed_cycles.reset();  // a shard's share holds parts of cycles
+  } else if (f.every_length) {
+    std::map<int, BigCount> by_unit;
+    for (const auto& [unit, count] : m.frontier.finished) by_unit[unit] = BigCount::parse(count);
+    res.by_length = row_of_units(f, by_unit);
   } else if (res.all_starts && !res.total_only) {
     for (const auto& c : m.frontier.tours_by_start)
       res.tours_by_start.push_back(BigCount::parse(c));
@@ -236,7 +241,7 @@ CountResult finished_frontier(const fs::path& dir, const RunManifest& m, const F
     st.grid_method = GridMethod::end_pairs;
     st.shard = f.shard;
   }
-  st.width = Sweep(f.shape).width();
+  st.width = f.every_length ? f.shape.rows : Sweep(f.shape).width();
   st.limbs = limbs_holding(res, 1);
   st.sweeps_planned = m.frontier.sweeps_planned;
   st.sweeps_finished = static_cast<int>(m.frontier.finished.size());

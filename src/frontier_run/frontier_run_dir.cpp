@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 
 CheckpointJob FrontierRunDir::job_of(const RunManifest& m) {
   const FrontierRequest r = request_of(m);
-  const std::int64_t start = r.start                           ? *r.start
+  const std::int64_t start = r.every_length                    ? kEveryLengthStarts
+                             : r.start                         ? *r.start
                              : r.total_only                    ? kTotalOnlyStarts
                              : r.grid == GridMethod::end_pairs ? kEndPairStarts
                                                                : -1;
@@ -73,6 +74,7 @@ FrontierRequest FrontierRunDir::request_of(const RunManifest& m) {
   r.shape = {m.rows, m.cols};
   r.closed = m.closed_only;
   r.total_only = m.frontier.total_only;
+  r.every_length = m.frontier.every_length;
   if (m.frontier.end_pairs) {
     r.grid = GridMethod::end_pairs;
     r.shard = m.frontier.shard;
@@ -117,6 +119,7 @@ RunManifest FrontierRunDir::new_manifest(const FrontierRequest& request, const R
   m.frontier.ranks = owner.ranks;
   m.frontier.run_id = owner.run_id.empty() ? new_run_id() : owner.run_id;
   m.frontier.total_only = request.total_only;
+  m.frontier.every_length = request.every_length;
   m.frontier.end_pairs = request.grid == GridMethod::end_pairs;
   m.frontier.shard = request.shard;
   m.frontier.sweeps_planned = planned_sweeps(request);
@@ -240,6 +243,13 @@ void FrontierRunDir::finish(int sweep, const BigCount& count) {
   journal_.finished(sweep, count.str());
   manifest_.frontier.finished[sweep] = count.str();
   manifest_.updated = utc_now_iso8601();
+  std::error_code ignored;
+  fs::remove(checkpoint_path(sweep), ignored);
+  fs::remove(staged_path(sweep), ignored);
+  last_save_ = std::chrono::steady_clock::now();
+}
+
+void FrontierRunDir::drop(int sweep) {
   std::error_code ignored;
   fs::remove(checkpoint_path(sweep), ignored);
   fs::remove(staged_path(sweep), ignored);

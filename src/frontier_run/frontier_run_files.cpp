@@ -28,6 +28,9 @@ bool in_plan(const FrontierRunFiles& f, int sweep, bool saved_state) {
   if (r.grid == GridMethod::end_pairs) {
     return sweep >= 0 && sweep < planned && unit_in_shard(sweep, r.shard);
   }
+  if (r.every_length) {  // lengths finish; the sweeps across the rows only keep checkpoints
+    return sweep >= 0 && sweep < planned + (saved_state ? row_sweeps_across(r) : 0);
+  }
   const bool has_prefix = !r.closed && !r.start && !r.total_only;
   return sweep >= 0 && (sweep < planned || (saved_state && has_prefix && sweep == planned));
 }
@@ -75,7 +78,10 @@ void check_counts(const fs::path& dir, FrontierRunFiles& f) {
     refuse(dir, "the run is marked complete with " + std::to_string(p.finished.size()) + " of " +
                     std::to_string(p.sweeps_planned) + " sweeps finished");
   }
-  const BigCount cycles = BigCount::parse(p.finished.at(0));
+  // A row's counts are its longest length's (units cols - 1 and 2 cols - 1).
+  const int cycles_unit = r.every_length ? r.shape.cols - 1 : 0;
+  const int paths_unit = r.every_length ? 2 * r.shape.cols - 1 : 1;
+  const BigCount cycles = BigCount::parse(p.finished.at(cycles_unit));
   const std::uint64_t starts = r.start ? 1 : static_cast<std::uint64_t>(r.shape.squares());
   const BigCount closed_tours = cycles * 2 * starts;
   BigCount tours;  // open: from sweep 1, or the grid's sum
@@ -84,19 +90,23 @@ void check_counts(const fs::path& dir, FrontierRunFiles& f) {
   } else if (r.start) {
     tours = BigCount::parse(p.finished.at(1));
   } else if (r.total_only) {
-    tours = BigCount::parse(p.finished.at(1)) * 2;  // every path, two ways
+    tours = BigCount::parse(p.finished.at(paths_unit)) * 2;  // every path, two ways
   } else {
     for (const auto& c : p.tours_by_start) tours += BigCount::parse(c);
   }
   if (r.shape.squares() == 1 && !r.closed) tours = BigCount(1);
-  if (BigCount::parse(p.closed_cycles) != cycles)
-    refuse(dir, "closed_cycles is not sweep 1's count");
+  if (BigCount::parse(p.closed_cycles) != cycles) {
+    refuse(dir, "closed_cycles is not sweep " + std::to_string(cycles_unit + 1) + "'s count");
+  }
   if (BigCount::parse(p.closed_tours) != closed_tours) refuse(dir, "closed_tours does not follow");
   if (BigCount::parse(p.tours) != tours) refuse(dir, "tours does not follow from the sweeps");
   if (r.total_only && !p.tours_by_start.empty()) {
     refuse(dir, "a total-only run lists counts by start square");
   }
-  if (!r.start && !r.total_only &&
+  if (r.every_length && !p.tours_by_start.empty()) {
+    refuse(dir, "a row of every length lists counts by start square");
+  }
+  if (!r.start && !r.total_only && !r.every_length &&
       p.tours_by_start.size() != static_cast<std::size_t>(r.shape.squares())) {
     refuse(dir, "the counts by start square do not cover the board");
   }

@@ -69,6 +69,7 @@ std::string frontier_job_key(const RunManifest& m) {
   for (const auto& sq : m.prefix) text += sq + ",";
   const FrontierProgress& f = m.frontier;
   if (f.total_only) text += "|total only";  // absent before total-only runs existed
+  if (f.every_length) text += "|every length";
   if (f.end_pairs) {
     text += "|end pairs, shard " + std::to_string(f.shard.index) + " of ";
     text += std::to_string(f.shard.count);
@@ -210,6 +211,7 @@ std::string frontier_to_json(const RunManifest& m, json j) {
                    {"checkpoint_seconds", f.checkpoint_seconds},
                    {"checksum", frontier_checksum(m)}};
   if (f.total_only) j["frontier"]["total_only"] = true;
+  if (f.every_length) j["frontier"]["every_length"] = true;
   if (f.end_pairs) {
     j["frontier"]["units"] = {
         {"by", "end pairs"}, {"shard_index", f.shard.index}, {"shard_count", f.shard.count}};
@@ -235,6 +237,11 @@ void read_frontier(const json& j, RunManifest& m) {
     if (p.total_only && (!m.all_starts || m.closed_only)) {
       throw FormatError("a total-only run is of open tours over all starts");
     }
+  }
+  if (f.contains("every_length")) {
+    if (!f.at("every_length").is_boolean()) throw FormatError("every_length is not true or false");
+    p.every_length = f.at("every_length").get<bool>();
+    if (p.every_length && !m.all_starts) throw FormatError("a row is counted over all starts");
   }
   if (f.contains("units")) {
     const json& u = f.at("units");

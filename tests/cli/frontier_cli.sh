@@ -135,7 +135,7 @@ run count 6x6 --total-only; expect_usage_error 'total-only goes with --all-start
 run count 6x6 --all-starts --closed --total-only; expect_usage_error 'total-only counts open tours'
 # --every-length: every length of the row in one job, a line a length in the text and an
 # object a length in the JSON (exact integers, the whole board's last); refused with a start,
-# for open tours without --total-only, with a run directory and past 9 rows.
+# for open tours without --total-only, past 9 rows and where a count could pass 1024 bits.
 run count 6x8 --closed --every-length --progress 0
 expect_exit 0
 expect_out '^closed tours of 6 x n over all starts, by length n:'
@@ -156,8 +156,36 @@ run count 6x8 --closed --json --progress 0
 expect_json by_length null
 run count 6x8 --closed --start a1 --every-length; expect_usage_error 'every-length counts every start'
 run count 6x8 --all-starts --every-length; expect_usage_error 'every-length counts closed tours, or open tours over all starts with --total-only'
-run count 6x8 --closed --every-length --run-dir "$TMP/row"; expect_usage_error 'every-length runs without --run-dir'
+# A row in a run directory: stopped (a time limit) and resumed until complete, each length
+# kept as it is counted; the same row as at one go, verify checks it, and a complete run
+# prints it again without counting.
+run count 6x13 --closed --every-length --progress 0 --json
+expect_exit 0
+cp "$TMP/out" "$TMP/row-at-once.json"
+run count 6x13 --closed --every-length --run-dir "$TMP/row" --checkpoint 0 --time-limit 0.2 \
+  --progress 0
+expect_exit 3
+sessions=1 across=0  # sessions, and those that kept the sweep across the rows (sweep 13)
+while ! grep -q '"status": "complete"' "$TMP/row/manifest.json" && [ $sessions -lt 60 ]; do
+  grep -Eq '^kept .*sweep 13 at step [0-9]+ of 78 in .*checkpoint-13.bin$' "$TMP/out" &&
+    across=$((across + 1))
+  run count --run-dir "$TMP/row" --resume --checkpoint 0 --time-limit 0.2 --progress 0
+  sessions=$((sessions + 1))
+done
+CHECKS=$((CHECKS + 1)); [ $across -ge 2 ] || fail "6x13: $across of $sessions sessions kept sweep 13"
+run count --run-dir "$TMP/row" --resume --progress 0 --json
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+python3 -c '
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert a["by_length"] == b["by_length"], (a["by_length"], b["by_length"])
+assert b["by_length"][12]["closed_cycles"] == 61989683445413228, b["by_length"][12]  # A175881
+' "$TMP/row-at-once.json" "$TMP/out" || fail "6x13 resumed $sessions times: $(json_get by_length)"
+run verify "$TMP/row"; expect_exit 0
+expect_out 'counts follow from the finished sweeps: 9,670,390,617,484,463,568 tours'
 run count 10x8 --closed --every-length; expect_usage_error "every-length sweeps across the board's 10 rows: at most 9"
+run count 8x90 --closed --every-length; expect_usage_error 'every-length 8x90: its counts may need up to 1226 bits .* 8x94.*past the 1024 bits'
 # The method is the one the count with the grid gets (so the total alone never costs more):
 # the enumerator below 40 squares (6x6: 3.6 times faster than the frontier's one sweep here),
 # the frontier method from 40 on; the enumerator prints the total of its count.

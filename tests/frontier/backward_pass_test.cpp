@@ -97,6 +97,7 @@ class NoJournal : public FrontierJournal {
   bool has_saved(int) override { return false; }
   void after_step(int, const FrontierState&) override {}
   std::optional<int> keep(int, const FrontierState&) override { return std::nullopt; }
+  void drop(int) override {}
 };
 
 // Automatic: the pass on boards with many classes of start squares for their width, the tails

@@ -11,9 +11,13 @@
 #include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/errors.hpp"
 #include "support/count_helpers.hpp"
+#include "support/crashing_journal.hpp"
 
 namespace knightstour {
 namespace {
+
+using test::CrashingJournal;
+using test::resumed_until_complete;
 
 FrontierReport frontier(BoardShape shape, bool closed, std::optional<std::int64_t> start = {}) {
   StopControl stop({});
@@ -243,52 +247,6 @@ TEST(FrontierJob, StopsOnTheTimeLimitWithoutACount) {
   EXPECT_TRUE(r.tours.str() == "0" && r.tours_by_start.empty());
 }
 
-// A journal in memory that saves every step, and stops the job after `stop_after` saves:
-// a process killed right after that checkpoint.
-class CrashingJournal : public FrontierJournal {
- public:
-  std::optional<BigCount> finished(int sweep) override {
-    const auto it = finished_.find(sweep);
-    return it == finished_.end() ? std::nullopt : std::optional<BigCount>(it->second);
-  }
-  void finish(int sweep, const BigCount& count) override {
-    finished_[sweep] = count;
-    if (saved_sweep_ == sweep) saved_.reset();
-  }
-  bool saved(int sweep, FrontierState& into) override {
-    if (!has_saved(sweep)) return false;
-    into = *saved_;
-    return true;
-  }
-  bool has_saved(int sweep) override { return saved_ && saved_sweep_ == sweep; }
-  void after_step(int sweep, const FrontierState& state) override {
-    if (saves_steps) {
-      saved_ = state;
-      saved_sweep_ = sweep;
-    }
-    if (++saves_ == stop_after && stop != nullptr) stop->request(StopReason::signal);
-  }
-  std::optional<int> keep(int sweep, const FrontierState& state) override {
-    ++keeps_;
-    if (!has_saved(sweep) || saved_->next_step != state.next_step) {
-      saved_ = state;
-      saved_sweep_ = sweep;
-    }
-    return saved_->next_step;
-  }
-
-  StopControl* stop = nullptr;
-  int stop_after = -1;
-  bool saves_steps = true;  // else no checkpoint is ever due: only a stop keeps a state
-  int saves_ = 0;           // steps after which a save was due (or would have been)
-  int keeps_ = 0;
-
- private:
-  std::map<int, BigCount> finished_;
-  std::optional<FrontierState> saved_;
-  int saved_sweep_ = -1;
-};
-
 // Sweep numbers in a journal count the closed sweep; a job without it would misfile them.
 TEST(FrontierJob, OpenSweepsOnlyTakeNoJournal) {
   CrashingJournal journal;
@@ -296,27 +254,6 @@ TEST(FrontierJob, OpenSweepsOnlyTakeNoJournal) {
   FrontierRequest request{{5, 5}, false, 0};
   request.open_sweeps_only = true;
   EXPECT_THROW(count_by_frontier(request, {}, stop, &journal), std::logic_error);
-}
-
-// `request` run until complete, each run stopped `every` checkpoints after the last one and
-// resumed from it (at most 1000 runs); `runs` says how many it took.
-FrontierReport resumed_until_complete(const FrontierRequest& request, int every, int& runs,
-                                      bool saves_steps = true, int* keeps = nullptr) {
-  CrashingJournal journal;
-  journal.saves_steps = saves_steps;
-  FrontierReport r;
-  runs = 0;
-  while (!r.complete && runs < 1000) {
-    StopControl stop({});
-    journal.stop = &stop;
-    journal.stop_after = journal.saves_ + every;
-    FrontierOptions options;
-    options.threads = 2;
-    r = count_by_frontier(request, options, stop, &journal);
-    ++runs;
-  }
-  if (keeps != nullptr) *keeps = journal.keeps_;
-  return r;
 }
 
 // Stopped after every few checkpoints and resumed each time, an all-starts job (the shared

@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "support/count_helpers.hpp"
+#include "support/crashing_journal.hpp"
 
 namespace knightstour {
 namespace {
@@ -145,6 +147,60 @@ TEST(RowSweeps, SweepsPlanned) {
   EXPECT_EQ(frontier_detail::row_sweeps_planned(row_request(8, 5, false)), 5 + 5);
   const FrontierReport r = count(row_request(5, 9, false));
   EXPECT_EQ(r.sweeps, 3 + 6);
+}
+
+// A journal keeps a row by its lengths: stopped after every few checkpoints (a few steps) and
+// resumed each time, from the checkpoints of the sweeps across the rows and the lengths
+// they finished on their way, the row ends as counted at one go; the journal finishes every
+// length (units 0 to N - 1, open rows N to 2N - 1 too) and no sweep across the rows.
+TEST(RowSweeps, ResumesFromAnyCheckpoint) {
+  for (const auto& [rows, columns, closed] :
+       {std::tuple{6, 10, true}, std::tuple{5, 9, false}, std::tuple{4, 9, false}}) {
+    const FrontierRequest request = row_request(rows, columns, closed);
+    const FrontierReport whole = count(request);
+    for (const int every : {1, 7}) {
+      int runs = 0;
+      const FrontierReport r = test::resumed_until_complete(request, every, runs);
+      ASSERT_TRUE(r.complete) << name(rows, columns) << " every " << every;
+      EXPECT_GT(runs, 3) << name(rows, columns);
+      ASSERT_EQ(r.by_length.size(), whole.by_length.size());
+      for (std::size_t i = 0; i < r.by_length.size(); ++i) {
+        EXPECT_EQ(r.by_length[i].tours, whole.by_length[i].tours)
+            << name(rows, static_cast<int>(i) + 1) << " every " << every;
+        EXPECT_EQ(r.by_length[i].cycles, whole.by_length[i].cycles)
+            << name(rows, static_cast<int>(i) + 1) << " every " << every;
+      }
+    }
+  }
+}
+
+// The units a journal keeps: a length each, closed then open; the sweeps across the rows
+// checkpoint past them and finish no unit of their own.
+TEST(RowSweeps, JournalsEveryLengthAsAUnit) {
+  const FrontierRequest request = row_request(5, 9, false);
+  EXPECT_EQ(planned_sweeps(request), 18);
+  EXPECT_EQ(row_sweeps_across(request), 1 + 2);  // closed: the even longest; open: each parity
+  test::CrashingJournal journal;
+  journal.saves_steps = false;
+  StopControl stop({});
+  FrontierOptions options;
+  options.threads = 2;
+  const FrontierReport r = count_by_frontier(request, options, stop, &journal);
+  ASSERT_TRUE(r.complete);
+  for (int unit = 0; unit < 18; ++unit) {
+    const auto count = journal.finished(unit);
+    ASSERT_TRUE(count.has_value()) << "unit " << unit;
+    const LengthCounts& length = r.by_length[static_cast<std::size_t>(unit % 9)];
+    EXPECT_EQ(*count, unit < 9 ? length.cycles : length.tours / 2) << "unit " << unit;
+  }
+  for (int across = 18; across < 21; ++across) EXPECT_FALSE(journal.finished(across));
+  EXPECT_EQ(journal.drops, 3);
+  // All finished: a second run counts nothing again and gives the same row.
+  const FrontierReport again = count_by_frontier(request, options, stop, &journal);
+  ASSERT_TRUE(again.complete);
+  EXPECT_EQ(again.sweeps_resumed, again.sweeps);
+  EXPECT_EQ(again.expanded, 0U);
+  for (std::size_t i = 0; i < 9; ++i) EXPECT_EQ(again.by_length[i].tours, r.by_length[i].tours);
 }
 
 TEST(RowSweeps, RefusesWhatItCannotCount) {

@@ -55,6 +55,7 @@ struct FrontierStatistics : SweepFigures {
   // Stopped with a run directory: the sweep that stopped (its number, as in the manifest and
   // its checkpoint's name) and the step its checkpoint resumes it from (nothing: its start).
   int stopped_sweep = -1;
+  int stopped_sweep_steps = 0;  // the steps that sweep takes to its end
   std::optional<int> kept_step;
   double seconds_per_class = 0;  // wall time per class expanded, over the steps finished
 };

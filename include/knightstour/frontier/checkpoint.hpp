@@ -27,7 +27,8 @@ namespace knightstour {
 struct FrontierState;  // frontier_counter.hpp: a sweep between two steps
 
 inline constexpr std::int64_t kTotalOnlyStarts = -2;
-inline constexpr std::int64_t kEndPairStarts = -3;  // all starts by units of end pairs
+inline constexpr std::int64_t kEndPairStarts = -3;      // all starts by units of end pairs
+inline constexpr std::int64_t kEveryLengthStarts = -4;  // all starts, every length of a row
 
 struct CheckpointJob {
   int rows = 0;
@@ -35,7 +36,8 @@ struct CheckpointJob {
   bool closed = false;
   // Board square, or -1 for all starts (one pinned sweep per class of start squares), or
   // kTotalOnlyStarts for all starts counted as a total (one unpinned sweep; frontier_report.hpp),
-  // or kEndPairStarts for all starts by units of end pairs (sweep k is unit k).
+  // or kEndPairStarts for all starts by units of end pairs (sweep k is unit k), or
+  // kEveryLengthStarts for every length of the row rows x 1 .. rows x cols.
   std::int64_t start = -1;
   // Whose share of the job (manifest.hpp's FrontierProgress): rank `rank` of `ranks`, of the
   // run `run_id` (0: not recorded).

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,9 +22,18 @@ void validate(const FrontierRequest& request);
 // How many sweeps the job runs (closed: 1; open from a start: 2; open over all starts: 1
 // plus one per class of start squares, or with `backward_pass` (chooses_backward_pass) 3,
 // the pass counted as a sweep; open_sweeps_only: one fewer; by end pairs: one per unit, of
-// every shard, sweep k being unit k). The shared prefix of an
-// all-starts job is saved as sweep number planned_sweeps() and never finishes.
+// every shard, sweep k being unit k; every length: one unit a length, below). The shared
+// prefix of an all-starts job is saved as sweep number planned_sweeps() and never finishes.
 int planned_sweeps(const FrontierRequest& request, bool backward_pass = false);
+
+// A job of every length (request.every_length) journals lengths, not sweeps: unit n - 1 holds
+// the closed cycles of rows x n, unit cols + n - 1 (open jobs) its paths, whichever sweep
+// counted them. The sweeps across the rows that count several lengths on their way
+// (row_sweeps.hpp) keep their checkpoints as sweeps planned_sweeps() + j, j below this.
+int row_sweeps_across(const FrontierRequest& request);
+// The row's counts by length from its units' counts (FormatError when one is missing).
+std::vector<LengthCounts> row_of_units(const FrontierRequest& request,
+                                       const std::map<int, BigCount>& units);
 
 class FrontierJournal;
 
@@ -46,6 +56,9 @@ class FrontierJournal {
   // whole step: saves it now unless a checkpoint holds that step already. Returns the step a
   // resume continues the sweep from (nothing: from its start).
   virtual std::optional<int> keep(int sweep, const FrontierState& state) = 0;
+  // Sweep `sweep` ended without a count of its own to keep (every length a sweep across a
+  // row passes is journaled as its own unit): its checkpoint is no longer needed.
+  virtual void drop(int sweep) = 0;
 };
 
 // Throws UsageError when the board is too wide for the frontier method or the start is off

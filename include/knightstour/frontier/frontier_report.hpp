@@ -98,6 +98,7 @@ struct FrontierReport : SweepFigures {
   // When stopped with a journal: the sweep that stopped (its number) and the step a resume
   // continues it from (nothing: its start); what the checkpoint kept.
   int stopped_sweep = -1;
+  int stopped_sweep_steps = 0;  // the steps it takes to its end (a row's: to its longest length)
   std::optional<int> kept_step;
 };
 

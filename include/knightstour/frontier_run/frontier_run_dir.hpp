@@ -73,6 +73,7 @@ class FrontierRunDir : public FrontierJournal {
   bool has_saved(int sweep) override;
   void after_step(int sweep, const FrontierState& state) override;
   std::optional<int> keep(int sweep, const FrontierState& state) override;
+  void drop(int sweep) override;
   // after_step's two halves, for a journal that decides with other ranks when to save.
   bool save_due() const;
   void save(int sweep, const FrontierState& state);

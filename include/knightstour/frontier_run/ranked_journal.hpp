@@ -29,6 +29,7 @@ class RankedJournal final : public FrontierJournal {
   void after_step(int sweep, const FrontierState& state) override;
   // Every rank stopped at the same step (they stop together): all save it, in two phases.
   std::optional<int> keep(int sweep, const FrontierState& state) override;
+  void drop(int sweep) override { mine_.drop(sweep); }
 
  private:
   void save_together(int sweep, const FrontierState& state);

@@ -60,6 +60,10 @@ struct FrontierProgress {
   // unit k, and this directory counts the units of `shard` (its rule plays no part).
   bool end_pairs = false;
   Shard shard;
+  // Every length of the row (count --every-length): the boards rows x n for n = 1 to cols.
+  // Its units are lengths, not sweeps (frontier_job.hpp's row units): finished holds a count
+  // a length, and a sweep across the rows keeps its checkpoint under a number past them.
+  bool every_length = false;
   int sweeps_planned = 0;
   std::map<int, std::string> finished;  // sweep index -> that sweep's count
   // When complete: the job's counts, and per start square over all starts.

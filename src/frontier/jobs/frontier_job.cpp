@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -9,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "frontier/jobs/count_bound.hpp"
 #include "frontier/jobs/end_pair_sweeps.hpp"
 #include "frontier/jobs/grid_by_pass.hpp"
 #include "frontier/jobs/job_progress.hpp"
@@ -69,6 +71,19 @@ void validate(const FrontierRequest& request) {
                        std::to_string(request.shape.rows) + " rows: at most " +
                        std::to_string(kMaxFrontierWidth) + " (the lengths are its columns)");
     }
+    // The sweep across the rows is kColumnsPastShorterBoards longer than the row.
+    const BoardShape swept{request.shape.rows, request.shape.cols + kColumnsPastShorterBoards};
+    double bits = frontier_detail::count_bits_bound(swept, false);
+    if (!request.closed) bits = std::max(bits, frontier_detail::count_bits_bound(swept, true));
+    if (bits > 64.0 * kMaxLimbs) {
+      throw UsageError("--every-length " + std::to_string(request.shape.rows) + "x" +
+                       std::to_string(request.shape.cols) + ": its counts may need up to " +
+                       std::to_string(static_cast<int>(std::ceil(bits))) +
+                       " bits (a bound on the tours of the board it sweeps, " +
+                       std::to_string(swept.rows) + "x" + std::to_string(swept.cols) +
+                       "), past the " + std::to_string(64 * kMaxLimbs) +
+                       " bits a count holds here: count a shorter row");
+    }
   }
   check_shard(request.shard);
   if (request.sharded() && !by_end_pairs) {
@@ -79,7 +94,7 @@ void validate(const FrontierRequest& request) {
 }
 
 int planned_sweeps(const FrontierRequest& request, bool backward_pass) {
-  if (request.every_length) return frontier_detail::row_sweeps_planned(request);
+  if (request.every_length) return request.shape.cols * (request.closed ? 1 : 2);
   if (request.closed || request.end) return 1;
   if (request.grid == GridMethod::end_pairs) {
     return static_cast<int>(end_pair_units(request.shape).size());
@@ -88,6 +103,10 @@ int planned_sweeps(const FrontierRequest& request, bool backward_pass) {
   if (request.start || request.total_only) return closed_sweep + 1;
   if (backward_pass) return closed_sweep + 2;
   return closed_sweep + static_cast<int>(start_classes(request.shape).size());
+}
+
+int row_sweeps_across(const FrontierRequest& request) {
+  return request.every_length ? frontier_detail::row_sweeps_across(request) : 0;
 }
 
 namespace {
@@ -175,7 +194,9 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   }
   const bool backward = chooses_backward_pass(request, options, journal);
   report.grid_by_backward_pass = backward;  // the way it is going, also if the closed sweep stops
-  report.sweeps_planned = planned_sweeps(request, backward);
+  // A row plans its sweeps, not the lengths its journal keeps.
+  report.sweeps_planned = request.every_length ? frontier_detail::row_sweeps_planned(request)
+                                               : planned_sweeps(request, backward);
   report.sweeps_alike = request.grid == GridMethod::end_pairs;
   if (request.sharded()) {  // sweep k is unit k; this shard runs its own
     report.sweeps_planned = units_in_shard(report.sweeps_planned, request.shard);
@@ -194,9 +215,6 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
 
   bool ok = false;
   if (request.every_length) {
-    if (journal != nullptr) {
-      throw UsageError("--every-length runs without a run directory for now (no checkpoint)");
-    }
     ok = frontier_detail::count_every_length(request, watched, report, sweeps);
   } else if (request.end) {
     ok = count_between(request, report, sweeps);

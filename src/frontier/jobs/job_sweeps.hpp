@@ -22,9 +22,10 @@ inline std::optional<FrontierState> saved_state(FrontierJournal& journal, int in
 // A sweep numbered `index` that stopped keeps its last whole step in the journal, and the
 // report says what was kept.
 inline void keep_if_stopped(FrontierJournal* journal, int index, FrontierResult& r,
-                            FrontierReport& report) {
+                            FrontierReport& report, const ShorterBoards* shorter) {
   if (journal == nullptr || !r.stopped_at) return;
   report.stopped_sweep = index;
+  report.stopped_sweep_steps = shorter != nullptr ? shorter->rules.back().squares : r.steps;
   report.kept_step =
       r.stopped_at->next_step > 0 ? journal->keep(index, *r.stopped_at) : std::nullopt;
 }
@@ -40,12 +41,13 @@ class JobSweeps {
 
   // Runs sweep number `index` into `out`; false when it stopped (the report then says why).
   // `start`: the state it starts from (a copy of a shared prefix), if not from nothing.
-  // `shorter`: boards it counts on its way, into `shorter_out` (a job with no journal: what
-  // a resumed sweep would have counted before it is not kept).
+  // `shorter`: boards it counts on its way, into `shorter_out` (empty for those a resumed
+  // sweep had passed: shorter->counted journals each as it is counted). Such a sweep's own
+  // count is not taken, so the journal never finishes it: its checkpoint goes when it ends.
   bool run(int index, const Sweep& s, const FrontierTarget& target, const std::string& what,
            BigCount& out, std::optional<FrontierState> start = std::nullopt,
            const ShorterBoards* shorter = nullptr, ShorterCounts* shorter_out = nullptr) {
-    if (journal_ != nullptr) {
+    if (journal_ != nullptr && shorter == nullptr) {
       if (auto done = journal_->finished(index)) {
         progress_.sweep_done(false);
         ++report_.sweeps;
@@ -74,15 +76,37 @@ class JobSweeps {
     }
     FrontierResult r = run_frontier(s, target, o, stop_, std::move(start));
     add_to_report(report_, r);
-    keep_if_stopped(journal_, index, r, report_);
+    keep_if_stopped(journal_, index, r, report_, shorter);
     if (r.complete) {
       progress_.sweep_done(true);
       ++report_.sweeps_finished;
       out = r.count;
       if (shorter_out != nullptr) *shorter_out = std::move(r.shorter);
-      if (journal_ != nullptr) journal_->finish(index, r.count);
+      if (journal_ != nullptr) {
+        if (shorter == nullptr) {
+          journal_->finish(index, r.count);
+        } else {
+          journal_->drop(index);
+        }
+      }
     }
     return r.complete;
+  }
+
+  // The count of unit `index` when the journal holds it (nothing without a journal).
+  std::optional<BigCount> finished(int index) {
+    return journal_ != nullptr ? journal_->finished(index) : std::nullopt;
+  }
+  // Unit `index` counted `count` (by a sweep of another number, or with no sweep at all).
+  void record(int index, const BigCount& count) {
+    if (journal_ != nullptr) journal_->finish(index, count);
+  }
+  // A sweep the job skips: every count it would give is in the journal.
+  void skip_finished() {
+    progress_.sweep_done(false);
+    ++report_.sweeps;
+    ++report_.sweeps_resumed;
+    ++report_.sweeps_finished;
   }
 
   // Runs the next sweep (numbered by the sweeps run so far).

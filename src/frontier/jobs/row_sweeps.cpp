@@ -1,13 +1,19 @@
 #include "frontier/jobs/row_sweeps.hpp"
 
 #include <cstdint>
+#include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "frontier/class/step_rule.hpp"
 #include "frontier/sweep/shorter_boards.hpp"
+#include "knightstour/base/errors.hpp"
 
 namespace knightstour::frontier_detail {
+
+// The journal's unit of length n (frontier_job.hpp's row_sweeps_across).
+int unit_of(int columns, bool closed, int n) { return (closed ? 0 : columns) + n - 1; }
 
 namespace {
 
@@ -53,43 +59,81 @@ RowPlan row_plan(int rows, int columns, bool closed) {
 }
 
 // Runs the sweeps of one kind into `counts` (index n - 1 for length n; a length with no
-// tour to count stays zero).
-bool sweep_every_length(int rows, int columns, bool closed, const FrontierOptions& watched,
-                        JobSweeps& sweeps, std::vector<BigCount>& counts) {
+// tour to count stays zero). `across` numbers the sweeps across the rows (their checkpoints),
+// from planned_sweeps() on, over both kinds.
+bool sweep_every_length(const FrontierRequest& request, bool closed, const FrontierOptions& watched,
+                        JobSweeps& sweeps, int& across, std::vector<BigCount>& counts) {
+  const int rows = request.shape.rows, columns = request.shape.cols;
   const FrontierTarget target{closed, std::nullopt};
   const std::string what = closed ? "closed cycles" : "open tours, every path once";
   const RowPlan plan = row_plan(rows, columns, closed);
+  auto count_of = [&](int n) -> BigCount& { return counts[static_cast<std::size_t>(n - 1)]; };
+  for (int n = 1; n <= columns; ++n) {  // an odd closed board: no sweep, nothing to count
+    if (closed && rows * n % 2 == 1 && !sweeps.finished(unit_of(columns, closed, n))) {
+      sweeps.record(unit_of(columns, closed, n), BigCount{});
+    }
+  }
   for (const int n : plan.alone) {
-    if (!sweeps.next(Sweep(BoardShape{rows, n}), target, what,
-                     counts[static_cast<std::size_t>(n - 1)])) {
+    if (!sweeps.run(unit_of(columns, closed, n), Sweep(BoardShape{rows, n}), target, what,
+                    count_of(n))) {
       return false;
     }
   }
   for (const int longest : plan.longest) {
+    const int number = planned_sweeps(request) + across++;
     ShorterBoards shorter;
     std::vector<int> lengths;
+    bool all_finished = true;
     for (int n = rows; n <= longest; ++n) {
       if (!serves(rows, longest, n) || (closed && rows * n % 2 == 1)) continue;
       shorter.rules.push_back(make_step_rules(row_sweep(rows, n), target, watched.fold_mirror));
       lengths.push_back(n);
+      const auto done = sweeps.finished(unit_of(columns, closed, n));
+      if (done) count_of(n) = *done;
+      all_finished = all_finished && done.has_value();
     }
     if (lengths.empty()) continue;
+    if (all_finished) {
+      sweeps.skip_finished();
+      continue;
+    }
+    shorter.counted = [&](std::size_t i, const BigCount& count) {
+      sweeps.record(unit_of(columns, closed, lengths[i]), count);
+    };
     ShorterCounts found;
     BigCount unused;  // the sweep's own board, longer than the row, is not counted
-    if (!sweeps.next(row_sweep(rows, longest + kColumnsPastShorterBoards), target,
-                     what + ", lengths " + std::to_string(rows) + " to " + std::to_string(longest),
-                     unused, std::nullopt, &shorter, &found)) {
+    if (!sweeps.run(number, row_sweep(rows, longest + kColumnsPastShorterBoards), target,
+                    what + ", lengths " + std::to_string(rows) + " to " + std::to_string(longest),
+                    unused, std::nullopt, &shorter, &found)) {
       return false;
     }
     for (std::size_t i = 0; i < lengths.size(); ++i) {
-      // A sweep that finished ran every step aside (a job of rows keeps no journal).
-      counts[static_cast<std::size_t>(lengths[i] - 1)] = found.at(i).value();
+      // Counted now, or (a sweep resumed past its last step) by the session before.
+      const int n = lengths[i];
+      if (i < found.size() && found[i]) {
+        count_of(n) = *found[i];
+      } else if (const auto done = sweeps.finished(unit_of(columns, closed, n))) {
+        count_of(n) = *done;
+      } else {
+        throw std::logic_error("the sweep across the rows passed length " + std::to_string(n) +
+                               " with no count for it, now or journaled");
+      }
     }
   }
   return true;
 }
 
 }  // namespace
+
+int row_sweeps_across(const FrontierRequest& request) {
+  int across = 0;
+  for (const bool closed : {true, false}) {
+    if (!closed && request.closed) continue;
+    across +=
+        static_cast<int>(row_plan(request.shape.rows, request.shape.cols, closed).longest.size());
+  }
+  return across;
+}
 
 int row_sweeps_planned(const FrontierRequest& request) {
   const int rows = request.shape.rows, columns = request.shape.cols;
@@ -104,26 +148,20 @@ int row_sweeps_planned(const FrontierRequest& request) {
 
 bool count_every_length(const FrontierRequest& request, const FrontierOptions& watched,
                         FrontierReport& report, JobSweeps& sweeps) {
-  const int rows = request.shape.rows, columns = request.shape.cols;
+  const int columns = request.shape.cols;
   std::vector<BigCount> cycles(static_cast<std::size_t>(columns));
   std::vector<BigCount> paths(static_cast<std::size_t>(columns));
-  if (!sweep_every_length(rows, columns, true, watched, sweeps, cycles)) return false;
-  if (!request.closed && !sweep_every_length(rows, columns, false, watched, sweeps, paths)) {
+  int across = 0;
+  if (!sweep_every_length(request, true, watched, sweeps, across, cycles)) return false;
+  if (!request.closed && !sweep_every_length(request, false, watched, sweeps, across, paths)) {
     return false;
   }
-  report.by_length.clear();
+  std::map<int, BigCount> units;
   for (int n = 1; n <= columns; ++n) {
-    LengthCounts c;
-    c.length = n;
-    const auto squares = static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(n);
-    c.cycles = cycles[static_cast<std::size_t>(n - 1)];
-    c.closed_tours = c.cycles * (2 * squares);
-    // One square is an open tour by itself; the DP counts paths by their edges.
-    c.tours = request.closed ? c.closed_tours
-              : squares == 1 ? BigCount(1)
-                             : paths[static_cast<std::size_t>(n - 1)] * 2;
-    report.by_length.push_back(c);
+    units[unit_of(columns, true, n)] = cycles[static_cast<std::size_t>(n - 1)];
+    if (!request.closed) units[unit_of(columns, false, n)] = paths[static_cast<std::size_t>(n - 1)];
   }
+  report.by_length = row_of_units(request, units);
   const LengthCounts& whole = report.by_length.back();
   report.tours = whole.tours;
   report.closed_tours = whole.closed_tours;
@@ -132,3 +170,32 @@ bool count_every_length(const FrontierRequest& request, const FrontierOptions& w
 }
 
 }  // namespace knightstour::frontier_detail
+
+namespace knightstour {
+
+std::vector<LengthCounts> row_of_units(const FrontierRequest& request,
+                                       const std::map<int, BigCount>& units) {
+  const int rows = request.shape.rows, columns = request.shape.cols;
+  auto unit = [&](bool closed, int n) {
+    const auto it = units.find(frontier_detail::unit_of(columns, closed, n));
+    if (it == units.end()) {
+      throw FormatError("the row " + std::to_string(rows) + "xn has no count of its " +
+                        (closed ? "closed cycles" : "paths") + " of length " + std::to_string(n));
+    }
+    return it->second;
+  };
+  std::vector<LengthCounts> row;
+  for (int n = 1; n <= columns; ++n) {
+    LengthCounts c;
+    c.length = n;
+    const auto squares = static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(n);
+    c.cycles = unit(true, n);
+    c.closed_tours = c.cycles * (2 * squares);
+    // One square is an open tour by itself; the DP counts paths by their edges.
+    c.tours = request.closed ? c.closed_tours : squares == 1 ? BigCount(1) : unit(false, n) * 2;
+    row.push_back(c);
+  }
+  return row;
+}
+
+}  // namespace knightstour

@@ -13,11 +13,15 @@ namespace knightstour::frontier_detail {
 // differ by one, so the squares still to come balance differently for lengths of the two
 // parities: a sweep then serves the lengths of its own parity, and open rows take two
 // sweeps (closed rows one: a board of an odd number of squares has no closed tour, its
-// knight graph being bipartite). False when a sweep stopped.
+// knight graph being bipartite). False when a sweep stopped. With a journal each length is
+// a unit of its own (frontier_job.hpp's row_sweeps_across), kept as soon as it is counted.
 bool count_every_length(const FrontierRequest& request, const FrontierOptions& watched,
                         FrontierReport& report, JobSweeps& sweeps);
 
-// The sweeps count_every_length runs for `request`.
+// The sweeps count_every_length runs for `request`; of them, those across the rows.
 int row_sweeps_planned(const FrontierRequest& request);
+int row_sweeps_across(const FrontierRequest& request);
+// The journal's unit of length n: closed cycles, or (closed false) paths.
+int unit_of(int columns, bool closed, int n);
 
 }  // namespace knightstour::frontier_detail

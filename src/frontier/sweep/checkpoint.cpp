@@ -171,6 +171,10 @@ std::string describe(const CheckpointJob& job) {
                      (job.closed ? " closed" : " open");
   if (job.start == kTotalOnlyStarts) return text + ", all starts, total only";
   if (job.start == kEndPairStarts) return text + ", all starts by end pairs";
+  if (job.start == kEveryLengthStarts) {
+    return std::to_string(job.rows) + "xn" + (job.closed ? " closed" : " open") +
+           ", all starts, every length n to " + std::to_string(job.cols);
+  }
   if (job.start < 0) return text + ", all starts";
   return text + ", start " +
          square_name(static_cast<int>(job.start / job.cols),

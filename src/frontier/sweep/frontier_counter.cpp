@@ -116,6 +116,7 @@ StepEnd count_shorter_boards(const frontier_detail::StepContext& step, int k,
     step.budget.release(none.memory_bytes());
     if (end != StepEnd::done) return end;
     counts[i] = BigCount::of(closed);
+    if (shorter.counted) shorter.counted(i, *counts[i]);
   }
   return StepEnd::done;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -29,6 +30,10 @@ namespace knightstour {
 // every square of the shorter board (and T, for paths) and nothing else.
 struct ShorterBoards {
   std::vector<StepRules> rules;  // each a shorter board's, by length, at least one
+  // Called with i and rules[i]'s count as soon as it is counted, between two steps of the
+  // sweep (on the calling thread): a journal keeps it before any later checkpoint, so a sweep
+  // resumed past a board's last step need not count that board again.
+  std::function<void(std::size_t, const BigCount&)> counted;
 };
 
 // The columns a sweep that counts boards of up to `length` columns on its way sweeps.
