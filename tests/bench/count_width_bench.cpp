@@ -8,6 +8,7 @@
 // holds them). Bytes a class: 8 + 8 K wide, 8 + 8 R as residues.
 // Run: build/bench/tests/bench/count_width_bench (configure with -DKNIGHTSTOUR_BUILD_BENCHMARKS=ON)
 #include <benchmark/benchmark.h>
+#include <immintrin.h>
 
 #include <array>
 #include <cstdint>
@@ -32,6 +33,21 @@ struct WideSlot {
   WideCount<K> count;
   // The engine's add: it reports overflow (then the step is redone wider).
   bool add(const WideCount<K>& c) { return count.add(c); }
+};
+
+// The same addition as one chain of add-with-carry instructions.
+template <int K>
+struct AdcSlot {
+  std::uint64_t key;
+  std::array<unsigned long long, K> limb;
+  bool add(const std::array<unsigned long long, K>& c) {
+    unsigned char carry = 0;
+    for (int i = 0; i < K; ++i) {
+      carry = _addcarry_u64(carry, limb[static_cast<std::size_t>(i)],
+                            c[static_cast<std::size_t>(i)], &limb[static_cast<std::size_t>(i)]);
+    }
+    return carry != 0;
+  }
 };
 
 template <int R>
@@ -88,6 +104,13 @@ void BM_Wide(benchmark::State& state) {
   add_successors<WideSlot<K>>(state, one);
 }
 
+template <int K>
+void BM_WideAdc(benchmark::State& state) {
+  std::array<unsigned long long, K> one{};
+  one[0] = 3;
+  add_successors<AdcSlot<K>>(state, one);
+}
+
 template <int R>
 void BM_Residues(benchmark::State& state) {
   std::array<std::uint64_t, R> one{};
@@ -104,9 +127,11 @@ BENCHMARK(BM_Residues<2>);
 BENCHMARK(BM_Wide<2>);
 BENCHMARK(BM_Residues<3>);
 BENCHMARK(BM_Wide<4>);
+BENCHMARK(BM_WideAdc<4>);
 BENCHMARK(BM_Residues<4>);
 BENCHMARK(BM_Residues<5>);
 BENCHMARK(BM_Wide<8>);
+BENCHMARK(BM_WideAdc<8>);
 BENCHMARK(BM_Residues<8>);
 BENCHMARK(BM_Residues<9>);
 

@@ -1,5 +1,6 @@
 #include "frontier/sweep/frontier_counter.hpp"
 
+#include <spdlog/spdlog.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -204,6 +205,11 @@ bool run_steps(frontier_detail::StepContext step, FrontierState& state,
     result.steps_done = state.next_step;
     result.steps_seconds = std::chrono::duration<double>(Clock::now() - progress.started).count();
     result.classes.push_back(size_now);
+    if ((k + 1) % rules.width == 0 && (ranks == nullptr || ranks->rank() == 0)) {
+      // A sweep's profile by column (how a row's classes grow and settle) in the debug log.
+      spdlog::debug("column {} of {}: {} classes, {:.1f} s into the sweep", (k + 1) / rules.width,
+                    rules.squares / rules.width, size_now, result.steps_seconds);
+    }
     progress.step_done(expanded_everywhere, size_now);
     if (size_now >= result.peak_classes) result.peak_rest_bytes = everywhere(current.rest_bytes());
     result.peak_classes = std::max(result.peak_classes, size_now);
