@@ -8,12 +8,15 @@
 // holds them). Bytes a class: 8 + 8 K wide, 8 + 8 R as residues.
 // Run: build/bench/tests/bench/count_width_bench (configure with -DKNIGHTSTOUR_BUILD_BENCHMARKS=ON)
 #include <benchmark/benchmark.h>
-#include <immintrin.h>
 
 #include <array>
 #include <cstdint>
 #include <random>
 #include <vector>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "knightstour/frontier/wide_count.hpp"
 
@@ -35,6 +38,7 @@ struct WideSlot {
   bool add(const WideCount<K>& c) { return count.add(c); }
 };
 
+#if defined(__x86_64__)
 // The same addition as one chain of add-with-carry instructions.
 template <int K>
 struct AdcSlot {
@@ -49,6 +53,8 @@ struct AdcSlot {
     return carry != 0;
   }
 };
+
+#endif
 
 template <int R>
 struct ResidueSlot {
@@ -104,12 +110,15 @@ void BM_Wide(benchmark::State& state) {
   add_successors<WideSlot<K>>(state, one);
 }
 
+#if defined(__x86_64__)
 template <int K>
 void BM_WideAdc(benchmark::State& state) {
   std::array<unsigned long long, K> one{};
   one[0] = 3;
   add_successors<AdcSlot<K>>(state, one);
 }
+
+#endif
 
 template <int R>
 void BM_Residues(benchmark::State& state) {
@@ -127,11 +136,15 @@ BENCHMARK(BM_Residues<2>);
 BENCHMARK(BM_Wide<2>);
 BENCHMARK(BM_Residues<3>);
 BENCHMARK(BM_Wide<4>);
+#if defined(__x86_64__)
 BENCHMARK(BM_WideAdc<4>);
+#endif
 BENCHMARK(BM_Residues<4>);
 BENCHMARK(BM_Residues<5>);
 BENCHMARK(BM_Wide<8>);
+#if defined(__x86_64__)
 BENCHMARK(BM_WideAdc<8>);
+#endif
 BENCHMARK(BM_Residues<8>);
 BENCHMARK(BM_Residues<9>);
 
