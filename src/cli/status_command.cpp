@@ -58,8 +58,8 @@ std::string progress_text(const RunStanding& s, bool noun = true) {
   std::string t = with_commas(s.done) + " of " +
                   (noun ? how_many(s.planned, s.unit) : with_commas(s.planned)) + " finished";
   for (const auto& [sweep, step] : s.under_way) {
-    t += ", " + s.unit + " " + std::to_string(sweep) + " under way from step " +
-         std::to_string(step);
+    t += ", " + (s.under_way_unit.empty() ? s.unit : s.under_way_unit) + " " +
+         std::to_string(sweep) + " under way from step " + std::to_string(step);
   }
   return t + "; " + seconds_text(s.cpu_seconds);
 }

@@ -64,7 +64,11 @@ void read_frontier(const fs::path& dir, RunStanding& s) {
   s.shard = r.shard;
   const int planned = m.frontier.sweeps_planned;
   s.planned_in_job = static_cast<std::uint64_t>(planned);
-  if (r.grid == GridMethod::end_pairs) {
+  if (r.every_length) {
+    s.unit = "count";
+    s.under_way_unit = "sweep";
+    s.planned = s.planned_in_job;
+  } else if (r.grid == GridMethod::end_pairs) {
     s.unit = "unit";
     s.planned = static_cast<std::uint64_t>(units_in_shard(planned, r.shard));
   } else {

@@ -165,6 +165,9 @@ cp "$TMP/out" "$TMP/row-at-once.json"
 run count 6x13 --closed --every-length --run-dir "$TMP/row" --checkpoint 0 --time-limit 0.2 \
   --progress 0
 expect_exit 3
+run status "$TMP/row"  # a row's units are its lengths' counts
+expect_out '^run +.*: 6xn closed, all starts, every length n to 13$'
+expect_out '^counts +[0-9]+ of 13 finished'
 sessions=1 across=0  # sessions, and those that kept the sweep across the rows (sweep 13)
 while ! grep -q '"status": "complete"' "$TMP/row/manifest.json" && [ $sessions -lt 60 ]; do
   grep -Eq '^kept .*sweep 13 at step [0-9]+ of 78 in .*checkpoint-13.bin$' "$TMP/out" &&

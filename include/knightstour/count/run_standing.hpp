@@ -19,7 +19,10 @@ struct RunStanding {
   std::filesystem::path dir;
   Method method = Method::dfs;
   std::string job;   // "6x7 open, all starts by end pairs"
-  std::string unit;  // what it counts by: "unit" (of end pairs), "sweep" or "prefix"
+  std::string unit;  // what it counts by: "unit" (of end pairs), "sweep", "prefix" or "count"
+  // What is under way, when not units: a row's sweeps across the rows (its units are counts,
+  // one a length and kind, frontier_job.hpp's row_sweeps_across).
+  std::string under_way_unit;
   Shard shard;
   int ranks = 1;  // MPI ranks the frontier run is counted over
   bool merged = false;
