@@ -216,17 +216,15 @@ CountResult finished_frontier(const fs::path& dir, const RunManifest& m, const F
   res.tours = BigCount::parse(m.frontier.tours);
   res.closed_tours = BigCount::parse(m.frontier.closed_tours);
   res.closed_cycles = BigCount::parse(m.frontier.closed_cycles);
+  std::map<int, BigCount> by_unit;  // units of end pairs, or a row's lengths
+  for (const auto& [unit, count] : m.frontier.finished) by_unit[unit] = BigCount::parse(count);
   if (f.grid == GridMethod::end_pairs) {
-    std::map<int, BigCount> by_unit;
-    for (const auto& [unit, count] : m.frontier.finished) by_unit[unit] = BigCount::parse(count);
     EndPairCounts c = end_pair_counts(f.shape, end_pair_units(f.shape), by_unit, f.shard.index);
     res.tours_by_start = std::move(c.tours_by_start);
     res.closed_by_start = std::move(c.closed_by_start);
     res.tours_by_start_end = std::move(c.tours_by_start_end);
     if (res.sharded) res.closed_cycles.reset();  // a shard's share holds parts of cycles
   } else if (f.every_length) {
-    std::map<int, BigCount> by_unit;
-    for (const auto& [unit, count] : m.frontier.finished) by_unit[unit] = BigCount::parse(count);
     res.by_length = row_of_units(f, by_unit);
   } else if (res.all_starts && !res.total_only) {
     for (const auto& c : m.frontier.tours_by_start)

@@ -58,19 +58,22 @@ RowPlan row_plan(int rows, int columns, bool closed) {
   return plan;
 }
 
-// Runs the sweeps of one kind into `counts` (index n - 1 for length n; a length with no
-// tour to count stays zero). `across` numbers the sweeps across the rows (their checkpoints),
-// from planned_sweeps() on, over both kinds.
+// Runs the sweeps of one kind into `units` (by unit_of; a length with no tour to count is
+// zero). `across` numbers the sweeps across the rows (their checkpoints), from
+// planned_sweeps() on, over both kinds.
 bool sweep_every_length(const FrontierRequest& request, bool closed, const FrontierOptions& watched,
-                        JobSweeps& sweeps, int& across, std::vector<BigCount>& counts) {
+                        JobSweeps& sweeps, int& across, std::map<int, BigCount>& units) {
   const int rows = request.shape.rows, columns = request.shape.cols;
   const FrontierTarget target{closed, std::nullopt};
   const std::string what = closed ? "closed cycles" : "open tours, every path once";
   const RowPlan plan = row_plan(rows, columns, closed);
-  auto count_of = [&](int n) -> BigCount& { return counts[static_cast<std::size_t>(n - 1)]; };
+  auto count_of = [&](int n) -> BigCount& { return units[unit_of(columns, closed, n)]; };
   for (int n = 1; n <= columns; ++n) {  // an odd closed board: no sweep, nothing to count
-    if (closed && rows * n % 2 == 1 && !sweeps.finished(unit_of(columns, closed, n))) {
-      sweeps.record(unit_of(columns, closed, n), BigCount{});
+    if (closed && rows * n % 2 == 1) {
+      count_of(n) = BigCount{};
+      if (!sweeps.finished(unit_of(columns, closed, n))) {
+        sweeps.record(unit_of(columns, closed, n), {});
+      }
     }
   }
   for (const int n : plan.alone) {
@@ -148,18 +151,11 @@ int row_sweeps_planned(const FrontierRequest& request) {
 
 bool count_every_length(const FrontierRequest& request, const FrontierOptions& watched,
                         FrontierReport& report, JobSweeps& sweeps) {
-  const int columns = request.shape.cols;
-  std::vector<BigCount> cycles(static_cast<std::size_t>(columns));
-  std::vector<BigCount> paths(static_cast<std::size_t>(columns));
-  int across = 0;
-  if (!sweep_every_length(request, true, watched, sweeps, across, cycles)) return false;
-  if (!request.closed && !sweep_every_length(request, false, watched, sweeps, across, paths)) {
-    return false;
-  }
   std::map<int, BigCount> units;
-  for (int n = 1; n <= columns; ++n) {
-    units[unit_of(columns, true, n)] = cycles[static_cast<std::size_t>(n - 1)];
-    if (!request.closed) units[unit_of(columns, false, n)] = paths[static_cast<std::size_t>(n - 1)];
+  int across = 0;
+  if (!sweep_every_length(request, true, watched, sweeps, across, units)) return false;
+  if (!request.closed && !sweep_every_length(request, false, watched, sweeps, across, units)) {
+    return false;
   }
   report.by_length = row_of_units(request, units);
   const LengthCounts& whole = report.by_length.back();
