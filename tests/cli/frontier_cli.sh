@@ -151,7 +151,7 @@ assert [r["length"] for r in rows] == list(range(1, 9)), rows
 assert rows[4] == {"length": 5, "tours": 1728, "closed_tours": 0, "closed_cycles": 0}, rows[4]
 assert rows[5]["closed_cycles"] == 8 and rows[7]["tours"] == 36122108, rows  # A083386 x 2
 ' "$TMP/out" || fail "5x8 --every-length: by_length $(json_get by_length)"
-expect_json sweeps_planned 9   # 2 closed (5x2, 5x4) and 4 open alone, 1 + 2 across the rows
+expect_json sweeps_planned 8   # 2 closed (5x2, 5x4) and 4 open alone, 1 + 1 across the rows
 run count 6x8 --closed --json --progress 0
 expect_json by_length null
 run count 6x8 --closed --start a1 --every-length; expect_usage_error 'every-length counts every start'

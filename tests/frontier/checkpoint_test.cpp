@@ -258,6 +258,27 @@ TEST(Checkpoint, TotalOnlyAndGridJobsRefuseEachOther) {
   EXPECT_THROW(load(total_path, grid, 1), FormatError);
 }
 
+// A row's checkpoint from before one sweep served every length of a kind (start -4) is
+// numbered and pruned otherwise: refused with one line that says what to do, never resumed.
+TEST(Checkpoint, ARowSweptTheEarlierWayIsRefused) {
+  test::TempDir dir;
+  const CheckpointJob before{5, 9, false, kEveryLengthStartsBefore};
+  const CheckpointJob row{5, 9, false, kEveryLengthStarts};
+  EXPECT_EQ(describe(row), "5xn open, all starts, every length n to 9");
+  const auto path = dir / "row.bin";
+  write_checkpoint(path, before, 19, sample_state(2));
+  try {
+    read_checkpoint_header(path, row);
+    ADD_FAILURE() << "a row swept the earlier way was taken";
+  } catch (const FormatError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("5xn open to length 9 as an earlier knightstour swept rows"),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("delete it to sweep that row again"), std::string::npos) << what;
+  }
+}
+
 // A dangling symbolic link where a checkpoint should be is refused, not taken for "none".
 TEST(Checkpoint, DanglingLinkIsRefused) {
   test::TempDir dir;

@@ -28,7 +28,10 @@ struct FrontierState;  // frontier_counter.hpp: a sweep between two steps
 
 inline constexpr std::int64_t kTotalOnlyStarts = -2;
 inline constexpr std::int64_t kEndPairStarts = -3;      // all starts by units of end pairs
-inline constexpr std::int64_t kEveryLengthStarts = -4;  // all starts, every length of a row
+inline constexpr std::int64_t kEveryLengthStarts = -5;  // all starts, every length of a row
+// A row as knightstour swept it before one sweep served every length of a kind (its open
+// rows of an odd height took two): refused, as its sweeps are numbered and pruned otherwise.
+inline constexpr std::int64_t kEveryLengthStartsBefore = -4;
 
 struct CheckpointJob {
   int rows = 0;

@@ -85,12 +85,17 @@ KNIGHTSTOUR_FRONTIER_INLINE void for_each_live_choice(const StepRules& rules, co
                     r.future_imbalance;
   const int t_left0 = !r.has_t ? 0 : (free & 1u) ? 2 : (done & 1u) ? 0 : 1;
   const int new_square_colour = (r.colour0 & 2u) ? 1 : -1;
-  auto balanced = [&](bool takes_t) {
-    const int need = need0 - (takes_t ? new_square_colour : 0);
+  auto balanced_as = [&](bool takes_t, int future_imbalance, bool odd) {
+    const int need =
+        need0 - r.future_imbalance + future_imbalance - (takes_t ? new_square_colour : 0);
     const int t_left = t_left0 - (takes_t ? 1 : 0);
     if (!r.has_t) return need == 0;
-    if (rules.odd) return need == t_left;  // both ends of the path on colour 0
+    if (odd) return need == t_left;  // both ends of the path on colour 0
     return t_left == 1 ? (need == 1 || need == -1) : need == 0;  // one end on each colour
+  };
+  auto balanced = [&](bool takes_t) {
+    return balanced_as(takes_t, r.future_imbalance, rules.odd) ||
+           (r.either_parity && balanced_as(takes_t, r.other_imbalance, !rules.odd));
   };
   const bool balanced_without_t = balanced(false);
   const bool balanced_with_t = r.has_t && balanced(true);

@@ -49,6 +49,10 @@ struct StepRule {
   // two colours, so the edge ends the processed squares still need (2 for free, 1 for an
   // end) balance the unprocessed squares' needs, up to T's remaining edges.
   int future_imbalance = 0;
+  // A sweep that also counts boards of the other parity of squares on its way (their squares
+  // still to come hold other_imbalance): a class balanced as they are passes too.
+  bool either_parity = false;
+  int other_imbalance = 0;
   // Unprocessed squares close to the window that have fewer than two unprocessed
   // neighbours: they need edges to processed squares (or T) that are not done yet.
   struct Look {

@@ -71,18 +71,20 @@ void validate(const FrontierRequest& request) {
                        std::to_string(request.shape.rows) + " rows: at most " +
                        std::to_string(kMaxFrontierWidth) + " (the lengths are its columns)");
     }
-    // The sweep across the rows is kColumnsPastShorterBoards longer than the row.
-    const BoardShape swept{request.shape.rows, request.shape.cols + kColumnsPastShorterBoards};
+    // Before its last columns the sweep holds classes that only a longer board could end:
+    // the bound is taken on a board 4 columns longer, whose own sweep keeps every class this
+    // one keeps, with counts as large (its rules are no stricter: its end is out of sight).
+    const BoardShape swept{request.shape.rows, request.shape.cols + 4};
     double bits = frontier_detail::count_bits_bound(swept, false);
     if (!request.closed) bits = std::max(bits, frontier_detail::count_bits_bound(swept, true));
     if (bits > 64.0 * kMaxLimbs) {
-      throw UsageError("--every-length " + std::to_string(request.shape.rows) + "x" +
-                       std::to_string(request.shape.cols) + ": its counts may need up to " +
-                       std::to_string(static_cast<int>(std::ceil(bits))) +
-                       " bits (a bound on the tours of the board it sweeps, " +
-                       std::to_string(swept.rows) + "x" + std::to_string(swept.cols) +
-                       "), past the " + std::to_string(64 * kMaxLimbs) +
-                       " bits a count holds here: count a shorter row");
+      throw UsageError(
+          "--every-length " + std::to_string(request.shape.rows) + "x" +
+          std::to_string(request.shape.cols) + ": its counts may need up to " +
+          std::to_string(static_cast<int>(std::ceil(bits))) + " bits (a bound on the tours of " +
+          std::to_string(swept.rows) + "x" + std::to_string(swept.cols) +
+          ", 4 columns longer: it bounds every count the sweep holds), past the " +
+          std::to_string(64 * kMaxLimbs) + " bits a count holds here: count a shorter row");
     }
   }
   check_shard(request.shard);

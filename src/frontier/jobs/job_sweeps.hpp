@@ -22,10 +22,10 @@ inline std::optional<FrontierState> saved_state(FrontierJournal& journal, int in
 // A sweep numbered `index` that stopped keeps its last whole step in the journal, and the
 // report says what was kept.
 inline void keep_if_stopped(FrontierJournal* journal, int index, FrontierResult& r,
-                            FrontierReport& report, const ShorterBoards* shorter) {
+                            FrontierReport& report) {
   if (journal == nullptr || !r.stopped_at) return;
   report.stopped_sweep = index;
-  report.stopped_sweep_steps = shorter != nullptr ? shorter->rules.back().squares : r.steps;
+  report.stopped_sweep_steps = r.steps;
   report.kept_step =
       r.stopped_at->next_step > 0 ? journal->keep(index, *r.stopped_at) : std::nullopt;
 }
@@ -76,7 +76,7 @@ class JobSweeps {
     }
     FrontierResult r = run_frontier(s, target, o, stop_, std::move(start));
     add_to_report(report_, r);
-    keep_if_stopped(journal_, index, r, report_, shorter);
+    keep_if_stopped(journal_, index, r, report_);
     if (r.complete) {
       progress_.sweep_done(true);
       ++report_.sweeps_finished;

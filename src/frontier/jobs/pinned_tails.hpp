@@ -69,7 +69,7 @@ bool count_by_pinned_tails(BoardShape shape, const std::vector<StartClass>& clas
       }
       FrontierResult r = run_frontier(s, prefix_target, o, stop, std::move(prefix));
       add_to_report(report, r, false);
-      keep_if_stopped(journal, prefix_index, r, report, nullptr);
+      keep_if_stopped(journal, prefix_index, r, report);
       if (!r.paused) {
         report.classes_left = outlook.classes_left(report.stopped_outlook, i, false);
         return false;

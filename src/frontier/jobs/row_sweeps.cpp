@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -21,20 +22,15 @@ namespace {
 // vertex k is the same square of every length.
 Sweep row_sweep(int rows, int length) { return Sweep(BoardShape{rows, length}); }
 
-// The lengths a sweep `length` columns long counts: itself and the shorter ones whose
-// squares still to come balance as its own do (all of them for an even number of rows, those
-// of its parity for an odd one).
-bool serves(int rows, int sweep_length, int n) {
-  return rows % 2 == 0 || (sweep_length - n) % 2 == 0;
-}
-
 // The sweeps of one kind a row needs: the lengths below the rows' count each alone (their
 // columns are the shorter side: a sweep across them holds far fewer classes than one across
 // the rows, 8x5 open 1.4 G classes by its fifth column across 8), and from there one sweep
-// across the rows for each parity it serves, counting those lengths on its way.
+// across the rows, counting every length on its way. (With an odd number of rows, lengths of
+// the two parities balance their colours differently: the sweep lets a class through when it
+// balances as either does, shorter_boards.hpp.)
 struct RowPlan {
-  std::vector<int> alone;    // lengths counted by a sweep of their own
-  std::vector<int> longest;  // the longest length of each sweep across the rows
+  std::vector<int> alone;      // lengths counted by a sweep of their own
+  std::optional<int> longest;  // the longest length of the sweep across the rows
 };
 
 RowPlan row_plan(int rows, int columns, bool closed) {
@@ -46,15 +42,9 @@ RowPlan row_plan(int rows, int columns, bool closed) {
     if (!(closed && rows * n % 2 == 1)) plan.alone.push_back(n);
   }
   if (columns < first_swept) return plan;
-  if (rows % 2 == 0) {
-    plan.longest = {columns};
-  } else if (closed) {  // only even lengths have closed tours: the longest even one serves all
-    const int even = columns % 2 == 0 ? columns : columns - 1;
-    if (even >= first_swept) plan.longest = {even};
-  } else {
-    plan.longest = {columns};
-    if (columns - 1 >= first_swept) plan.longest.push_back(columns - 1);
-  }
+  // A closed board of an odd number of squares has no tour: the longest even one is the last.
+  const int longest = closed && rows % 2 == 1 && columns % 2 == 1 ? columns - 1 : columns;
+  if (longest >= first_swept) plan.longest = longest;
   return plan;
 }
 
@@ -82,32 +72,34 @@ bool sweep_every_length(const FrontierRequest& request, bool closed, const Front
       return false;
     }
   }
-  for (const int longest : plan.longest) {
+  if (plan.longest) {
+    const int longest = *plan.longest;
     const int number = planned_sweeps(request) + across++;
     ShorterBoards shorter;
     std::vector<int> lengths;
     bool all_finished = true;
     for (int n = rows; n <= longest; ++n) {
-      if (!serves(rows, longest, n) || (closed && rows * n % 2 == 1)) continue;
+      if (closed && rows * n % 2 == 1) continue;
       shorter.rules.push_back(make_step_rules(row_sweep(rows, n), target, watched.fold_mirror));
       lengths.push_back(n);
       const auto done = sweeps.finished(unit_of(columns, closed, n));
       if (done) count_of(n) = *done;
       all_finished = all_finished && done.has_value();
     }
-    if (lengths.empty()) continue;
     if (all_finished) {
       sweeps.skip_finished();
-      continue;
+      return true;
     }
     shorter.counted = [&](std::size_t i, const BigCount& count) {
       sweeps.record(unit_of(columns, closed, lengths[i]), count);
     };
     ShorterCounts found;
-    BigCount unused;  // the sweep's own board, longer than the row, is not counted
-    if (!sweeps.run(number, row_sweep(rows, longest + kColumnsPastShorterBoards), target,
-                    what + ", lengths " + std::to_string(rows) + " to " + std::to_string(longest),
-                    unused, std::nullopt, &shorter, &found)) {
+    BigCount unused;  // the longest board is counted aside, as the others are
+    if (!sweeps.run(
+            number, row_sweep(rows, longest), target,
+            what + (longest == rows ? ", length " : ", lengths " + std::to_string(rows) + " to ") +
+                std::to_string(longest),
+            unused, std::nullopt, &shorter, &found)) {
       return false;
     }
     for (std::size_t i = 0; i < lengths.size(); ++i) {
@@ -132,8 +124,7 @@ int row_sweeps_across(const FrontierRequest& request) {
   int across = 0;
   for (const bool closed : {true, false}) {
     if (!closed && request.closed) continue;
-    across +=
-        static_cast<int>(row_plan(request.shape.rows, request.shape.cols, closed).longest.size());
+    across += row_plan(request.shape.rows, request.shape.cols, closed).longest ? 1 : 0;
   }
   return across;
 }
@@ -144,7 +135,7 @@ int row_sweeps_planned(const FrontierRequest& request) {
   for (const bool closed : {true, false}) {
     if (!closed && request.closed) continue;
     const RowPlan plan = row_plan(rows, columns, closed);
-    planned += static_cast<int>(plan.alone.size() + plan.longest.size());
+    planned += static_cast<int>(plan.alone.size()) + (plan.longest ? 1 : 0);
   }
   return planned;
 }

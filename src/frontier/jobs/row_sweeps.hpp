@@ -8,13 +8,11 @@ namespace knightstour::frontier_detail {
 // A row of every length (FrontierRequest::every_length): the closed cycles, and for open
 // total-only jobs the paths, of the boards K x n for n = 1 to N (K the board's rows, at
 // most 9; N its columns) into report.by_length. The lengths below K are each counted alone
-// (across their columns, the shorter side); from K on one sweep across the rows counts them
-// on its way (shorter_boards.hpp) instead of a sweep each. With K odd the colours of a column
-// differ by one, so the squares still to come balance differently for lengths of the two
-// parities: a sweep then serves the lengths of its own parity, and open rows take two
-// sweeps (closed rows one: a board of an odd number of squares has no closed tour, its
-// knight graph being bipartite). False when a sweep stopped. With a journal each length is
-// a unit of its own (frontier_job.hpp's row_sweeps_across), kept as soon as it is counted.
+// (across their columns, the shorter side); from K on one sweep of each kind across the rows
+// counts them on its way (shorter_boards.hpp) instead of a sweep each. (A board of an odd
+// number of squares has no closed tour, its knight graph being bipartite: with K odd, closed
+// rows sweep the even lengths.) False when a sweep stopped. With a journal each length is a
+// unit of its own (frontier_job.hpp's row_sweeps_across), kept as soon as it is counted.
 bool count_every_length(const FrontierRequest& request, const FrontierOptions& watched,
                         FrontierReport& report, JobSweeps& sweeps);
 

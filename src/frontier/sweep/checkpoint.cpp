@@ -171,6 +171,10 @@ std::string describe(const CheckpointJob& job) {
                      (job.closed ? " closed" : " open");
   if (job.start == kTotalOnlyStarts) return text + ", all starts, total only";
   if (job.start == kEndPairStarts) return text + ", all starts by end pairs";
+  if (job.start == kEveryLengthStartsBefore) {
+    return std::to_string(job.rows) + "xn" + (job.closed ? " closed" : " open") + " to length " +
+           std::to_string(job.cols) + " as an earlier knightstour swept rows";
+  }
   if (job.start == kEveryLengthStarts) {
     return std::to_string(job.rows) + "xn" + (job.closed ? " closed" : " open") +
            ", all starts, every length n to " + std::to_string(job.cols);
@@ -259,6 +263,11 @@ std::optional<CheckpointHeader> read_checkpoint_header(const std::filesystem::pa
   h.job.run_id = w[14];
   const bool same_count = h.job.rows == job.rows && h.job.cols == job.cols &&
                           h.job.closed == job.closed && h.job.start == job.start;
+  if (h.job.start == kEveryLengthStartsBefore && job.start == kEveryLengthStarts) {
+    throw FormatError("checkpoint " + path.string() + " holds a sweep of " + describe(h.job) +
+                      ", which this one cannot resume: delete it to sweep that row again (the "
+                      "lengths it had counted stay in the journal)");
+  }
   if (!same_count) {
     throw FormatError("checkpoint " + path.string() + " belongs to another job (" +
                       describe(h.job) + ", not " + describe(job) + "); it cannot be resumed here");

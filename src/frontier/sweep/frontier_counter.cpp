@@ -313,9 +313,16 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
   // One process polls its time limit and signals while it makes the rules; ranks make them
   // whole and stop together at a step.
   const bool alone = several_ranks(options.ranks) == nullptr;
+  // A sweep that counts shorter boards on its way runs the rules all of them allow.
+  const bool every_board = options.shorter != nullptr && !options.shorter->rules.empty();
   const StepRules rules =
-      make_step_rules(sweep, target, options.fold_mirror,
-                      alone ? std::function<bool()>([&] { return stop.poll(); }) : nullptr);
+      every_board
+          ? rules_for_every_board(*options.shorter)
+          : make_step_rules(sweep, target, options.fold_mirror,
+                            alone ? std::function<bool()>([&] { return stop.poll(); }) : nullptr);
+  if (every_board && rules.squares != sweep.size()) {
+    throw std::logic_error("a sweep of every length must be as long as its longest board");
+  }
   FrontierResult result;
   result.steps = rules.squares;
   if (rules.stopped) {
