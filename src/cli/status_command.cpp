@@ -162,7 +162,10 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
     } else if (!s.complete() && s.problem.empty()) {
       const std::uint64_t left = s.planned - std::min(s.planned, s.done);
       std::printf("left       %s", how_many(left, s.unit).c_str());
-      if (s.done > 0 && left > 0) {
+      if (!s.under_way_unit.empty() && left > 0) {
+        // A row: the short lengths cost little each, and one sweep counts the rest at once.
+        std::printf(", counted as the sweep across the rows passes their lengths");
+      } else if (s.done > 0 && left > 0) {
         std::printf(
             ", about %s at the mean of those done (a rough guide: they differ in cost)",
             seconds_text(s.cpu_seconds / static_cast<double>(s.done) * static_cast<double>(left))

@@ -168,6 +168,7 @@ expect_exit 3
 run status "$TMP/row"  # a row's units are its lengths' counts
 expect_out '^run +.*: 6xn closed, all starts, every length n to 13$'
 expect_out '^counts +[0-9]+ of 13 finished'
+expect_out '^left +[0-9]+ counts?, counted as the sweep across the rows passes their lengths$'
 sessions=1 across=0  # sessions, and those that kept the sweep across the rows (sweep 13)
 while ! grep -q '"status": "complete"' "$TMP/row/manifest.json" && [ $sessions -lt 60 ]; do
   grep -Eq '^kept .*sweep 13 at step [0-9]+ of 78 in .*checkpoint-13.bin$' "$TMP/out" &&
