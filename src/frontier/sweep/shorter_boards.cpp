@@ -67,8 +67,10 @@ void meet_into(StepRule& a, bool a_odd, const StepRule& b, bool b_odd, int k) {
 StepRules rules_for_every_board(const ShorterBoards& boards) {
   if (boards.rules.empty()) throw std::logic_error("a sweep of every board needs a board");
   const StepRules& longest = boards.rules.back();
-  StepRules rules = longest;
-  for (const StepRules& board : boards.rules) {
+  if (longest.stopped) throw std::logic_error("the longest board's rules were not all made");
+  StepRules rules = longest;  // met below with every shorter board
+  for (std::size_t i = 0; i + 1 < boards.rules.size(); ++i) {
+    const StepRules& board = boards.rules[i];
     if (board.stopped || board.width != longest.width || board.squares > longest.squares) {
       throw std::logic_error("a board that cannot share the sweep of every length");
     }
