@@ -68,9 +68,13 @@ class Row:
         """The counts by length, shortest first, as a list of Python ints."""
         return [self.counts[n] for n in self.lengths]
 
-    def to_csv(self, path):
+    def to_csv(self, path, columns=None):
+        """rows, length, count, what, then one column per entry of `columns` (a name to a
+        {length: value} dict: results/rows/ adds known and checked)."""
+        columns = columns or {}
         with open(path, "w", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["rows", "length", "count", "what"])
+            w.writerow(["rows", "length", "count", "what", *columns])
             for n in self.lengths:
-                w.writerow([self.rows, n, self.counts[n], self.what])
+                w.writerow([self.rows, n, self.counts[n], self.what,
+                            *(values[n] for values in columns.values())])

@@ -288,3 +288,64 @@ class Rows(unittest.TestCase):
         one = json.loads(knightstour("count", "5x5", "--all-starts", "--json"))
         with self.assertRaisesRegex(ValueError, "no by_length list"):
             kt.Row.from_json(one)
+
+
+class RowTable(unittest.TestCase):
+    """kt.oeis marks a row's terms; scripts/row-table keeps a term only when OEIS or a second
+    run agrees with it."""
+
+    SCRIPT = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "row-table")
+
+    def test_marks(self):
+        counts = {n: 0 for n in range(1, 42)}
+        counts.update(kt.oeis.known_row(6, "closed").by_length())
+        marks = kt.oeis.mark(kt.Row(6, "closed", counts))
+        self.assertEqual((marks[6], marks[19], marks[20], marks[40], marks[41]),
+                         ("A175881", "A175881", "A175881 b-file", "A175881 b-file", "new"))
+        five = kt.oeis.mark(kt.Row(5, "closed", {5: 0, 6: 8, 41: 0}))
+        self.assertEqual((five[5], five[6], five[41]), ("odd squares", "A175855", "odd squares"))
+        with self.assertRaisesRegex(ValueError, "6x6 closed: 9863 differs from A175881's 9862"):
+            kt.oeis.mark(kt.Row(6, "closed", {6: 9863}))
+        with self.assertRaisesRegex(ValueError, "5x7 has an odd number of squares"):
+            kt.oeis.mark(kt.Row(5, "closed", {7: 2}))
+
+    def test_a_term_past_oeis_needs_a_check_that_agrees(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            def count(name, *args):
+                path = os.path.join(tmp, name)
+                with open(path, "w") as f:
+                    f.write(knightstour("count", *args, "--json"))
+                return path
+
+            def table(*args):
+                return subprocess.run([sys.executable, self.SCRIPT, *args], capture_output=True,
+                                      text=True)
+
+            row = count("row.json", "6x20", "--closed", "--every-length")
+            unfolded = count("unfolded.json", "6x20", "--closed", "--every-length",
+                             "--no-mirror-fold")
+            alone = count("alone.json", "6x20", "--closed", "--method", "frontier")
+            csv_path = os.path.join(tmp, "6-closed.csv")
+            r = table(row, "--out", csv_path)  # 6x20 is in A175881's b-file only
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("6x20 closed: neither compared with OEIS nor confirmed by a check",
+                          r.stderr)
+            self.assertFalse(os.path.exists(csv_path))
+            r = table(row, "--check", unfolded, "--check", alone, "--out", csv_path)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("6 x n closed, lengths 1 to 20: 1 b-file, 19 known", r.stdout)
+            with open(csv_path) as f:
+                lines = f.read().splitlines()
+            self.assertEqual(lines[0], "rows,length,count,what,known,checked")
+            self.assertEqual(lines[19].split(",")[4:], ["A175881", "unfolded row"])
+            self.assertEqual(lines[20].split(",")[4:], ["A175881 b-file", "alone; unfolded row"])
+            back = kt.Row.from_csv(csv_path)
+            self.assertEqual(back.counts, kt.Row.from_json(row).counts)
+            with open(alone) as f:
+                j = json.load(f)
+            j["closed_cycles"] += 1
+            with open(alone, "w") as f:
+                json.dump(j, f)
+            r = table(row, "--check", unfolded, "--check", alone, "--out", csv_path)
+            self.assertEqual(r.returncode, 1)
+            self.assertRegex(r.stderr, r"6x20 closed: \d+ here, \d+ in .*alone.json")

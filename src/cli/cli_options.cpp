@@ -407,6 +407,13 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
     }
     r.all_starts = true;
   }
+  if (result.count("no-mirror-fold")) {
+    r.mirror_fold = false;
+    if (r.run_dir) {
+      throw UsageError(
+          "--no-mirror-fold is a check run: it keeps no run directory; leave out --run-dir");
+    }
+  }
   if (result.count("total-only")) {
     r.total_only = true;
     if (has_start || has_prefix || (!r.all_starts && !r.resume)) {

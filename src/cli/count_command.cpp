@@ -30,6 +30,11 @@ int count_command(int argc, char** argv) {
       "RxN: the boards R x n for every n from 1 to N, in one job (frontier; with --closed, "
       "or open tours with --all-starts --total-only): a table by length");
   options.add_options("Method")(
+      "no-mirror-fold",
+      "frontier: keep each class apart from its mirror image (about 1.6x the classes and "
+      "time): the same counts summed from other classes, a second run to check a new count "
+      "by");
+  options.add_options("Method")(
       "method",
       "auto (default): the faster method for the job (README: Which method counts); dfs: the "
       "enumerator, "

@@ -433,6 +433,7 @@ void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const Fron
   j["memory_budget"] = f.memory_budget;
   j["count_bits"] = f.count_bits();
   if (!f.bit_kernel.empty()) j["bit_kernel"] = f.bit_kernel;
+  j["mirror_fold"] = f.mirror_fold;
   // What a stopped count with a run directory kept: the sweep that stopped and its step.
   if (!r.complete && r.run_dir && f.stopped_sweep >= 0) {
     j["kept"] = {{"sweep", f.stopped_sweep},

@@ -149,6 +149,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   FrontierOptions options;
   options.threads = plan.threads;
   options.kernel = plan.kernel;
+  options.fold_mirror = r.mirror_fold;
   Ranks* ranks = several_ranks(r.ranks);
   options.ranks = ranks;
   options.memory_limit = plan.memory.budget;
@@ -189,6 +190,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   st.anonymous_sample_seconds = memory.interval_seconds();
   st.ranks = ranks ? ranks->size() : 1;
   st.bit_kernel = std::string(bit_kernel_name(plan.kernel));
+  st.mirror_fold = options.fold_mirror;
   st.memory_budget = options.memory_limit;
   st.budget_asked = plan.memory.asked;
   st.spills = !options.spill_dir.empty();

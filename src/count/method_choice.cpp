@@ -53,6 +53,7 @@ std::vector<std::string> CountRequest::frontier_options() const {
   if (checkpoint_seconds) out.push_back("--checkpoint");
   if (grid) out.push_back("--grid");
   if (every_length) out.push_back("--every-length");
+  if (!mirror_fold) out.push_back("--no-mirror-fold");
   return out;
 }
 

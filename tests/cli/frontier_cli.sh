@@ -188,6 +188,23 @@ assert b["by_length"][12]["closed_cycles"] == 61989683445413228, b["by_length"][
 ' "$TMP/row-at-once.json" "$TMP/out" || fail "6x13 resumed $sessions times: $(json_get by_length)"
 run verify "$TMP/row"; expect_exit 0
 expect_out 'counts follow from the finished sweeps: 9,670,390,617,484,463,568 tours'
+# --no-mirror-fold: the same row from classes kept apart from their mirror images (more of
+# them), the check run for a new term; refused with a run directory and by the enumerator.
+run count 6x13 --closed --every-length --no-mirror-fold --progress 0 --json
+expect_exit 0
+expect_json mirror_fold false
+CHECKS=$((CHECKS + 1))
+python3 -c '
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert a["mirror_fold"] and not b["mirror_fold"], (a["mirror_fold"], b["mirror_fold"])
+assert a["by_length"] == b["by_length"], (a["by_length"], b["by_length"])
+assert b["classes_expanded"] > 1.4 * a["classes_expanded"], (a["classes_expanded"], b["classes_expanded"])
+' "$TMP/row-at-once.json" "$TMP/out" || fail "6x13 unfolded: $(json_get classes_expanded)"
+run count 6x13 --closed --every-length --no-mirror-fold --run-dir "$TMP/unfolded"
+expect_usage_error 'no-mirror-fold is a check run: it keeps no run directory'
+run count 6x6 --start a1 --closed --no-mirror-fold --method dfs
+expect_usage_error 'no-mirror-fold applies to the frontier method only'
 run count 10x8 --closed --every-length; expect_usage_error "every-length sweeps across the board's 10 rows: at most 9"
 run count 8x90 --closed --every-length; expect_usage_error 'every-length 8x90: its counts may need up to 1226 bits .* 8x94.*past the 1024 bits'
 # The method is the one the count with the grid gets (so the total alone never costs more):

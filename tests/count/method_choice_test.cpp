@@ -59,6 +59,9 @@ TEST(MethodChoice, OptionsOfOneMethodPickIt) {
   EXPECT_EQ(choose_method(r).method, Method::frontier);
   r.caps.max_nodes = 5;
   EXPECT_THROW(choose_method(r), UsageError);  // options of both methods
+  r = job(5, 5, false, false);  // the enumerator's board, but only the frontier method folds
+  r.mirror_fold = false;
+  EXPECT_EQ(choose_method(r).method, Method::frontier);
 }
 
 TEST(MethodChoice, ForcedMethodIsCheckedAgainstTheJob) {

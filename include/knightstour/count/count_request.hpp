@@ -66,6 +66,10 @@ struct CountRequest {
   // --every-length: closed, or open with total_only: the board's rows across and every length
   // from 1 to its columns, in one job (FrontierRequest::every_length).
   bool every_length = false;
+  // --no-mirror-fold: keep a class and its mirror image apart (FrontierOptions::fold_mirror):
+  // about 1.6 times the classes, the same counts summed otherwise, as a second run to check a
+  // new count by. Refused with a run directory (its checkpoints would not say which it was).
+  bool mirror_fold = true;
   // --grid: how an open all-starts count gets its tours from each square (frontier_request.hpp);
   // empty: KNIGHTSTOUR_GRID, else automatic. A sharded frontier count is by end pairs.
   std::optional<GridMethod> grid;

@@ -46,7 +46,8 @@ struct FrontierStatistics : SweepFigures {
   // figures are the largest rank's, exchanged_bytes what they sent each other, and the
   // budget is each rank's.
   int ranks = 1;
-  std::string bit_kernel;  // how class keys were packed: "bmi2" or "portable" (bit_kernel.hpp)
+  bool mirror_fold = true;  // classes kept up to the mirror across (FrontierOptions::fold_mirror)
+  std::string bit_kernel;   // how class keys were packed: "bmi2" or "portable" (bit_kernel.hpp)
   std::uint64_t memory_budget = 0;
   bool budget_asked = false;  // --memory gave it (else it is half of the memory available)
   bool spills = true;         // classes past the budget go to disk (else the budget stops the run)
