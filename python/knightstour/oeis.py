@@ -12,8 +12,6 @@ that commit lists. OEIS counts closed tours as cycles and open tours as undirect
 
 from dataclasses import dataclass, field
 
-SNAPSHOT = "oeis/oeisdata 1ebf49cffb40"
-
 
 @dataclass
 class OeisRow:
