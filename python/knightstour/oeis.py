@@ -3,7 +3,8 @@
     kt.oeis.mark(row)     # {length: "A175881" | "A175881 b-file" | "odd squares" | "new"}
 
 The terms below are the data lines (%S %T %U) of the entries in oeis/oeisdata at commit
-1ebf49cffb40 (read on 2026-12-03). Some entries list more terms in a b-file, which was not
+1ebf49cffb40 (read on 2026-12-03; the nine rows, A391999 and A391009, at 6bf0c5f496e7 and
+7cb03262f758, the versions stored here). Some entries list more terms in a b-file, which was not
 readable here: a term within a b-file's range is marked "A… b-file" (known, not compared),
 not "new". An entry may have grown since that commit; "new" means past every term and b-file
 that commit lists. OEIS counts closed tours as cycles and open tours as undirected paths
@@ -59,6 +60,9 @@ KNOWN = [
         0, 0, 0, 744, 18784, 3318960, 389969466, 24964893804, 1770631206422, 143827657320448,
         10668015492137018]),
     OeisRow("A306283", 7, "open", 1, 1, [0, 0, 52, 6378, 622868, 389969466, 82787609160]),
+    OeisRow("A391999", 9, "closed", 2, 2, [0, 0, 3374967940, 7112881119092574]),
+    OeisRow("A391009", 9, "open", 1, 1, [
+        0, 0, 560, 189688, 264895640, 1770631206422, 2903212163753000, 6132937892156709562]),
 ]
 
 
@@ -95,3 +99,11 @@ def mark(row):
         else:
             marks[n] = "new"
     return marks
+
+
+def kind(mark_text):
+    """What a mark of `mark` says: "known" (compared with OEIS and equal), "odd squares"
+    (0 by parity), "b-file" (in an entry's b-file, not compared) or "new"."""
+    if mark_text in ("new", "odd squares"):
+        return mark_text
+    return "b-file" if mark_text.endswith(" b-file") else "known"

@@ -309,6 +309,18 @@ class RowTable(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "5x7 has an odd number of squares"):
             kt.oeis.mark(kt.Row(5, "closed", {7: 2}))
 
+    def test_the_entries_agree_where_the_table_meets_itself(self):
+        # R x n and n x R are one board: a term copied wrong into kt.oeis shows up here.
+        met = 0
+        for a in kt.oeis.KNOWN:
+            for b in kt.oeis.KNOWN:
+                if a.what == b.what and a.rows < b.rows:
+                    x, y = a.by_length().get(b.rows), b.by_length().get(a.rows)
+                    if x is not None and y is not None:
+                        self.assertEqual(x, y, f"{a.number} {a.rows}x{b.rows}, {b.number}")
+                        met += 1
+        self.assertGreaterEqual(met, 12)
+
     def test_a_term_past_oeis_needs_a_check_that_agrees(self):
         with tempfile.TemporaryDirectory() as tmp:
             def count(name, *args):
