@@ -63,24 +63,67 @@ TEST(Aggregation, EqualKeysAddUpPartByPartAcrossThreads) {
   EXPECT_EQ(budget.used(), g.memory_bytes());
 }
 
-// A part's blocks hold no sizes (every block but the open one is full): the counts and the
-// entries visited must still be exact at every fill, block boundaries included.
+// Successors take the bytes their counts need, so blocks end at varying fills: the counts
+// and the entries visited must still be exact at every fill, block boundaries included, and
+// for counts of every width, up to the widest.
 TEST(SuccessorBlocks, CountsAndVisitsEveryEntryAcrossBlockBoundaries) {
-  constexpr int kBlock = SuccessorBlocks<1>::kBlockSize;
   MemoryBudget budget(std::uint64_t{1} << 30);
-  for (const int n : {0, 1, kBlock - 1, kBlock, kBlock + 1, 3 * kBlock, 3 * kBlock + 5}) {
+  const int a_block = static_cast<int>(SuccessorBlocks<1>::kBlockBytes / 9);  // counts < 128
+  for (const int n : {0, 1, a_block - 1, a_block, a_block + 1, 3 * a_block, 3 * a_block + 5}) {
     SuccessorBlocks<1> blocks(3, budget);
     for (int i = 0; i < n; ++i) ASSERT_TRUE(blocks.add(1, 100 + i, WideCount<1>{{1}}));
     ASSERT_TRUE(blocks.add(2, 7, WideCount<1>{{1}}));
     EXPECT_EQ(blocks.successors(0), 0u);
     EXPECT_EQ(blocks.successors(1), static_cast<std::uint64_t>(n));
     EXPECT_EQ(blocks.successors(), static_cast<std::uint64_t>(n) + 1);
+    EXPECT_EQ(blocks.written_bytes(), 9u * (static_cast<std::uint64_t>(n) + 1));
     std::vector<std::uint64_t> seen;
     blocks.for_each(1, [&](const SuccessorBlocks<1>::Entry& e) { seen.push_back(e.key); });
     std::sort(seen.begin(), seen.end());
     ASSERT_EQ(seen.size(), static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) EXPECT_EQ(seen[i], static_cast<std::uint64_t>(100 + i));
   }
+}
+
+template <int K>
+void every_count_comes_back() {
+  MemoryBudget budget(std::uint64_t{1} << 30);
+  SuccessorBlocks<K> blocks(2, budget);
+  std::mt19937_64 random(K);
+  std::vector<std::pair<std::uint64_t, WideCount<K>>> added;
+  for (int i = 0; i < 5000; ++i) {
+    WideCount<K> c;
+    // Every width, each of the count's layouts: under 128, under 16,512, a few bytes, limbs.
+    const int bits = static_cast<int>(random() % (64 * K + 1));
+    for (int b = 0; b < bits; b += 64) {
+      const int keep = std::min(64, bits - b);
+      c.limb[static_cast<std::size_t>(b / 64)] =
+          keep == 64 ? random() : random() & ((std::uint64_t{1} << keep) - 1);
+    }
+    const std::uint64_t key = random();
+    added.emplace_back(key, c);
+    ASSERT_TRUE(blocks.add(static_cast<std::size_t>(i % 2), key, c));
+  }
+  std::vector<std::pair<std::uint64_t, WideCount<K>>> seen;
+  for (std::size_t p = 0; p < 2; ++p) {
+    blocks.for_each(
+        p, [&](const typename SuccessorBlocks<K>::Entry& e) { seen.emplace_back(e.key, e.count); });
+  }
+  EXPECT_EQ(blocks.successors(), added.size());
+  ASSERT_EQ(seen.size(), added.size());
+  auto by_key = [](const auto& a, const auto& b) { return a.first < b.first; };
+  std::sort(added.begin(), added.end(), by_key);
+  std::sort(seen.begin(), seen.end(), by_key);
+  for (std::size_t i = 0; i < added.size(); ++i) {
+    EXPECT_EQ(seen[i].first, added[i].first);
+    EXPECT_TRUE(seen[i].second == added[i].second) << "successor " << i;
+  }
+}
+
+TEST(SuccessorBlocks, EveryCountComesBackAtEveryWidth) {
+  every_count_comes_back<1>();
+  every_count_comes_back<2>();
+  every_count_comes_back<16>();
 }
 
 // A count that no longer fits its limbs is reported, never wrapped in silence.
@@ -193,11 +236,11 @@ TEST(Aggregation, APartIsGroupedInPlaceWhereTheBudgetHasNoRoomForTheCopy) {
   constexpr std::uint64_t kChunk = std::uint64_t{64} << 10;
   constexpr std::uint64_t kTable = std::uint64_t{16384} * 16;
   constexpr std::uint64_t kPartAtMost = 6000 * Generation<1>::kClassBytes;
-  MemoryBudget budget(kTable + kPartAtMost + 3 * kChunk);  // blocks: 2 chunks
+  MemoryBudget budget(kTable + kPartAtMost + 2 * kChunk);  // blocks: 1 chunk
   SuccessorBlocks<1> blocks(1, budget);
   ASSERT_EQ(budget.chunk_bytes(), kChunk);
   const auto expected = add_patterned_successors(blocks);
-  ASSERT_EQ(blocks.bytes(), 2 * kChunk);
+  ASSERT_EQ(blocks.bytes(), kChunk);
   AggregationTable<1> table;
   Generation<1>::Part out;
   bool overflow = false;

@@ -55,6 +55,9 @@ struct StepContext {
   BitKernel kernel = BitKernel::portable;
   Ranks* ranks = nullptr;
   StepBytes* widest = nullptr;  // kept: the pass that held the most, by what held it
+  // Set at the end of a step that held successors in blocks: the bytes one took there (for
+  // the next step's forecast).
+  double* successor_bytes = nullptr;
 };
 
 // One step: expands every class of `current` into `next`, adding the cycles completed
@@ -112,6 +115,7 @@ class StepRun {
         stop_(c.stop),
         progress_(c.progress),
         widest_(c.widest),
+        successor_bytes_(c.successor_bytes),
         ranks_(several_ranks(c.ranks)),
         rank_count_(ranks_ != nullptr ? ranks_->size() : 1),
         expander_(c.rules, k, current, c.kernel, ranks_, abort_, c.progress) {}
@@ -136,6 +140,8 @@ class StepRun {
       if (const auto end = build_range(range)) return *end;
     }
     spilled_.finish(next_);
+    if (successor_bytes_ != nullptr && held_successors_ > 0)
+      *successor_bytes_ = static_cast<double>(held_bytes_) / static_cast<double>(held_successors_);
     return StepEnd::done;
   }
 
@@ -161,12 +167,20 @@ class StepRun {
   std::size_t plan_ranges(const StepForecast& forecast) {
     std::size_t passes = 1;
     if (spill_.enabled()) {
-      std::uint64_t need = step_bytes<K>(forecast.successors, forecast.classes_per_successor,
-                                         forecast.bytes_per_class);
+      std::uint64_t successors = forecast.successors;
+      auto need_for = [&](std::uint64_t n) {
+        return step_bytes<K>(n, forecast.classes_per_successor, forecast.bytes_per_class,
+                             forecast.bytes_per_successor);
+      };
+      std::uint64_t need = need_for(successors);
       if (worth_sampling(need, budget_.room())) {
-        need = step_bytes<K>(sampled_successors(rules_, rule_, current_),
-                             forecast.classes_per_successor, forecast.bytes_per_class);
+        successors = sampled_successors(rules_, rule_, current_);
+        need = need_for(successors);
       }
+      spdlog::debug(
+          "step {}: {} successors expected at {:.1f} bytes (0: not known yet), {:.2f} "
+          "classes each",
+          k_ + 1, successors, forecast.bytes_per_successor, forecast.classes_per_successor);
       if (!fits_one_pass(need, budget_.room())) {
         spilled_.start(current_, next_);  // frees what the current generation held
         passes = ranges_for(need, budget_.room(), parts_);
@@ -314,7 +328,12 @@ class StepRun {
     StepBytes b;
     b.current = current_.memory_bytes();
     b.next = next_.memory_bytes();
-    for (auto& e : expansions) b.successors += e.blocks.bytes() + e.outbox.bytes();
+    std::uint64_t held = 0, written = 0;
+    for (auto& e : expansions) {
+      b.successors += e.blocks.bytes() + e.outbox.bytes();
+      held += e.blocks.successors();
+      written += e.blocks.written_bytes();
+    }
     b.tables = tables;
     b.idle = budget_.idle_bytes();
     const std::uint64_t used = budget_.used();
@@ -322,9 +341,10 @@ class StepRun {
     b.other = used - std::min(used, named);
     spdlog::debug(
         "step {} pass {}: {:.1f} MB held: current generation {:.1f}, next {:.1f}, successors "
-        "{:.1f}, tables {:.1f}, idle scratch {:.1f}, other {:.1f}",
-        k_ + 1, progress_.pass.load(), mb(used), mb(b.current), mb(b.next), mb(b.successors),
-        mb(b.tables), mb(b.idle), mb(b.other));
+        "{:.1f} ({} of {:.1f} bytes), tables {:.1f}, idle scratch {:.1f}, other {:.1f}",
+        k_ + 1, progress_.pass.load(), mb(used), mb(b.current), mb(b.next), mb(b.successors), held,
+        held == 0 ? 0.0 : static_cast<double>(written) / static_cast<double>(held), mb(b.tables),
+        mb(b.idle), mb(b.other));
     if (widest_ != nullptr && b.total() > widest_->total()) *widest_ = b;
   }
   static double mb(std::uint64_t bytes) { return static_cast<double>(bytes) / 1e6; }
@@ -363,6 +383,8 @@ class StepRun {
     bool closed_wide = false;
     for (auto& e : expansions) {
       if (from_expansion || !files_) pass_successors += e.blocks.successors();
+      held_bytes_ += e.blocks.written_bytes();
+      held_successors_ += e.blocks.successors();
       if (e.overflow) overflow = true;
       closed_wide = pass_closed.add(e.closed) || closed_wide;
     }
@@ -414,6 +436,7 @@ class StepRun {
   StopControl& stop_;
   StepProgress& progress_;
   StepBytes* const widest_;
+  double* const successor_bytes_;
   Ranks* const ranks_;  // nullptr: this process counts alone
   const int rank_count_;
 
@@ -424,6 +447,8 @@ class StepRun {
   std::deque<Range> ranges_;            // still to build, in order
   StepSpill spilled_{spill_, budget_};  // where the generations go once the step spills
   bool closed_taken_ = false;           // the step's cycles were added to `closed`
+  std::uint64_t held_bytes_ = 0;        // of successors in blocks, over the step's passes
+  std::uint64_t held_successors_ = 0;
   tbb::enumerable_thread_specific<AggregationTable<K>> tables_;
 
   // Write-once (a step in several ranges):

@@ -52,7 +52,8 @@ struct Expansion {
   // the cache. Staging 64 successors and prefetching their parts' blocks, which paid while
   // successors went to random parts, made a 7x8 count take 1.06x the CPU once they did not
   // (docs/speed.md (grouping.md)).
-  bool keep(std::size_t p, std::size_t lo, std::uint64_t key, const WideCount<K>& count) {
+  [[gnu::always_inline]] bool keep(std::size_t p, std::size_t lo, std::uint64_t key,
+                                   const WideCount<K>& count) {
     if (writer && p >= in_memory_parts) {
       writer->add(p, key, count);
       return true;

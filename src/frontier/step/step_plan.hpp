@@ -16,6 +16,7 @@
 #include "frontier/class/step_rule.hpp"
 #include "frontier/class/transition.hpp"
 #include "frontier/store/generation.hpp"
+#include "frontier/store/successor_blocks.hpp"
 
 namespace knightstour::frontier_detail {
 
@@ -51,6 +52,9 @@ struct StepForecast {
   // Bytes a class of the next generation will hold (compact_classes.hpp): those of the
   // current one, with a margin.
   double bytes_per_class = Generation<1>::kClassBytes;
+  // Bytes a successor will take in blocks (successor_blocks.hpp): what one took in the step
+  // before, with a margin; 0 when no step before held any.
+  double bytes_per_successor = 0;
 };
 
 // The bytes a class of generation g holds in memory or in files, with a quarter more for
@@ -65,12 +69,22 @@ double next_bytes_per_class(const Generation<K>& g) {
 
 template <int K>
 std::uint64_t step_bytes(std::uint64_t successors, double classes_per_successor,
-                         double bytes_per_class = Generation<K>::kClassBytes) {
-  // Blocks hold a successor in 8 + 8K bytes, plus a header and the open blocks' slack.
-  const std::uint64_t per_successor = (8 + 8 * K) * 9 / 8;
+                         double bytes_per_class = Generation<K>::kClassBytes,
+                         double bytes_per_successor = 0) {
+  // Blocks hold a successor as its key and its count in the bytes the count needs
+  // (successor_blocks.hpp): about what a successor took a step before, when known (counts
+  // grow slowly from step to step), with a sixteenth more for the blocks' headers and the
+  // ends they leave unfilled (8x8 closed's widest steps: 6-7% more); else no more than 8
+  // bytes beside what a compact class takes, which holds the same count and some key bits,
+  // and an eighth more.
+  const double per_successor =
+      bytes_per_successor > 0
+          ? bytes_per_successor * 17 / 16
+          : std::min(static_cast<double>(SuccessorBlocks<K>::kMaxEntry), 8.0 + bytes_per_class) *
+                9 / 8;
   const auto classes =
       static_cast<std::uint64_t>(static_cast<double>(successors) * classes_per_successor);
-  return successors * per_successor +
+  return static_cast<std::uint64_t>(static_cast<double>(successors) * per_successor) +
          static_cast<std::uint64_t>(static_cast<double>(classes) * bytes_per_class);
 }
 

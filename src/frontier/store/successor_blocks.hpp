@@ -1,12 +1,15 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <vector>
 
+#include "frontier/store/compact_classes.hpp"
 #include "frontier/store/memory_budget.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 
@@ -26,24 +29,36 @@ namespace knightstour {
 // spreads over many cores: threads share nothing but the read-only current generation, and
 // the parts of the next are independent units of work.
 //
-// Memory: every successor is held (8 + 8K bytes) until its part is aggregated; chunks are
-// reserved in the budget, and `add` fails (the caller stops or splits the pass) when the
-// budget is exhausted.
+// Memory: every successor is held until its part is aggregated, as its key (8 bytes) and its
+// count in the bytes its value needs (put_count, compact_classes.hpp: 1 byte under 128, 2
+// under 16,512). Successors are most of a step's peak, and their counts are mostly small:
+// 9-10 bytes a successor on 8x8 closed, where a fixed entry took 8 + 8K (16 at 64 bits, 136
+// at 1024).
+// Chunks are reserved in the budget, and `add` fails (the caller stops or splits the pass)
+// when the budget is exhausted.
 template <int K>
 class SuccessorBlocks {
  public:
-  // Successors per block: about 512 bytes of them, at least 4.
-  static constexpr int kBlockSize = std::max(4, 512 / (8 + 8 * K));
+  // The most bytes a successor takes.
+  static constexpr std::size_t kMaxEntry = 8 + compact_detail::max_count_bytes<K>();
+  // Bytes a block holds successors in: about 512, room for at least 4 of the widest.
+  static constexpr std::size_t kBlockBytes =
+      std::max<std::size_t>(512, (4 * kMaxEntry + 63) / 64 * 64) - 16;
+  // put_count writes whole limbs, up to 7 bytes past a count, and get_count reads them:
+  // room past the last successor a block can hold.
+  static constexpr std::size_t kSlack = 8;
 
+  // A successor as for_each hands it over.
   struct Entry {
     std::uint64_t key;
     WideCount<K> count;
   };
-  // The entries of a part's blocks. Every block but the part's open one is full, so a block
-  // holds no size: the open block's lives with the part's open state.
+  // The successors of a part's blocks, each its key and then its count, `used` bytes of them
+  // (the open block's: in the part's open state, Open::used).
   struct Block {
     const Block* previous;  // the part's block filled before this one (this thread)
-    alignas(16) Entry entries[kBlockSize];
+    std::uint32_t used;
+    std::uint8_t bytes[kBlockBytes + kSlack];
   };
 
   // Successors of parts [0, parts) are kept; budget is the generation's. Blocks come in
@@ -56,17 +71,37 @@ class SuccessorBlocks {
   ~SuccessorBlocks() { clear(); }
 
   // Appends a successor of `part`; false when a new chunk does not fit the budget.
-  bool add(std::size_t part, std::uint64_t key, const WideCount<K>& count) {
+  [[gnu::always_inline]] bool add(std::size_t part, std::uint64_t key, const WideCount<K>& count) {
     Open& o = open_[part];
-    if (o.size == kBlockSize) [[unlikely]] {
+    if (o.used + room_for(count) > kBlockBytes + kSlack) [[unlikely]] {
       if (!open_block(o)) return false;
     }
-    Entry* at = o.block->entries + o.size++;
-    // A part's next entries go to a line no one has written yet: asking for it now, as its
-    // first entry is written, overlaps the miss with the work before that part's next add.
-    if (reinterpret_cast<std::uintptr_t>(at) % 64 < sizeof(Entry))
-      __builtin_prefetch(reinterpret_cast<const char*>(at) + 64, 1);
-    *at = Entry{key, count};
+    std::uint8_t* at = o.block->bytes + o.used;
+    // A part's next successors go to a line no one has written yet: asking for it as the
+    // first successor of a line is written (no successor is shorter than 9 bytes) overlaps
+    // the miss with the work before that part's next add.
+    if ((reinterpret_cast<std::uintptr_t>(at) & 63) < 9) __builtin_prefetch(at + 64, 1);
+    std::memcpy(at, &key, 8);
+    const std::uint64_t low = count.limb[0];
+    bool small = low < compact_detail::kTwoByteCounts;
+    for (int i = 1; i < K; ++i) small = small && count.limb[static_cast<std::size_t>(i)] == 0;
+    if (small) [[likely]] {
+      // put_count's one- and two-byte forms without a branch on which (as for_each reads
+      // them): both bytes are written, and a one-byte count's second is overwritten next.
+      // (Masks, not a conditional: the compiler made that a branch, mispredicted a fifth of
+      // the time.)
+      const std::uint64_t two = low >= 128 ? 1 : 0;
+      const std::uint64_t v = low - 128;
+      const std::uint64_t two_bytes = (0x80 | (v >> 8)) | ((v & 0xff) << 8);
+      const std::uint64_t mask = 0 - two;
+      const auto bytes = static_cast<std::uint16_t>((low & ~mask) | (two_bytes & mask));
+      std::memcpy(at + 8, &bytes, 2);
+      o.used += static_cast<std::uint32_t>(9 + two);
+    } else {
+      o.used =
+          static_cast<std::uint32_t>(compact_detail::put_count<K>(at + 8, count) - o.block->bytes);
+    }
+    ++o.successors;
     return true;
   }
 
@@ -74,45 +109,84 @@ class SuccessorBlocks {
   template <class F>
   void for_each(std::size_t part, F&& f) const {
     const Open& o = open_[part];
-    int size = o.block == nullptr ? 0 : o.size;
-    for (const Block* b = o.block; b != nullptr; b = b->previous, size = kBlockSize) {
+    std::uint32_t used = o.used;
+    for (const Block* b = o.block; b != nullptr; b = b->previous) {
       // The blocks of a part lie far apart: fetching the next one while this one is read
       // hides the miss that following `previous` would otherwise wait for.
       if (b->previous != nullptr) {
         const char* next = reinterpret_cast<const char*>(b->previous);
         for (std::size_t at = 0; at < sizeof(Block); at += 64) __builtin_prefetch(next + at);
       }
-      for (int i = 0; i < size; ++i) f(b->entries[i]);
+      const std::uint8_t* p = b->bytes;
+      const std::uint8_t* end = b->bytes + used;
+      Entry e;
+      while (p != end) {
+        std::memcpy(&e.key, p, 8);
+        p += 8;
+        // Counts of one or two bytes (99.7% of 8x8 closed's) without a branch on which: a
+        // fifth take two, in no order a predictor could learn. The second byte read for a
+        // one-byte count is the next successor's, or the block's slack.
+        const std::uint8_t first = p[0];
+        if (first < 0xc0) [[likely]] {
+          const std::uint64_t two = first >> 7;
+          const std::uint64_t mask = 0 - two;
+          const std::uint64_t two_bytes = 128 + ((std::uint64_t{first & 0x3fu} << 8) | p[1]);
+          e.count = WideCount<K>{};
+          e.count.limb[0] = (first & ~mask) | (two_bytes & mask);
+          p += 1 + two;
+        } else {
+          [[maybe_unused]] const bool read = compact_detail::get_count<K>(p, end, e.count);
+          assert(read);
+        }
+        f(e);
+      }
+      if (b->previous != nullptr) used = b->previous->used;
     }
   }
-  // Successors of `part` this thread holds: every block but the open one is full.
-  std::uint64_t successors(std::size_t part) const {
-    const Open& o = open_[part];
-    return o.blocks == 0 ? 0 : (o.blocks - 1) * std::uint64_t{kBlockSize} + o.size;
-  }
+  // Successors of `part` this thread holds.
+  std::uint64_t successors(std::size_t part) const { return open_[part].successors; }
   // Successors of every part this thread holds.
   std::uint64_t successors() const {
     std::uint64_t n = 0;
-    for (std::size_t p = 0; p < open_.size(); ++p) n += successors(p);
+    for (const Open& o : open_) n += o.successors;
     return n;
   }
   // Bytes of chunks held (what the budget counts for them).
   std::uint64_t bytes() const { return chunks_.size() * budget_->chunk_bytes(); }
+  // Bytes of successors written (without the blocks' headers and unfilled ends).
+  std::uint64_t written_bytes() const { return written_ + open_bytes(); }
 
   // Forgets every successor and gives the chunks back to the budget (for reuse).
   void clear() {
     for (Block* chunk : chunks_) budget_->give_chunk(chunk);
     chunks_.clear();
     next_block_ = 0;
+    written_ = 0;
     std::fill(open_.begin(), open_.end(), Open{});
   }
 
  private:
   struct Open {
     Block* block = nullptr;
-    std::uint64_t blocks = 0;  // in the part's list
-    int size = kBlockSize;     // entries in `block` (none yet: full, so that add opens one)
+    std::uint64_t successors = 0;      // in the part's list
+    std::uint32_t used = kBlockBytes;  // bytes used in `block` (none yet: full, so add opens one)
   };
+  // The bytes put_count may write for `count` after its key: its first bytes and whole limbs
+  // (a successor of 64 bits: the widest, so that the test costs nothing).
+  static std::size_t room_for(const WideCount<K>& count) {
+    if constexpr (K == 1) {
+      return kMaxEntry;
+    } else {
+      int top = K;
+      while (top > 1 && count.limb[static_cast<std::size_t>(top - 1)] == 0) --top;
+      return 8 + 2 + 8 * static_cast<std::size_t>(top);
+    }
+  }
+  std::uint64_t open_bytes() const {
+    std::uint64_t n = 0;
+    for (const Open& o : open_) n += o.block != nullptr ? o.used : 0;
+    return n;
+  }
 
   // Starts a new block for part `o`; false when a new chunk does not fit the budget.
   [[gnu::noinline]] bool open_block(Open& o) {
@@ -123,16 +197,20 @@ class SuccessorBlocks {
       chunks_.push_back(chunk);
       next_block_ = 0;
     }
+    if (o.block != nullptr) {
+      o.block->used = o.used;
+      written_ += o.used;
+    }
     Block* fresh = chunks_.back() + next_block_++;
     fresh->previous = o.block;
     o.block = fresh;
-    o.size = 0;
-    ++o.blocks;
+    o.used = 0;
     return true;
   }
   std::vector<Open> open_;
   std::vector<Block*> chunks_;  // taken from the budget, given back by clear()
   std::size_t next_block_ = 0;
+  std::uint64_t written_ = 0;  // bytes of successors in blocks no longer open
   MemoryBudget* budget_;
   std::size_t chunk_blocks_;  // blocks in one of the budget's chunks
 };
