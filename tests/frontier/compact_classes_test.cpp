@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <stdexcept>
 #include <variant>
@@ -97,6 +98,26 @@ TEST(CompactClasses, EveryCountSizeRoundTripsAtEveryWidth) {
   round_trip_every_count_size<4>();
   round_trip_every_count_size<8>();
   round_trip_every_count_size<kMaxLimbs>();
+}
+
+// The branch-free one- and two-byte forms (successor blocks use them) write what put_count
+// writes and read what it wrote, for every count they take.
+TEST(CompactClasses, ShortCountFormsAreThoseOfPutCount) {
+  for (std::uint64_t c = 0; c < compact_detail::kTwoByteCounts; ++c) {
+    std::uint8_t full[16] = {};
+    std::uint8_t fast[16] = {};
+    const std::size_t n =
+        static_cast<std::size_t>(compact_detail::put_count<1>(full, WideCount<1>{{c}}) - full);
+    ASSERT_EQ(compact_detail::put_short_count(fast, c), n) << c;
+    ASSERT_EQ(std::memcmp(full, fast, n), 0) << c;
+    ASSERT_TRUE(compact_detail::is_short_count(full[0])) << c;
+    const std::uint8_t* p = full;
+    ASSERT_EQ(compact_detail::get_short_count(p), c);
+    ASSERT_EQ(p, full + n);
+  }
+  std::uint8_t wide[16] = {};
+  compact_detail::put_count<1>(wide, WideCount<1>{{compact_detail::kTwoByteCounts}});
+  EXPECT_FALSE(compact_detail::is_short_count(wide[0]));
 }
 
 // A part written with narrow counts reads back with wider ones: the bytes do not depend on

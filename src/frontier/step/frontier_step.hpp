@@ -324,16 +324,13 @@ class StepRun {
   // What the budget holds at the end of a pass's aggregation, its fullest moment (both
   // generations, every successor still in its blocks), by what holds it: logged, and kept
   // in `widest_` when it is the most so far.
-  void note_held(Expansions& expansions, std::uint64_t tables) {
+  // `held` successors, of `written` bytes, waited in blocks in this pass.
+  void note_held(Expansions& expansions, std::uint64_t tables, std::uint64_t held,
+                 std::uint64_t written) {
     StepBytes b;
     b.current = current_.memory_bytes();
     b.next = next_.memory_bytes();
-    std::uint64_t held = 0, written = 0;
-    for (auto& e : expansions) {
-      b.successors += e.blocks.bytes() + e.outbox.bytes();
-      held += e.blocks.successors();
-      written += e.blocks.written_bytes();
-    }
+    for (auto& e : expansions) b.successors += e.blocks.bytes() + e.outbox.bytes();
     b.tables = tables;
     b.idle = budget_.idle_bytes();
     const std::uint64_t used = budget_.used();
@@ -381,16 +378,19 @@ class StepRun {
     std::uint64_t pass_successors = 0;
     WideCount<K> pass_closed;
     bool closed_wide = false;
+    std::uint64_t in_blocks = 0, written = 0;
     for (auto& e : expansions) {
-      if (from_expansion || !files_) pass_successors += e.blocks.successors();
-      held_bytes_ += e.blocks.written_bytes();
-      held_successors_ += e.blocks.successors();
+      in_blocks += e.blocks.successors();
+      written += e.blocks.written_bytes();
       if (e.overflow) overflow = true;
       closed_wide = pass_closed.add(e.closed) || closed_wide;
     }
+    if (from_expansion || !files_) pass_successors = in_blocks;
+    held_successors_ += in_blocks;
+    held_bytes_ += written;
     std::uint64_t held = 0;  // bytes of tables this pass (blocks are unmapped when freed)
     for (auto& t : tables_) held += t.bytes();
-    note_held(expansions, held);
+    note_held(expansions, held, in_blocks, written);
     for (auto& t : tables_) t.release(budget_);
 
     const std::uint32_t outcome = agreed_outcome(overflow.load());

@@ -85,18 +85,8 @@ class SuccessorBlocks {
     const std::uint64_t low = count.limb[0];
     bool small = low < compact_detail::kTwoByteCounts;
     for (int i = 1; i < K; ++i) small = small && count.limb[static_cast<std::size_t>(i)] == 0;
-    if (small) [[likely]] {
-      // put_count's one- and two-byte forms without a branch on which (as for_each reads
-      // them): both bytes are written, and a one-byte count's second is overwritten next.
-      // (Masks, not a conditional: the compiler made that a branch, mispredicted a fifth of
-      // the time.)
-      const std::uint64_t two = low >= 128 ? 1 : 0;
-      const std::uint64_t v = low - 128;
-      const std::uint64_t two_bytes = (0x80 | (v >> 8)) | ((v & 0xff) << 8);
-      const std::uint64_t mask = 0 - two;
-      const auto bytes = static_cast<std::uint16_t>((low & ~mask) | (two_bytes & mask));
-      std::memcpy(at + 8, &bytes, 2);
-      o.used += static_cast<std::uint32_t>(9 + two);
+    if (small) [[likely]] {  // a one-byte count's second byte is overwritten next
+      o.used += static_cast<std::uint32_t>(8 + compact_detail::put_short_count(at + 8, low));
     } else {
       o.used =
           static_cast<std::uint32_t>(compact_detail::put_count<K>(at + 8, count) - o.block->bytes);
@@ -123,17 +113,11 @@ class SuccessorBlocks {
       while (p != end) {
         std::memcpy(&e.key, p, 8);
         p += 8;
-        // Counts of one or two bytes (99.7% of 8x8 closed's) without a branch on which: a
-        // fifth take two, in no order a predictor could learn. The second byte read for a
+        // Counts of one or two bytes are 99.7% of 8x8 closed's. The second byte read for a
         // one-byte count is the next successor's, or the block's slack.
-        const std::uint8_t first = p[0];
-        if (first < 0xc0) [[likely]] {
-          const std::uint64_t two = first >> 7;
-          const std::uint64_t mask = 0 - two;
-          const std::uint64_t two_bytes = 128 + ((std::uint64_t{first & 0x3fu} << 8) | p[1]);
+        if (compact_detail::is_short_count(*p)) [[likely]] {
           e.count = WideCount<K>{};
-          e.count.limb[0] = (first & ~mask) | (two_bytes & mask);
-          p += 1 + two;
+          e.count.limb[0] = compact_detail::get_short_count(p);
         } else {
           [[maybe_unused]] const bool read = compact_detail::get_count<K>(p, end, e.count);
           assert(read);
