@@ -146,7 +146,7 @@ TEST(BackwardPass, FallsBackToPinnedTailsWhenTheGenerationsDoNotFit) {
   const FrontierReport whole = grid({5, 8}, GridMethod::backward_pass);
   ASSERT_TRUE(whole.grid_by_backward_pass);
   FrontierOptions small;
-  small.memory_limit = std::uint64_t{16} << 20;  // the sweep gets 4 MiB: 5x8 needs more
+  small.memory_limit = std::uint64_t{8} << 20;  // the sweep gets 2 MiB: 5x8 needs more
   const FrontierReport fell_back = grid({5, 8}, GridMethod::backward_pass, small);
   EXPECT_FALSE(fell_back.grid_by_backward_pass);
   EXPECT_EQ(fell_back.tours_by_start, whole.tours_by_start);
