@@ -195,6 +195,8 @@ TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
   // A budget of 1/`part` of the whole count's peak (that peak varies with the threads'
   // timing: on four threads a quarter of it gave 2 passes under load, 4 on a quiet machine).
   auto spilled = [&](int rows, int cols, FrontierTarget target, int threads, int part = 4) {
+    SCOPED_TRACE(testing::Message() << rows << "x" << cols << ", " << threads << " threads, 1/"
+                                    << part << " of the peak");
     const Sweep sweep({rows, cols});
     StopControl stop({});
     FrontierOptions options;
@@ -211,8 +213,13 @@ TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
     return r.count;
   };
   EXPECT_EQ(spilled(6, 8, {true, {}}, 2).str(), "55488142");
-  EXPECT_EQ(spilled(6, 7, {true, {}}, 1).str(), "1067638");
-  EXPECT_EQ(spilled(6, 7, {true, {}}, 4, 6).str(), "1067638");  // four spill files at once
+  // One thread on 6x8, not 6x7: a quarter of 6x7's peak (1.4 MB since successors are
+  // combined) is under what its step 25 needs in one part (30,183 successors where the step
+  // before forecast 14,285, so the step has one part, and its table alone takes 1 MB).
+  EXPECT_EQ(spilled(6, 8, {true, {}}, 1).str(), "55488142");
+  // Four spill files at once. A tenth: since parts are made smaller under a tight budget
+  // (part_bits_within), a sixth of 6x7's peak fits in two passes.
+  EXPECT_EQ(spilled(6, 7, {true, {}}, 4, 10).str(), "1067638");
   const Sweep s({6, 6});
   EXPECT_EQ(spilled(6, 6, {false, s.vertex(0)}, 2).str(), "524486");
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
@@ -220,14 +227,13 @@ TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
 
 // A budget so small that the planned ranges of a step still do not fit. A range that runs out
 // is split in two and rebuilt from its successor file; the first range, kept in memory by the
-// expansion, goes to its file first (at 1/4 and 1/5 of the peak, 3.2 and 2.5 MB: seen with
-// --log-level debug, 18 and 42 ranges redone). One thread, so that the same budgets run out at
-// the same places, and not folded (mirror.hpp), as the budgets were chosen for the sweep not
-// folded. Below about 2 MB one part of step 31 (2.2e4 successors, a table of 1 MB) does not
-// fit: since successors take the bytes their counts need the whole peak is a third smaller,
-// so the 1/6 and 1/16 this test used before fall under that floor. (The expansion redone with
-// every range in a file, when the first range does not fit beside it, was seen at 1/22 with
-// 16-byte classes; with compact classes no budget of this board that completes reaches it.)
+// expansion, goes to its file first; and the expansion is redone with every range in a file
+// when the first range does not fit beside it. At 1/8 and 1/12 of the peak (2.4 and 1.6 MB),
+// seen with --log-level debug: 4 ranges redone and 1 first range to its file at 1/8; 15, 2 and
+// one expansion redone at 1/12. One thread, so that the same budgets run out at the same
+// places, and not folded (mirror.hpp), as the budgets were chosen for the sweep not folded.
+// (Before parts were made smaller under a tight budget, part_bits_within, one part of step 31
+// did not fit under about 2 MB, and this test ran at 1/4 and 1/5; those now fit as planned.)
 TEST(FrontierCounter, RangesThatDoNotFitAreSplitAndRebuilt) {
   test::TempDir dir;
   const Sweep sweep({6, 8});
@@ -237,7 +243,7 @@ TEST(FrontierCounter, RangesThatDoNotFitAreSplitAndRebuilt) {
   options.fold_mirror = false;
   const auto whole = run_frontier(sweep, {true, {}}, options, stop);
   options.spill_dir = dir.path();
-  for (const std::uint64_t part : {4, 5}) {
+  for (const std::uint64_t part : {8, 12}) {
     options.memory_limit = whole.peak_bytes / part;
     const auto r = run_frontier(sweep, {true, {}}, options, stop);
     EXPECT_TRUE(r.complete);

@@ -158,7 +158,7 @@ TEST(ExchangeOutboxes, EverySuccessorReachesItsOwnerInItsPart) {
     const auto me = static_cast<std::size_t>(ranks.rank());
     MemoryBudget budget(std::uint64_t{1} << 28);
     tbb::enumerable_thread_specific<Expansion<1>> expansions(
-        [&] { return Expansion<1>(kParts, kRanks, budget); });
+        [&] { return Expansion<1>(kParts, kRanks, budget, true); });  // combining
     Expansion<1>& mine = expansions.local();
     for (std::uint64_t key = 1; key <= 3000; ++key) {
       if (key % kRanks != me) continue;
@@ -168,6 +168,7 @@ TEST(ExchangeOutboxes, EverySuccessorReachesItsOwnerInItsPart) {
     sent[me] = exchange_outboxes(ranks, expansions, part_of, kLo, kSlots);
     for (auto& e : expansions) {
       EXPECT_EQ(e.outbox.successors(), 0u);  // sent, and emptied
+      EXPECT_TRUE(e.flush(kLo));             // what the combiner held, kept
       for (std::size_t p = 0; p < kParts; ++p) {
         e.blocks.for_each(p, [&](const Entry& x) {
           held[me].insert({x.key, x.count.limb[0]});

@@ -36,20 +36,28 @@ struct Expanded {
   std::uint64_t closed = 0;
   bool misplaced = false;  // a successor in a part not its own
   bool aborted = false;
+  std::uint64_t merged = 0;  // successors merged in the combiners
 };
 
+// combine: through the threads' combiners (successor_combiner.hpp), as a step tight for
+// memory does.
 Expanded expand_step(const StepRules& rules, int k, Generation<1>& current, int bits,
-                     std::size_t lo, std::size_t hi, StopControl& stop) {
+                     std::size_t lo, std::size_t hi, StopControl& stop, bool combine = false) {
   MemoryBudget budget(std::uint64_t{1} << 30);
   StepProgress progress;
   StepAbort abort(stop);
   StepExpander<1> expander(rules, k, current, BitKernel::portable, nullptr, abort, progress);
   expander.set_part_bits(bits);
-  typename StepExpander<1>::Expansions expansions([&] { return Expansion<1>(hi - lo, 1, budget); });
+  typename StepExpander<1>::Expansions expansions(
+      [&] { return Expansion<1>(hi - lo, 1, budget, combine); });
   expander.expand(expansions, lo, hi);
   Expanded out;
   out.aborted = abort.raised();
+  std::uint64_t merged = 0;
   for (auto& e : expansions) {
+    // What the combiner holds once the expansion is done (StepRun keeps it the same way).
+    EXPECT_TRUE(out.aborted || e.flush(lo));
+    merged += e.combiner.merged();
     out.closed += e.closed.limb[0];
     for (std::size_t p = lo; p < hi; ++p) {
       e.blocks.for_each(p - lo, [&](const SuccessorBlocks<1>::Entry& x) {
@@ -58,6 +66,7 @@ Expanded expand_step(const StepRules& rules, int k, Generation<1>& current, int 
       });
     }
   }
+  out.merged = merged;
   return out;
 }
 
@@ -88,7 +97,7 @@ TEST(StepExpander, KeepsWhatTheDirectKernelGivesInEachPart) {
                         Case{{5, 5}, {false, 0}}}) {
     const Sweep sweep(c.shape);
     const StepRules rules = make_step_rules(sweep, c.target, false);
-    std::uint64_t checked = 0;
+    std::uint64_t checked = 0, merged = 0;
     for (int k = 1; k < rules.squares; ++k) {
       SCOPED_TRACE(std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols) + " step " +
                    std::to_string(k));
@@ -103,9 +112,17 @@ TEST(StepExpander, KeepsWhatTheDirectKernelGivesInEachPart) {
       // A range of the parts: only its successors are kept.
       const Expanded some = expand_step(rules, k, current, 4, 5, 11, stop);
       EXPECT_EQ(some.kept, direct_step(rules, k, current, 4, 5, 11).kept);
+      // Combined: the same sums, whatever was merged on the way.
+      const Expanded combined = expand_step(rules, k, current, 4, 0, 16, stop, true);
+      EXPECT_FALSE(combined.misplaced);
+      EXPECT_EQ(combined.kept, want.kept);
+      EXPECT_EQ(combined.closed, want.closed);
+      EXPECT_EQ(got.merged, 0u);
+      merged += combined.merged;
       checked += want.kept.size();
     }
     EXPECT_GT(checked, 1000u);
+    EXPECT_GT(merged, checked / 20);  // the combiners merged some successors
   }
 }
 

@@ -93,6 +93,13 @@ class AggregationTable {
     return true;
   }
 
+  // Bytes the table and its grouping's copy take for a part of `successors` (step_plan.hpp
+  // sizes parts under a tight budget by it).
+  static std::uint64_t bytes_for(std::uint64_t successors) {
+    const std::uint64_t slots = table_size(successors);
+    return (slots + slots - slots / 3) * sizeof(Slot);
+  }
+
   // Bytes the table and its grouping's scratch hold allocated (their capacity: what the
   // process really holds).
   std::uint64_t bytes() const {
@@ -131,10 +138,15 @@ class AggregationTable {
   // Room for group_by_pattern to copy n classes, within the budget: as many as the largest
   // table so far can hold (table_size fills at most 2/3 of it, so the room is made once).
   // Where the budget cannot hold it, the part is grouped in place, more slowly.
+  // The copy is taken only with room left beside it for the part it makes (no more bytes
+  // than a slot a class): taking the last of the room for it made the part itself run out,
+  // and a step of one part then stopped at a budget that completes without the copy.
   bool fit_grouped(std::size_t n, MemoryBudget& budget) {
     if (n <= grouped_.size()) return true;
     const std::size_t want = std::max(n, slots_.size() - slots_.size() / 3);
-    if (!budget.reserve_if_room(want * sizeof(Slot))) return false;
+    const std::uint64_t beside = n * sizeof(Slot);
+    if (!budget.reserve_if_room(want * sizeof(Slot) + beside)) return false;
+    budget.release(beside);
     budget.release(grouped_.capacity() * sizeof(Slot));
     free_storage(grouped_);
     grouped_.resize(want);

@@ -54,10 +54,8 @@ struct StepContext {
   StepProgress& progress;
   BitKernel kernel = BitKernel::portable;
   Ranks* ranks = nullptr;
-  StepBytes* widest = nullptr;  // kept: the pass that held the most, by what held it
-  // Set at the end of a step that held successors in blocks: the bytes one took there (for
-  // the next step's forecast).
-  double* successor_bytes = nullptr;
+  StepBytes* widest = nullptr;       // kept: the pass that held the most, by what held it
+  StepMeasures* measured = nullptr;  // set at the end of each step, for the next one's forecast
 };
 
 // One step: expands every class of `current` into `next`, adding the cycles completed
@@ -115,13 +113,22 @@ class StepRun {
         stop_(c.stop),
         progress_(c.progress),
         widest_(c.widest),
-        successor_bytes_(c.successor_bytes),
+        measured_(c.measured),
         ranks_(several_ranks(c.ranks)),
         rank_count_(ranks_ != nullptr ? ranks_->size() : 1),
         expander_(c.rules, k, current, c.kernel, ranks_, abort_, c.progress) {}
 
   StepEnd run(const StepForecast& forecast) {
-    bits_ = part_bits(distributed() ? ranks_->max(forecast.successors) : forecast.successors);
+    combine_ = combines(forecast);
+    const auto kept = static_cast<std::uint64_t>(static_cast<double>(forecast.successors) *
+                                                 (combine_ ? forecast.kept_share : 1.0));
+    const std::uint64_t successors = distributed() ? ranks_->max(kept) : kept;
+    bits_ = part_bits(successors);
+    if (spill_.enabled()) {
+      bits_ = part_bits_within(bits_, successors, budget_.room(),
+                               [](std::uint64_t n) { return AggregationTable<K>::bytes_for(n); });
+      if (distributed()) bits_ = static_cast<int>(ranks_->max(static_cast<std::uint64_t>(bits_)));
+    }
     expander_.set_part_bits(bits_);
     parts_ = std::size_t{1} << bits_;
     next_.parts.assign(parts_, {});
@@ -140,8 +147,19 @@ class StepRun {
       if (const auto end = build_range(range)) return *end;
     }
     spilled_.finish(next_);
-    if (successor_bytes_ != nullptr && held_successors_ > 0)
-      *successor_bytes_ = static_cast<double>(held_bytes_) / static_cast<double>(held_successors_);
+    // Successors made: those kept, and those merged in the combiners (measured as a share,
+    // which expansions redone do not change).
+    const double kept_share =
+        combined_ > 0 ? 1.0 - static_cast<double>(merged_) / static_cast<double>(combined_) : 1.0;
+    if (kept_share > 0)
+      successors_ = static_cast<std::uint64_t>(static_cast<double>(successors_) / kept_share);
+    if (measured_ != nullptr) {
+      *measured_ = {};
+      if (held_successors_ > 0)
+        measured_->successor_bytes =
+            static_cast<double>(held_bytes_) / static_cast<double>(held_successors_);
+      if (combined_ > 0) measured_->kept_share = kept_share;
+    }
     return StepEnd::done;
   }
 
@@ -163,13 +181,27 @@ class StepRun {
     return end;
   }
 
+  // Whether the step's successors go through the threads' combiners (successor_combiner.hpp):
+  // when it is forecast to need more than a quarter of the room. The combiner keeps a fifth
+  // fewer successors for 1.05-1.07x the CPU of a count (7x8 closed), a price paid only where
+  // memory may bind (results/frontier/combiner.md).
+  bool combines(const StepForecast& forecast) const {
+    const std::uint64_t need =
+        step_bytes<K>(forecast.successors, forecast.classes_per_successor, forecast.bytes_per_class,
+                      forecast.bytes_per_successor);
+    return static_cast<double>(need) > static_cast<double>(budget_.room()) * kCombineFrom;
+  }
+  static constexpr double kCombineFrom = 0.25;
+
   // Ranges: as many as the step needs, with room to spare (StepForecast, step_plan.hpp).
   std::size_t plan_ranges(const StepForecast& forecast) {
     std::size_t passes = 1;
     if (spill_.enabled()) {
-      std::uint64_t successors = forecast.successors;
-      auto need_for = [&](std::uint64_t n) {
-        return step_bytes<K>(n, forecast.classes_per_successor, forecast.bytes_per_class,
+      std::uint64_t successors = forecast.successors;  // made, before any is combined
+      const double share = combine_ ? forecast.kept_share : 1.0;
+      auto need_for = [&](std::uint64_t made) {
+        return step_bytes<K>(static_cast<std::uint64_t>(static_cast<double>(made) * share),
+                             forecast.classes_per_successor / share, forecast.bytes_per_class,
                              forecast.bytes_per_successor);
       };
       std::uint64_t need = need_for(successors);
@@ -179,8 +211,9 @@ class StepRun {
       }
       spdlog::debug(
           "step {}: {} successors expected at {:.1f} bytes (0: not known yet), {:.2f} "
-          "classes each",
-          k_ + 1, successors, forecast.bytes_per_successor, forecast.classes_per_successor);
+          "classes each; {}",
+          k_ + 1, successors, forecast.bytes_per_successor, forecast.classes_per_successor,
+          combine_ ? fmt::format("combined, {:.2f} of them kept", share) : "not combined");
       if (!fits_one_pass(need, budget_.room())) {
         spilled_.start(current_, next_);  // frees what the current generation held
         passes = ranges_for(need, budget_.room(), parts_);
@@ -226,11 +259,12 @@ class StepRun {
       files_.emplace(spill_, passes);
       auto expansions = std::make_unique<Expansions>([&] {
         return Expansion<K>(*files_, range_of_, buffer_entries_, rules_.slots, in_memory,
-                            rank_count_, budget_);
+                            rank_count_, budget_, combine_);
       });
       abort_.clear();
       progress_.expanded = 0;
       expander_.expand(*expansions, 0, parts_);
+      keep_combined(*expansions, 0);
       bool overflow = false;
       WideCount<K> step_closed;
       bool closed_wide = false;
@@ -283,15 +317,26 @@ class StepRun {
   std::unique_ptr<Expansions> successors_of(std::size_t lo, std::size_t hi, std::size_t file) {
     std::unique_ptr<Expansions> held = std::move(first_range_);
     if (held) return held;
-    held =
-        std::make_unique<Expansions>([&] { return Expansion<K>(hi - lo, rank_count_, budget_); });
+    held = std::make_unique<Expansions>(
+        [&] { return Expansion<K>(hi - lo, rank_count_, budget_, combine_); });
     if (files_) {
       read_file(*held, file, lo, hi);
     } else {
       progress_.expanded = 0;
       expander_.expand(*held, lo, hi);
+      keep_combined(*held, lo);
     }
     return held;
+  }
+
+  // Once an expansion is done: the successors its threads' combiners still hold kept (the
+  // pass's first part: lo); raises abort_ when they do not fit.
+  void keep_combined(Expansions& expansions, std::size_t lo) {
+    for (auto& e : expansions) {
+      if (abort_.raised() || !e.flush(lo)) abort_.raise();
+      combined_ += e.combiner.added();
+      merged_ += e.combiner.merged();
+    }
   }
 
   // Phase 2: each part of [lo, hi) aggregated by one task. Raises abort_ when a part runs out
@@ -436,7 +481,7 @@ class StepRun {
   StopControl& stop_;
   StepProgress& progress_;
   StepBytes* const widest_;
-  double* const successor_bytes_;
+  StepMeasures* const measured_;
   Ranks* const ranks_;  // nullptr: this process counts alone
   const int rank_count_;
 
@@ -449,6 +494,9 @@ class StepRun {
   bool closed_taken_ = false;           // the step's cycles were added to `closed`
   std::uint64_t held_bytes_ = 0;        // of successors in blocks, over the step's passes
   std::uint64_t held_successors_ = 0;
+  bool combine_ = false;        // successors go through the threads' combiners
+  std::uint64_t combined_ = 0;  // successors the combiners were given, over the expansions
+  std::uint64_t merged_ = 0;    // of them merged there
   tbb::enumerable_thread_specific<AggregationTable<K>> tables_;
 
   // Write-once (a step in several ranges):

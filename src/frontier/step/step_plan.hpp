@@ -34,6 +34,21 @@ inline int part_bits(std::uint64_t successors) {
   return bits;
 }
 
+// Part bits, from `bits` up, for a step under a budget with `room` bytes: a part must be
+// aggregated in one go (its table, table_bytes(successors)), and a step can make 2-3x the
+// successors forecast (steps alternate between squares where most paths branch and squares
+// where many die), so its parts are made small enough that a part of twice its share still
+// fits an eighth of the room. Under a budget of a few MB a step forecast at 16,032 successors
+// made 30,477 in its one part, whose table (1 MB, and its copy for grouping) outgrew the room:
+// the count stopped, where more parts would have fit. Budgets of 100 MB and more never come
+// near it: a part's table is 1-2 MB.
+template <class TableBytes>
+int part_bits_within(int bits, std::uint64_t successors, std::uint64_t room,
+                     TableBytes&& table_bytes) {
+  while (bits < kMaxPartBits && 8 * table_bytes(2 * (successors >> bits) + 1) > room) ++bits;
+  return bits;
+}
+
 // The part of a class with hash `hash` (route_hash) in a generation of 2^bits parts: the
 // hash's top bits.
 inline std::size_t part_at(std::uint64_t hash, int bits) {
@@ -55,6 +70,16 @@ struct StepForecast {
   // Bytes a successor will take in blocks (successor_blocks.hpp): what one took in the step
   // before, with a margin; 0 when no step before held any.
   double bytes_per_successor = 0;
+  // Of the successors made, the share kept (not merged in a combiner, successor_combiner.hpp)
+  // in the last step that combined. `successors` and `classes_per_successor` count successors
+  // made, combined or not.
+  double kept_share = 1;
+};
+
+// What a step measured, for the next one's forecast (0: not measured).
+struct StepMeasures {
+  double successor_bytes = 0;  // bytes a successor took in blocks
+  double kept_share = 0;       // successors kept of those made
 };
 
 // The bytes a class of generation g holds in memory or in files, with a quarter more for

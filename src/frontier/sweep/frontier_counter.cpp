@@ -45,12 +45,13 @@ class StepForecaster {
   frontier_detail::StepForecast forecast(int k, const Generation<K>& current) const {
     return {static_cast<std::uint64_t>(branching_ * static_cast<double>(current.size())),
             merging_like(k), frontier_detail::next_bytes_per_class(current),
-            kSuccessorMargin * successor_bytes_};
+            kSuccessorMargin * successor_bytes_, kept_share_};
   }
-  // successor_bytes: what a successor took in blocks in step k (0: none held).
+  // successors: those step k made (combined or not); measured: what else it measured.
   void learn(int k, std::uint64_t expanded, std::uint64_t successors, std::uint64_t next_size,
-             double successor_bytes) {
-    if (successor_bytes > 0) successor_bytes_ = successor_bytes;
+             const frontier_detail::StepMeasures& measured) {
+    if (measured.successor_bytes > 0) successor_bytes_ = measured.successor_bytes;
+    if (measured.kept_share > 0) kept_share_ = measured.kept_share;
     if (expanded > 0) branching_ = static_cast<double>(successors) / static_cast<double>(expanded);
     if (successors > 0) {
       merging_at_[static_cast<std::size_t>(k)] =
@@ -76,6 +77,7 @@ class StepForecaster {
   int width_;
   double branching_ = 4;        // successors per class in the last step
   double successor_bytes_ = 0;  // bytes a successor took in blocks in the last step that held any
+  double kept_share_ = 1;       // successors kept of those made, in the last step that made any
   std::vector<double> merging_at_;
 };
 
@@ -153,8 +155,8 @@ bool run_steps(frontier_detail::StepContext step, FrontierState& state,
   step.kernel = options.bit_kernel();
   step.ranks = clock ? &*clock : nullptr;
   step.widest = &result.widest_step;
-  double successor_bytes = 0;
-  step.successor_bytes = &successor_bytes;
+  frontier_detail::StepMeasures measured;
+  step.measured = &measured;
   while (state.next_step < rules.squares && state.next_step != options.until_step) {
     const int k = state.next_step;
     progress.step = k;
@@ -201,7 +203,7 @@ bool run_steps(frontier_detail::StepContext step, FrontierState& state,
           *ranks, k, wall - clock->take_waited(), progress.exchanged.load() - sent_before));
     }
     const std::uint64_t expanded_everywhere = size_now;
-    forecaster.learn(k, current.size(), successors, next.size(), successor_bytes);
+    forecaster.learn(k, current.size(), successors, next.size(), measured);
     result.expanded += expanded_everywhere;
     result.max_passes = std::max(result.max_passes, progress.passes.load());
     const std::uint64_t freed = current.memory_bytes();
