@@ -52,7 +52,7 @@ TEST(SuccessorCombiner, WhatIsPushedOnAndFlushedAddsUpToWhatWasAdded) {
       EXPECT_FALSE(overflow);
       const std::uint64_t before_flush = pushed;
       ASSERT_TRUE(combiner.flush(keep));
-      EXPECT_GT(pushed, before_flush);  // it held some
+      EXPECT_GT(pushed, before_flush);                        // it held some
       EXPECT_LT(pushed, static_cast<std::uint64_t>(kAdded));  // and merged some
       EXPECT_EQ(budget.used(), 0u);                           // given back at the flush
       EXPECT_TRUE(combiner.flush(keep));                      // emptied: nothing twice

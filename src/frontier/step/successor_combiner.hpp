@@ -55,7 +55,8 @@ class SuccessorCombiner {
   template <class Pass>
   [[gnu::always_inline]] bool add(std::size_t part, std::uint64_t key, const WideCount<K>& count,
                                   bool& overflow, Pass&& pass) {
-    if (slots_.empty()) [[unlikely]] make();
+    if (slots_.empty()) [[unlikely]]
+      make();
     Slot& s = slots_[fibonacci_hash(key, bits_)];
     ++added_;
     if (s.key == key) {
