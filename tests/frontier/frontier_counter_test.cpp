@@ -190,6 +190,33 @@ TEST(FrontierCounter, TheWidestStepSaysWhatHeldItsBytes) {
   EXPECT_GE(static_cast<double>(w.total()), 0.9 * static_cast<double>(r.peak_bytes));
 }
 
+// Idle scratch chunks that an earlier, bigger sweep or step left are unmapped before a step
+// that will not fill them starts (StepRun::trim_idle): 6x7 closed, taking in a budget's worth
+// of idle chunks, holds at its widest step no more of them than half its successors' blocks
+// and a few chunks (without the trim: most of the budget, 16.6 MB against 0.3).
+TEST(FrontierCounter, AStepDoesNotHoldIdleChunksItWillNotFill) {
+  StopControl stop({});
+  FrontierOptions options;
+  options.threads = 2;
+  const auto whole = run_frontier(Sweep({6, 7}), {true, {}}, options, stop);
+  options.memory_limit = 2 * whole.peak_bytes;  // room for the chunks; no step spills
+  IdleChunks idle;
+  {
+    MemoryBudget earlier(options.memory_limit);  // what a sweep before it left
+    earlier.share_idle(idle);
+    std::vector<void*> chunks;
+    while (void* chunk = earlier.take_chunk()) chunks.push_back(chunk);
+    for (void* chunk : chunks) earlier.give_chunk(chunk);
+  }
+  ASSERT_GT(idle.size() * scratch_chunk_bytes(options.memory_limit), whole.peak_bytes);
+  options.idle_chunks = &idle;
+  const auto r = run_frontier(Sweep({6, 7}), {true, {}}, options, stop);
+  ASSERT_TRUE(r.complete);
+  EXPECT_EQ(r.count, whole.count);
+  const StepBytes& w = r.widest_step;
+  EXPECT_LE(w.idle, w.successors / 2 + 4 * scratch_chunk_bytes(options.memory_limit));
+}
+
 TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
   test::TempDir dir;
   // A budget of 1/`part` of the whole count's peak (that peak varies with the threads'

@@ -63,6 +63,24 @@ TEST(MemoryBudget, DropIdleReleasesEveryIdleChunk) {
   EXPECT_EQ(budget.idle_bytes(), 0u);
 }
 
+// A step keeps only the idle chunks it expects to fill (StepRun::trim_idle).
+TEST(MemoryBudget, TrimIdleKeepsAtMostWhatItIsTold) {
+  MemoryBudget budget(64 * kMiB);
+  const std::uint64_t chunk = budget.chunk_bytes();
+  void* taken[3] = {budget.take_chunk(), budget.take_chunk(), budget.take_chunk()};
+  for (void* c : taken) {
+    ASSERT_NE(c, nullptr);
+    budget.give_chunk(c);
+  }
+  budget.trim_idle(2 * chunk + chunk / 2);  // not a whole chunk more: two stay
+  EXPECT_EQ(budget.idle_bytes(), 2 * chunk);
+  EXPECT_EQ(budget.used(), 2 * chunk);
+  budget.trim_idle(5 * chunk);  // keeps what it has
+  EXPECT_EQ(budget.idle_bytes(), 2 * chunk);
+  budget.trim_idle(0);
+  EXPECT_EQ(budget.used(), 0u);
+}
+
 // A budget's idle chunks outlive it in an IdleChunks, and the next budget takes them in,
 // counted, as far as its limit allows (the same memory, not faulted afresh); a budget whose
 // chunks are another size unmaps them; reserve_if_room's refusal is not the budget exceeded.

@@ -133,6 +133,7 @@ class StepRun {
     parts_ = std::size_t{1} << bits_;
     next_.parts.assign(parts_, {});
     const std::size_t passes = plan_ranges(forecast);
+    trim_idle(forecast, passes);
     for (std::size_t i = 0; i < passes; ++i)
       ranges_.push_back({parts_ * i / passes, parts_ * (i + 1) / passes, i});
     progress_.passes = static_cast<int>(passes);
@@ -193,9 +194,36 @@ class StepRun {
   }
   static constexpr double kCombineFrom = 0.25;
 
+  // Before a step, idle scratch chunks past what its successors are expected to fill, with
+  // half as much again, are unmapped: chunks that an earlier, bigger step or sweep left would
+  // otherwise sit idle, resident and counted, beside this step's generations at its fullest
+  // moment (8x8 closed: 5.5 GB idle beside 2.15 GB of successors). A step that makes more
+  // faults fresh chunks in. Keeping only what would not raise the budget's peak rests on
+  // forecasts of the next generation and the tables, which fell short by half on 7x8 closed
+  // under 200 MB: it kept every chunk and the peak rose as before.
+  void trim_idle(const StepForecast& forecast, std::size_t passes) {
+    constexpr double kMargin = 1.5;
+    const double share = combine_ ? forecast.kept_share : 1.0;
+    const auto kept = static_cast<std::uint64_t>(static_cast<double>(expected_) * share);
+    const double blocks = kMargin *
+                          static_cast<double>(step_bytes<K>(kept, 0, forecast.bytes_per_class,
+                                                            forecast.bytes_per_successor)) /
+                          static_cast<double>(passes);
+    // Each thread's open blocks (one a part) and the chunk it is filling.
+    const auto threads = static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency());
+    const std::uint64_t open =
+        threads * (parts_ * sizeof(typename SuccessorBlocks<K>::Block) + budget_.chunk_bytes());
+    const std::uint64_t idle = budget_.idle_bytes();
+    budget_.trim_idle(static_cast<std::uint64_t>(blocks) + open);
+    if (budget_.idle_bytes() < idle)
+      spdlog::debug("step {}: {:.1f} MB of idle scratch unmapped, {:.1f} MB kept", k_ + 1,
+                    mb(idle - budget_.idle_bytes()), mb(budget_.idle_bytes()));
+  }
+
   // Ranges: as many as the step needs, with room to spare (StepForecast, step_plan.hpp).
   std::size_t plan_ranges(const StepForecast& forecast) {
     std::size_t passes = 1;
+    expected_ = forecast.successors;
     if (spill_.enabled()) {
       std::uint64_t successors = forecast.successors;  // made, before any is combined
       const double share = combine_ ? forecast.kept_share : 1.0;
@@ -209,6 +237,7 @@ class StepRun {
         successors = sampled_successors(rules_, rule_, current_);
         need = need_for(successors);
       }
+      expected_ = successors;
       spdlog::debug(
           "step {}: {} successors expected at {:.1f} bytes (0: not known yet), {:.2f} "
           "classes each; {}",
@@ -495,6 +524,7 @@ class StepRun {
   std::uint64_t held_bytes_ = 0;        // of successors in blocks, over the step's passes
   std::uint64_t held_successors_ = 0;
   bool combine_ = false;        // successors go through the threads' combiners
+  std::uint64_t expected_ = 0;  // successors the step is expected to make (plan_ranges)
   std::uint64_t combined_ = 0;  // successors the combiners were given, over the expansions
   std::uint64_t merged_ = 0;    // of them merged there
   tbb::enumerable_thread_specific<AggregationTable<K>> tables_;

@@ -43,7 +43,8 @@ class IdleChunks {
 // The budget also keeps the scratch chunks a step's successor blocks use (take_chunk,
 // give_chunk): a chunk given back stays mapped, still counted as used, for the next step to
 // reuse without faulting and zeroing fresh pages again (8% of a 7x8 count's CPU), and is
-// unmapped as soon as a reservation needs its room. So what the budget counts is what the
+// unmapped as soon as a reservation needs its room, or when a step expects to fill fewer
+// (trim_idle, StepRun). So what the budget counts is what the
 // process holds, idle chunks included, and room() is what could be reserved.
 class MemoryBudget {
  public:
@@ -143,8 +144,10 @@ class MemoryBudget {
   // Bytes of idle chunks (counted in used()).
   std::uint64_t idle_bytes() const { return idle_bytes_.load(); }
   // Unmaps every idle chunk and releases its bytes.
-  void drop_idle() {
-    while (free_one_idle()) {
+  void drop_idle() { trim_idle(0); }
+  // Unmaps idle chunks until at most `keep` bytes of them are left.
+  void trim_idle(std::uint64_t keep) {
+    while (idle_bytes() > keep && free_one_idle()) {
     }
   }
 
