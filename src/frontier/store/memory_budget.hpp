@@ -15,8 +15,11 @@ namespace knightstour {
 // Scratch chunks kept from one budget to the next. A job runs its sweeps one after another
 // (the closed sweep, the prefix, each pinned tail), each under a budget of its own; a chunk
 // that one sweep faulted in is handed to the next instead of being unmapped and faulted and
-// zeroed again (8% of 7x7 all starts' CPU: docs/speed.md (grouping.md)). While
-// the chunks sit here no budget counts them: a budget takes them in first thing
+// zeroed again (8% of 7x7 all starts' CPU when pinned sweeps counted it: docs/speed.md
+// (grouping.md)). Each step now unmaps the idle chunks past what it expects to fill
+// (StepRun::trim_idle), so a sweep keeps as many as its first steps fill: 13 pinned sweeps
+// of 6x7 took 1.02-1.04x the wall for it (results/frontier/combiner.md). While the chunks
+// sit here no budget counts them: a budget takes them in first thing
 // (MemoryBudget::share_idle), and gives its idle ones back when it ends.
 class IdleChunks {
  public:
