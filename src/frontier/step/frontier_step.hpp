@@ -198,9 +198,7 @@ class StepRun {
   // half as much again, are unmapped: chunks that an earlier, bigger step or sweep left would
   // otherwise sit idle, resident and counted, beside this step's generations at its fullest
   // moment (8x8 closed: 5.5 GB idle beside 2.15 GB of successors). A step that makes more
-  // faults fresh chunks in. Keeping only what would not raise the budget's peak rests on
-  // forecasts of the next generation and the tables, which fell short by half on 7x8 closed
-  // under 200 MB: it kept every chunk and the peak rose as before.
+  // faults fresh chunks in.
   void trim_idle(const StepForecast& forecast, std::size_t passes) {
     constexpr double kMargin = 1.5;
     const double share = combine_ ? forecast.kept_share : 1.0;

@@ -47,8 +47,8 @@ class IdleChunks {
 // give_chunk): a chunk given back stays mapped, still counted as used, for the next step to
 // reuse without faulting and zeroing fresh pages again (8% of a 7x8 count's CPU), and is
 // unmapped as soon as a reservation needs its room, or when a step expects to fill fewer
-// (trim_idle, StepRun). So what the budget counts is what the
-// process holds, idle chunks included, and room() is what could be reserved.
+// (trim_idle, StepRun). So what the budget counts is what the process holds, idle chunks
+// included, and room() is what could be reserved.
 class MemoryBudget {
  public:
   explicit MemoryBudget(std::uint64_t limit)
