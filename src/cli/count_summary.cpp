@@ -418,10 +418,10 @@ void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const Fron
   }
   const StepBytes& w = f.widest_step;
   if (w.total() > 0) {
-    j["widest_step_bytes"] = {
-        {"current", w.current}, {"next", w.next}, {"successors", w.successors},
-        {"tables", w.tables},   {"idle", w.idle}, {"other", w.other},
-        {"kept", w.kept}};
+    j["widest_step_bytes"] = {{"current", w.current}, {"next", w.next},
+                              {"partial", w.partial}, {"successors", w.successors},
+                              {"tables", w.tables},   {"idle", w.idle},
+                              {"other", w.other},     {"kept", w.kept}};
   } else {
     j["widest_step_bytes"] = nullptr;
   }

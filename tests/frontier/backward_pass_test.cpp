@@ -147,6 +147,9 @@ TEST(BackwardPass, FallsBackToPinnedTailsWhenTheGenerationsDoNotFit) {
   ASSERT_TRUE(whole.grid_by_backward_pass);
   FrontierOptions small;
   small.memory_limit = std::uint64_t{8} << 20;  // the sweep gets 2 MiB: 5x8 needs more
+  // Steps built at once, so that the unpinned sweep outgrows its 2 MiB (in slices it can
+  // complete, and the pass back is then refused beside its generations: one sweep more).
+  small.slices = 1;
   const FrontierReport fell_back = grid({5, 8}, GridMethod::backward_pass, small);
   EXPECT_FALSE(fell_back.grid_by_backward_pass);
   EXPECT_EQ(fell_back.tours_by_start, whole.tours_by_start);

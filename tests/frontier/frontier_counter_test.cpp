@@ -228,6 +228,7 @@ TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
     StopControl stop({});
     FrontierOptions options;
     options.threads = threads;
+    options.slices = 1;  // ranges, which spill (slices keep a step in memory)
     const auto whole = run_frontier(sweep, target, options, stop);
     options.memory_limit = whole.peak_bytes / static_cast<std::uint64_t>(part);
     options.spill_dir = dir.path();
@@ -268,6 +269,7 @@ TEST(FrontierCounter, RangesThatDoNotFitAreSplitAndRebuilt) {
   FrontierOptions options;
   options.threads = 1;
   options.fold_mirror = false;
+  options.slices = 1;  // ranges (slices keep a step in memory)
   const auto whole = run_frontier(sweep, {true, {}}, options, stop);
   options.spill_dir = dir.path();
   for (const std::uint64_t part : {8, 12}) {
@@ -279,6 +281,78 @@ TEST(FrontierCounter, RangesThatDoNotFitAreSplitAndRebuilt) {
     EXPECT_EQ(r.count.str(), "55488142");
   }
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+// A sliced step (StepRun::build_sliced) expands the current generation a slice of its parts
+// at a time and merges the slices' partial parts: the same counts and generations as steps
+// built at once, on cycles, open paths, a pinned start and both ends pinned, folded and not,
+// on 1 and 3 threads. (A generation of one part is not sliced: small ones.)
+TEST(FrontierCounter, SlicedStepsGiveTheSameCounts) {
+  auto compare = [](int rows, int cols, FrontierTarget target, int threads, bool fold) {
+    SCOPED_TRACE(testing::Message() << rows << "x" << cols << ", " << threads << " threads"
+                                    << (fold ? "" : ", not folded"));
+    const Sweep sweep({rows, cols});
+    StopControl stop({});
+    FrontierOptions options;
+    options.threads = threads;
+    options.fold_mirror = fold;
+    options.slices = 1;
+    const auto whole = run_frontier(sweep, target, options, stop);
+    ASSERT_TRUE(whole.complete);
+    EXPECT_EQ(whole.widest_step.partial, 0u);
+    for (const std::size_t slices : {2, 5}) {
+      options.slices = slices;
+      const auto r = run_frontier(sweep, target, options, stop);
+      ASSERT_TRUE(r.complete);
+      EXPECT_EQ(r.count, whole.count);
+      EXPECT_EQ(r.classes, whole.classes);  // every generation the same size
+    }
+  };
+  compare(6, 7, {true, {}}, 3, true);
+  compare(6, 6, {false, {}}, 1, false);
+  const Sweep s({6, 6});
+  compare(6, 6, {false, s.vertex(0)}, 3, true);
+  compare(6, 6, {false, s.vertex(0), s.vertex(13)}, 1, true);
+}
+
+// Its widest step holds partial parts and a slice's successors: on 6x8 closed in 4 slices,
+// at most half the successors' bytes of the step built at once (blocks come in 2 MiB chunks,
+// a thread's own: one thread, so that they tell), and less in all.
+TEST(FrontierCounter, ASlicedStepHoldsASlicesSuccessors) {
+  const Sweep sweep({6, 8});
+  StopControl stop({});
+  FrontierOptions options;
+  options.threads = 1;
+  options.slices = 1;
+  const auto whole = run_frontier(sweep, {true, {}}, options, stop);
+  options.slices = 4;
+  const auto r = run_frontier(sweep, {true, {}}, options, stop);
+  ASSERT_TRUE(r.complete);
+  EXPECT_EQ(r.count, whole.count);
+  EXPECT_GT(r.widest_step.partial, 0u);
+  EXPECT_LE(2 * r.widest_step.successors, whole.widest_step.successors);
+  EXPECT_LT(r.peak_bytes, whole.peak_bytes * 3 / 4);
+}
+
+// Under a budget a step does not fit at once, slices keep it in memory: 6x8 closed completes
+// in a third of its peak without a spill directory, where steps built at once stop.
+TEST(FrontierCounter, SlicesFitAStepWhereBuildingItAtOnceStops) {
+  const Sweep sweep({6, 8});
+  StopControl stop({});
+  FrontierOptions options;
+  options.threads = 2;
+  const auto whole = run_frontier(sweep, {true, {}}, options, stop);
+  options.memory_limit = whole.peak_bytes / 3;
+  options.slices = 1;
+  const auto at_once = run_frontier(sweep, {true, {}}, options, stop);
+  EXPECT_FALSE(at_once.complete);
+  EXPECT_EQ(at_once.stop_reason, StopReason::memory);
+  options.slices = 0;
+  const auto r = run_frontier(sweep, {true, {}}, options, stop);
+  ASSERT_TRUE(r.complete);
+  EXPECT_EQ(r.count.str(), "55488142");
+  EXPECT_GT(r.widest_step.partial, 0u);
+  EXPECT_LE(r.peak_bytes, options.memory_limit);
 }
 
 // Without a spill directory the same budget stops the sweep, with no count.

@@ -44,6 +44,27 @@ TEST(StepPlan, RangesFillEightyFivePercentOfTheRoom) {
   EXPECT_EQ(ranges_for(10, 0, 8), 8u);  // no room at all: as many ranges as parts
 }
 
+// A step that would not fit one pass (85% of the room) is sliced: as many slices as keep a
+// slice's successors within the larger generation's bytes and within what the room leaves
+// beside the partial parts (1.5 times the next generation), 2 to 16; a step whose partial
+// parts alone would not fit is not sliced (it is built in ranges). Without spill files, from
+// a quarter of the room.
+TEST(StepPlan, SlicesKeepASlicesSuccessorsWithinTheGenerationAndTheRoom) {
+  // successor bytes, next generation's bytes, current generation's at rest, room
+  EXPECT_EQ(slices_for(60, 25, 10, 100), 1u);   // fits one pass
+  EXPECT_EQ(slices_for(61, 25, 10, 100), 3u);   // 61 / 25
+  EXPECT_EQ(slices_for(80, 20, 10, 100), 4u);   // 80 / 20: the next generation is larger
+  EXPECT_EQ(slices_for(80, 10, 20, 100), 4u);   // 80 / 20: the current one is
+  EXPECT_EQ(slices_for(400, 10, 5, 100), 16u);  // a sixteenth of 400 each, at the least
+  EXPECT_EQ(slices_for(80, 10, 100, 100), 2u);  // two at the least
+  EXPECT_EQ(slices_for(80, 50, 40, 100), 8u);   // the room leaves 85 - 75 = 10 beside
+  EXPECT_EQ(slices_for(80, 57, 40, 100), 1u);   // partial parts of 85.5: not sliced
+  EXPECT_DOUBLE_EQ(sliced_need(80, 50, 8), 85.0);
+  // Without spill files, from a quarter of the room.
+  EXPECT_EQ(slices_for(20, 5, 10, 100, kSliceWithoutSpill), 1u);
+  EXPECT_EQ(slices_for(21, 5, 10, 100, kSliceWithoutSpill), 3u);
+}
+
 // The successors counted on a 1/64 sample of a real generation (6x7 open paths, step 30,
 // where the generation is near its widest) are within 5% of the successors that expanding
 // every class makes.

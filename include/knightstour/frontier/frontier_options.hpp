@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -45,6 +46,9 @@ struct FrontierOptions {
   // Keep the classes after a step that ends a column up to the mirror across (mirror.hpp):
   // the same counts from about 0.6 as many classes. Off only for tests that compare the two.
   bool fold_mirror = true;
+  // Slices a step expands its generation in (step_plan.hpp, slices_for): 0, as the budget's
+  // room asks; 1, never sliced; n, every step that can be sliced in n (tests that compare).
+  std::size_t slices = 0;
   // Shorter boards the sweep passes, each counted by its last step run aside on the way
   // (shorter_boards.hpp; a row of every length); nullptr: none.
   const ShorterBoards* shorter = nullptr;

@@ -35,6 +35,10 @@ inline std::size_t fibonacci_hash(std::uint64_t x, int bits) {
   return static_cast<std::size_t>((x * 0x9e3779b97f4a7c15ull) >> (64 - bits));
 }
 
+// x times 2^64 / phi (odd, so a bijection): fibonacci_hash's order, all 64 bits of it. A
+// sliced step merges its partial parts in it (partial_merge.hpp).
+inline std::uint64_t merge_hash(std::uint64_t x) { return x * 0x9e3779b97f4a7c15ull; }
+
 // One of 2^bits buckets for a type pattern, by Fibonacci hashing: its top bits do not follow
 // route_hash's, so the patterns of one part spread over all buckets. For tables that a
 // part's patterns share: a thread's plans (choice_plans.hpp), the buckets that group a

@@ -28,11 +28,13 @@ class AggregationTable {
  public:
   // Aggregates every successor of `part` that the threads' blocks hold into `out` (which
   // must be empty), the classes of one type pattern of `slots` slots next to each other
-  // (slots 0: in the table's order). Sets `overflow` when a count no longer fits in K limbs.
+  // (slots 0: in the table's order); `sorted`: in MergeOrder (partial_merge.hpp), grouped
+  // alike, for a sliced step's partial parts. Sets `overflow` when a count no longer fits in
+  // K limbs.
   // Returns false, leaving `out` empty, when the budget cannot hold the table or the part.
   bool aggregate(const std::vector<const SuccessorBlocks<K>*>& threads, std::size_t part,
                  typename Generation<K>::Part& out, MemoryBudget& budget, bool& overflow,
-                 int slots = 0) {
+                 int slots = 0, bool sorted = false) {
     std::uint64_t successors = 0;
     for (const auto* t : threads) successors += t->successors(part);
     if (successors == 0) return true;
@@ -70,9 +72,11 @@ class AggregationTable {
       dense += s.key != kNoClass ? 1 : 0;
     }
     const Slot* from = slots_.data();
-    if (slots > 0 && dense >= kGroupFrom) {
+    if (sorted && (slots == 0 || dense < kGroupFrom || !fit_grouped(dense, budget))) {
+      sort_for_merge(dense, slots);
+    } else if (slots > 0 && dense >= kGroupFrom) {
       if (fit_grouped(dense, budget)) {
-        from = group_by_pattern(dense, slots);
+        from = group_by_pattern(dense, slots, sorted);
       } else {
         group_in_place(dense, slots);
       }
@@ -92,6 +96,10 @@ class AggregationTable {
     }
     return true;
   }
+
+  // Buckets of type patterns a part's classes are grouped by (group_by_pattern), which a
+  // sliced step's merge orders by too (partial_merge.hpp).
+  static constexpr int kBucketBits = 10;
 
   // Bytes the table and its grouping's copy take for a part of `successors` (step_plan.hpp
   // sizes parts under a tight budget by it).
@@ -163,8 +171,7 @@ class AggregationTable {
   // (docs/speed.md (choice-plans.md)). An in-place American flag sort did the
   // same with chains of dependent swaps: 7.6% of a 7x8 count's CPU, against 2.6% for this,
   // and whole counts took 0.92-0.93 the CPU (docs/speed.md (grouping.md)).
-  static constexpr int kBucketBits = 10;
-  const Slot* group_by_pattern(std::size_t n, int slots) {
+  const Slot* group_by_pattern(std::size_t n, int slots, bool sorted = false) {
     auto bucket_of = [slots](std::uint64_t key) {
       return pattern_bucket(type_pattern(key, slots), kBucketBits);
     };
@@ -174,6 +181,24 @@ class AggregationTable {
     for (std::uint32_t& b : next) first += std::exchange(b, first);
     Slot* to = grouped_.data();
     for (std::size_t i = 0; i < n; ++i) to[next[bucket_of(slots_[i].key)]++] = slots_[i];
+    // Each bucket by merge_hash (MergeOrder): the table's slots are in fibonacci_hash order
+    // but for the classes that probing moved on, so an insertion sort moves few of them.
+    if (sorted) {
+      std::uint32_t begin = 0;
+      for (const std::uint32_t end : next) {
+        for (std::uint32_t i = begin + 1; i < end; ++i) {
+          const Slot x = to[i];
+          const std::uint64_t hx = merge_hash(x.key);
+          std::uint32_t j = i;
+          while (j > begin && merge_hash(to[j - 1].key) > hx) {
+            to[j] = to[j - 1];
+            --j;
+          }
+          to[j] = x;
+        }
+        begin = end;
+      }
+    }
     return to;
   }
 
@@ -189,6 +214,18 @@ class AggregationTable {
                 const std::size_t ba = pattern_bucket(pa, kBucketBits);
                 const std::size_t bb = pattern_bucket(pb, kBucketBits);
                 return ba != bb ? ba < bb : pa < pb;
+              });
+  }
+
+  // The n classes of the dense front in MergeOrder (partial_merge.hpp), in place.
+  void sort_for_merge(std::size_t n, int slots) {
+    std::sort(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(n),
+              [slots](const Slot& a, const Slot& b) {
+                const std::size_t ba =
+                    slots == 0 ? 0 : pattern_bucket(type_pattern(a.key, slots), kBucketBits);
+                const std::size_t bb =
+                    slots == 0 ? 0 : pattern_bucket(type_pattern(b.key, slots), kBucketBits);
+                return ba != bb ? ba < bb : merge_hash(a.key) < merge_hash(b.key);
               });
   }
 

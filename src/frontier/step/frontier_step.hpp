@@ -25,6 +25,7 @@
 #include "frontier/progress/step_progress.hpp"
 #include "frontier/step/aggregation_table.hpp"
 #include "frontier/step/choice_plans.hpp"
+#include "frontier/step/partial_merge.hpp"
 #include "frontier/step/rank_exchange.hpp"
 #include "frontier/step/step_expander.hpp"
 #include "frontier/step/step_expansion.hpp"
@@ -56,6 +57,7 @@ struct StepContext {
   Ranks* ranks = nullptr;
   StepBytes* widest = nullptr;       // kept: the pass that held the most, by what held it
   StepMeasures* measured = nullptr;  // set at the end of each step, for the next one's forecast
+  std::size_t slices = 0;            // FrontierOptions::slices
 };
 
 // One step: expands every class of `current` into `next`, adding the cycles completed
@@ -76,6 +78,15 @@ struct StepContext {
 // still runs out of memory is redone as two halves read from its file. A step planned in one
 // range that runs out is redone in two by expanding again. Without a spill area the step
 // stops at the budget.
+//
+// A step that would not fit one pass is sliced first, where it can be (one process, a
+// generation of several parts; slices_for, step_plan.hpp): the current
+// generation's parts are expanded a slice at a time, each slice's successors aggregated into
+// partial parts and given back, and the partial parts merged into the next generation at the
+// end (build_sliced, partial_merge.hpp). It holds a slice's successors beside the partial
+// parts, not every successor, and stays in memory where ranges would spill. When the partial
+// parts would not fit, the current generation goes to spill files first; when they still
+// would not, or a sliced step runs out after all, the step is built in ranges.
 //
 // With several ranks (`ranks`; nullptr: this process alone) each holds the classes it owns
 // (owner_rank). The expansion runs in rounds of kRoundClasses; a thread puts the successors
@@ -116,6 +127,7 @@ class StepRun {
         measured_(c.measured),
         ranks_(several_ranks(c.ranks)),
         rank_count_(ranks_ != nullptr ? ranks_->size() : 1),
+        forced_slices_(c.slices),
         expander_(c.rules, k, current, c.kernel, ranks_, abort_, c.progress) {}
 
   StepEnd run(const StepForecast& forecast) {
@@ -132,13 +144,25 @@ class StepRun {
     expander_.set_part_bits(bits_);
     parts_ = std::size_t{1} << bits_;
     next_.parts.assign(parts_, {});
-    const std::size_t passes = plan_ranges(forecast);
-    trim_idle(forecast, passes);
+    std::size_t passes = plan_ranges(forecast);
+    trim_idle(forecast, passes * slices_);
+    successors_ = 0;
+    if (slices_ > 1) {
+      if (const auto end = build_sliced()) return *end;
+      if (!sliced_out_of_room_) return finish_step();
+      // Out of room after all: built in ranges from spill files instead, as a step that does
+      // not fit is.
+      spdlog::debug("step {}: the slices did not fit, built in ranges", k_ + 1);
+      ++progress_.redone;
+      slices_ = 1;
+      successors_ = 0;
+      spilled_.start(current_, next_);
+      passes = std::max<std::size_t>(2, ranges_for(need_, budget_.room(), parts_));
+    }
     for (std::size_t i = 0; i < passes; ++i)
       ranges_.push_back({parts_ * i / passes, parts_ * (i + 1) / passes, i});
     progress_.passes = static_cast<int>(passes);
     progress_.pass = 0;
-    successors_ = 0;
     if (passes > 1) {
       if (const auto end = expand_once_into_files()) return *end;
     }
@@ -147,6 +171,11 @@ class StepRun {
       ranges_.pop_front();
       if (const auto end = build_range(range)) return *end;
     }
+    return finish_step();
+  }
+
+ private:
+  StepEnd finish_step() {
     spilled_.finish(next_);
     // Successors made: those kept, and those merged in the combiners (measured as a share,
     // which expansions redone do not change).
@@ -164,7 +193,6 @@ class StepRun {
     return StepEnd::done;
   }
 
- private:
   using Expansions = tbb::enumerable_thread_specific<Expansion<K>>;
   using Entry = typename SuccessorBlocks<K>::Entry;
   // A range of parts to build, and the range file holding its successors (write-once).
@@ -218,37 +246,67 @@ class StepRun {
                     mb(idle - budget_.idle_bytes()), mb(budget_.idle_bytes()));
   }
 
-  // Ranges: as many as the step needs, with room to spare (StepForecast, step_plan.hpp).
+  // Ranges: as many as the step needs, with room to spare (StepForecast, step_plan.hpp); or
+  // slices (slices_for), which keep the step in memory where ranges would spill it.
   std::size_t plan_ranges(const StepForecast& forecast) {
     std::size_t passes = 1;
     expected_ = forecast.successors;
-    if (spill_.enabled()) {
-      std::uint64_t successors = forecast.successors;  // made, before any is combined
-      const double share = combine_ ? forecast.kept_share : 1.0;
-      auto need_for = [&](std::uint64_t made) {
-        return step_bytes<K>(static_cast<std::uint64_t>(static_cast<double>(made) * share),
-                             forecast.classes_per_successor / share, forecast.bytes_per_class,
-                             forecast.bytes_per_successor);
-      };
-      std::uint64_t need = need_for(successors);
-      if (worth_sampling(need, budget_.room())) {
-        successors = sampled_successors(rules_, rule_, current_);
-        need = need_for(successors);
-      }
-      expected_ = successors;
-      spdlog::debug(
-          "step {}: {} successors expected at {:.1f} bytes (0: not known yet), {:.2f} "
-          "classes each; {}",
-          k_ + 1, successors, forecast.bytes_per_successor, forecast.classes_per_successor,
-          combine_ ? fmt::format("combined, {:.2f} of them kept", share) : "not combined");
-      if (!fits_one_pass(need, budget_.room())) {
-        spilled_.start(current_, next_);  // frees what the current generation held
-        passes = ranges_for(need, budget_.room(), parts_);
-      }
-      spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} ranges", k_ + 1, mb(need),
-                    mb(budget_.room()), passes);
-    }
+    slices_ = 1;
+    const bool may_slice = !distributed() && current_.parts.size() > 1 && forced_slices_ != 1;
+    if (spill_.enabled() || may_slice) passes = plan_pass(forecast, may_slice);
     if (distributed()) passes = static_cast<std::size_t>(ranks_->max(passes));
+    return passes;
+  }
+  std::size_t plan_pass(const StepForecast& forecast, bool may_slice) {
+    std::size_t passes = 1;
+    std::uint64_t successors = forecast.successors;  // made, before any is combined
+    const double share = combine_ ? forecast.kept_share : 1.0;
+    auto kept = [&] { return static_cast<std::uint64_t>(static_cast<double>(successors) * share); };
+    auto need_for = [&] {
+      return step_bytes<K>(kept(), forecast.classes_per_successor / share, forecast.bytes_per_class,
+                           forecast.bytes_per_successor);
+    };
+    need_ = need_for();
+    if (worth_sampling(need_, budget_.room())) {
+      successors = sampled_successors(rules_, rule_, current_);
+      need_ = need_for();
+    }
+    expected_ = successors;
+    spdlog::debug(
+        "step {}: {} successors expected at {:.1f} bytes (0: not known yet), {:.2f} "
+        "classes each; {}",
+        k_ + 1, successors, forecast.bytes_per_successor, forecast.classes_per_successor,
+        combine_ ? fmt::format("combined, {:.2f} of them kept", share) : "not combined");
+    // The successors' bytes and the next generation's, apart.
+    const auto successor_bytes = static_cast<double>(
+        step_bytes<K>(kept(), 0, forecast.bytes_per_class, forecast.bytes_per_successor));
+    const double next_bytes = static_cast<double>(need_) - successor_bytes;
+    auto plan_slices = [&] {
+      if (!may_slice) return std::size_t{1};
+      if (forced_slices_ > 1) return std::min(forced_slices_, current_.parts.size());
+      return std::min(
+          slices_for(successor_bytes, next_bytes, static_cast<double>(current_.rest_bytes()),
+                     static_cast<double>(budget_.room()),
+                     spill_.enabled() ? kPassFill : kSliceWithoutSpill),
+          current_.parts.size());
+    };
+    auto need_now = [&] {
+      return slices_ > 1
+                 ? static_cast<std::uint64_t>(sliced_need(successor_bytes, next_bytes, slices_))
+                 : need_;
+    };
+    slices_ = plan_slices();
+    // Without spill files a step that does not fit at once has only slices: all it can have.
+    if (slices_ == 1 && may_slice && !spill_.enabled() && !fits_one_pass(need_, budget_.room()))
+      slices_ = std::min(kMaxSlices, current_.parts.size());
+    if (!fits_one_pass(need_now(), budget_.room()) && spill_.enabled()) {
+      spilled_.start(current_, next_);  // frees what the current generation held
+      slices_ = plan_slices();
+      if (slices_ > 1 && !fits_one_pass(need_now(), budget_.room())) slices_ = 1;
+      if (slices_ == 1) passes = ranges_for(need_, budget_.room(), parts_);
+    }
+    spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} ranges, {} slices", k_ + 1,
+                  mb(need_now()), mb(budget_.room()), passes, slices_);
     return passes;
   }
 
@@ -381,6 +439,21 @@ class StepRun {
     });
   }
 
+  // Each part of a sliced step's slice aggregated into its partial part, in MergeOrder (see
+  // aggregate).
+  void aggregate_into(Expansions& expansions, std::vector<ClassPart>& out,
+                      std::atomic<bool>& overflow) {
+    std::vector<const SuccessorBlocks<K>*> written;
+    for (auto& e : expansions) written.push_back(&e.blocks);
+    tbb::parallel_for(std::size_t{0}, parts_, [&](std::size_t p) {
+      if (abort_.raised()) return;
+      bool wide = false;
+      if (!tables_.local().aggregate(written, p, out[p], budget_, wide, rules_.slots, true))
+        abort_.raise();
+      if (wide) overflow = true;
+    });
+  }
+
   // The first range, held in memory since the expansion, did not fit its classes: its
   // successors go to its file, to be read back in halves like any other range.
   void write_to_file(Expansions& expansions, std::size_t lo, std::size_t hi) {
@@ -402,16 +475,21 @@ class StepRun {
     StepBytes b;
     b.current = current_.memory_bytes();
     b.next = next_.memory_bytes();
+    for (const auto& slice : partials_) {
+      for (const auto& part : slice) b.partial += part.memory_bytes();
+    }
     for (auto& e : expansions) b.successors += e.blocks.bytes() + e.outbox.bytes();
     b.tables = tables;
     b.idle = budget_.idle_bytes();
     const std::uint64_t used = budget_.used();
-    const std::uint64_t named = b.current + b.next + b.successors + b.tables + b.idle;
+    const std::uint64_t named = b.current + b.next + b.partial + b.successors + b.tables + b.idle;
     b.other = used - std::min(used, named);
     spdlog::debug(
-        "step {} pass {}: {:.1f} MB held: current generation {:.1f}, next {:.1f}, successors "
-        "{:.1f} ({} of {:.1f} bytes), tables {:.1f}, idle scratch {:.1f}, other {:.1f}",
-        k_ + 1, progress_.pass.load(), mb(used), mb(b.current), mb(b.next), mb(b.successors), held,
+        "step {} pass {}: {:.1f} MB held: current generation {:.1f}, next {:.1f}, partial "
+        "{:.1f}, successors {:.1f} ({} of {:.1f} bytes), tables {:.1f}, idle scratch {:.1f}, "
+        "other {:.1f}",
+        k_ + 1, progress_.pass.load(), mb(used), mb(b.current), mb(b.next), mb(b.partial),
+        mb(b.successors), held,
         held == 0 ? 0.0 : static_cast<double>(written) / static_cast<double>(held), mb(b.tables),
         mb(b.idle), mb(b.other));
     if (widest_ != nullptr && b.total() > widest_->total()) *widest_ = b;
@@ -496,6 +574,118 @@ class StepRun {
     return std::nullopt;
   }
 
+  // A sliced step: the current generation's parts expanded a slice at a time (slices_ of
+  // about equal classes), each slice's successors aggregated into partial parts in MergeOrder
+  // and given back; then each part of the next generation merged from its partial parts,
+  // which are freed as it goes. Returns how the step ended when it ends here; out of room
+  // (sliced_out_of_room_, with spill files to build it in ranges instead), it returns nothing
+  // with `next` empty.
+  std::optional<StepEnd> build_sliced() {
+    partials_.assign(slices_, std::vector<ClassPart>(parts_));
+    WideCount<K> step_closed;
+    bool closed_wide = false;
+    std::atomic<bool> overflow{false};
+    progress_.passes = 1;
+    progress_.pass = 1;
+    progress_.expanded = 0;
+    const std::uint64_t total = current_.size();
+    std::size_t from = 0;
+    std::uint64_t before = 0;  // classes of the parts before `from`
+    for (std::size_t s = 0; s < slices_; ++s) {
+      std::size_t to = from;
+      const std::uint64_t want = total * (s + 1) / slices_;
+      while (to < current_.parts.size() && (before < want || s + 1 == slices_))
+        before += current_.parts[to++].size();
+      abort_.clear();
+      auto expansions = std::make_unique<Expansions>(
+          [&] { return Expansion<K>(parts_, rank_count_, budget_, combine_); });
+      expander_.expand(*expansions, 0, parts_, from, to);
+      keep_combined(*expansions, 0);
+      if (!abort_.raised() && !stop_.stopped()) aggregate_into(*expansions, partials_[s], overflow);
+      std::uint64_t in_blocks = 0, written = 0;
+      for (auto& e : *expansions) {
+        in_blocks += e.blocks.successors();
+        written += e.blocks.written_bytes();
+        if (e.overflow) overflow = true;
+        closed_wide = step_closed.add(e.closed) || closed_wide;
+      }
+      successors_ += in_blocks;
+      held_successors_ += in_blocks;
+      held_bytes_ += written;
+      std::uint64_t tables = 0;
+      for (auto& t : tables_) tables += t.bytes();
+      note_held(*expansions, tables, in_blocks, written);
+      for (auto& t : tables_) t.release(budget_);
+      expansions.reset();  // gives the blocks back
+      if (tables > kTrimAfterBytes) return_freed_memory();
+      if (const auto end = end_of_slices(agreed_outcome(overflow.load()))) return end;
+      from = to;
+    }
+    merge_partials(overflow);
+    if (const auto end = end_of_slices(agreed_outcome(overflow.load()))) return end;
+    if (!take_closed(step_closed, closed_wide)) return abandon(StepEnd::overflow);
+    if (spilled_.started()) {
+      spilled_.spill(next_, 0, parts_);
+      return_freed_memory();
+    }
+    return std::nullopt;
+  }
+
+  // Each part of the next generation merged from its partial parts (merge_parts), which are
+  // freed as it goes. Raises abort_ when the budget cannot hold a part.
+  void merge_partials(std::atomic<bool>& overflow) {
+    struct Scratch {
+      Scratch(int slots, std::size_t n, MemoryBudget* budget) : writer(slots) {
+        for (std::size_t i = 0; i < n; ++i) buffers.emplace_back(budget);
+      }
+      PartWriter<K> writer;
+      std::vector<ClassBuffer<K>> buffers;
+    };
+    tbb::enumerable_thread_specific<Scratch> scratch(
+        [&] { return Scratch(rules_.slots, slices_, &budget_); });
+    abort_.clear();
+    tbb::parallel_for(std::size_t{0}, parts_, [&](std::size_t p) {
+      if (!abort_.poll()) return;
+      Scratch& local = scratch.local();
+      std::vector<const ClassPart*> in;
+      for (const auto& slice : partials_) in.push_back(&slice[p]);
+      bool wide = false;
+      ClassPart part = merge_parts<K>(in, rules_.slots, AggregationTable<K>::kBucketBits,
+                                      local.writer, local.buffers, wide);
+      if (wide) overflow = true;
+      for (auto& slice : partials_) {
+        budget_.release(slice[p].memory_bytes());
+        slice[p] = {};
+      }
+      if (!budget_.reserve(part.memory_bytes())) {
+        abort_.raise();
+        return;
+      }
+      next_.parts[p] = std::move(part);
+    });
+  }
+
+  // How a sliced step ends after a slice or the merge with `outcome`, when it ends there:
+  // partial parts and `next` given back; out of room with spill files, nothing
+  // (sliced_out_of_room_: built in ranges instead).
+  std::optional<StepEnd> end_of_slices(std::uint32_t outcome) {
+    if (outcome == 0) return std::nullopt;
+    for (auto& slice : partials_) {
+      for (auto& part : slice) budget_.release(part.memory_bytes());
+    }
+    partials_.clear();
+    for (auto& part : next_.parts) {
+      budget_.release(part.memory_bytes());
+      part = {};
+    }
+    if ((outcome & kOverflow) != 0) return abandon(StepEnd::overflow);
+    const bool out_of_memory = (outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0;
+    if (!out_of_memory || !spill_.enabled()) return abandon(StepEnd::stopped);
+    budget_.clear_exceeded();
+    sliced_out_of_room_ = true;
+    return std::nullopt;
+  }
+
   const StepRules& rules_;
   const int k_;
   const StepRule& rule_;
@@ -511,6 +701,7 @@ class StepRun {
   StepMeasures* const measured_;
   Ranks* const ranks_;  // nullptr: this process counts alone
   const int rank_count_;
+  const std::size_t forced_slices_;  // StepContext::slices
 
   StepAbort abort_{stop_};  // stopped or out of memory: the pass winds down
   StepExpander<K> expander_;
@@ -521,7 +712,13 @@ class StepRun {
   bool closed_taken_ = false;           // the step's cycles were added to `closed`
   std::uint64_t held_bytes_ = 0;        // of successors in blocks, over the step's passes
   std::uint64_t held_successors_ = 0;
-  bool combine_ = false;        // successors go through the threads' combiners
+  bool combine_ = false;  // successors go through the threads' combiners
+  // Sliced (build_sliced): the current generation expanded in slices_ slices, and each
+  // slice's partial parts of the next generation.
+  std::size_t slices_ = 1;
+  std::uint64_t need_ = 0;  // bytes the step needs unsliced (plan_ranges)
+  std::vector<std::vector<ClassPart>> partials_;
+  bool sliced_out_of_room_ = false;
   std::uint64_t expected_ = 0;  // successors the step is expected to make (plan_ranges)
   std::uint64_t combined_ = 0;  // successors the combiners were given, over the expansions
   std::uint64_t merged_ = 0;    // of them merged there

@@ -84,14 +84,17 @@ class StepExpander {
     return part_at(route_hash(key, rules_.slots), bits_);
   }
 
-  // Expands every class of `current` into the threads' expansions, keeping the successors of
-  // parts [lo, hi); raises the abort when stopped or out of memory.
-  void expand(Expansions& expansions, std::size_t lo, std::size_t hi) {
+  // Expands every class of parts [from, to) of `current` (every part: to past the last) into
+  // the threads' expansions, keeping the successors of parts [lo, hi) of the next; raises the
+  // abort when stopped or out of memory.
+  void expand(Expansions& expansions, std::size_t lo, std::size_t hi, std::size_t from = 0,
+              std::size_t to = SIZE_MAX) {
     if (ranks_ != nullptr) {
       expand_in_rounds(expansions, lo, hi);
       return;
     }
-    tbb::parallel_for(std::size_t{0}, current_.parts.size(), [&](std::size_t part) {
+    to = std::min(to, current_.parts.size());
+    tbb::parallel_for(from, to, [&](std::size_t part) {
       // Whole blocks, each decoded once: a part in a file is read a block (one pread) at a
       // time, one in memory about kPollEvery classes at a time.
       const auto& in = current_.parts[part];

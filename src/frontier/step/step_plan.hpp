@@ -165,6 +165,44 @@ inline bool worth_sampling(std::uint64_t need, std::uint64_t room) {
   return static_cast<double>(need) > static_cast<double>(room) * kPassFill / 2;
 }
 
+// Slices for a step (StepRun::build_sliced): a step that would not fit one pass of the room
+// expands the current generation a slice of its parts at a time, aggregates each slice's
+// successors into partial parts and merges them at the end (partial_merge.hpp), so it holds
+// one slice's successors beside partial parts, not every successor, and stays in memory
+// where it would have spilled. A sliced step costs about a fifth more than one built at
+// once, so a step that fits is not sliced: slicing every step that needs over a quarter of
+// the room held 8x8 closed at 18.5 bytes a class, not 26.2, but took 1.08x its CPU, and a
+// unit of 8x8 open that fits 1.14x (results/frontier/slices.md). Partial parts
+// take more than the parts they make (a class made in two slices is in both, and shorter runs
+// compact less): 1.43x on 8x8 closed's widest step in 4 slices, so kPartialBytes. Slices: as
+// many as keep a slice's successors within the larger generation's bytes (the current one
+// at rest, the next one forecast: the fullest moment then holds about four times a
+// generation) and within what the room leaves beside the partial parts, 2 to kMaxSlices; 1,
+// not sliced, when the step needs little of the room or the partial parts alone would not
+// fit (ranges then). Each slice costs a
+// pass over every part; the merge, a pass over the partial parts. Without spill files a step
+// is sliced from a quarter of the room (`from`): its forecast can be 2-3x short (step_plan's
+// StepForecast), and nothing could take what does not fit.
+inline constexpr double kSliceWithoutSpill = 0.25;
+inline constexpr double kPartialBytes = 1.5;
+inline constexpr std::size_t kMaxSlices = 16;
+inline std::size_t slices_for(double successor_bytes, double next_bytes, double current_rest,
+                              double room, double from = kPassFill) {
+  if (successor_bytes + next_bytes <= room * from) return 1;
+  const double beside = room * kPassFill - kPartialBytes * next_bytes;
+  if (beside <= 0) return 1;
+  const double generation = std::max(current_rest, next_bytes);
+  const double slice =
+      std::min(beside, std::max(generation, successor_bytes / static_cast<double>(kMaxSlices)));
+  const double wanted = std::ceil(successor_bytes / std::max(slice, 1.0));
+  return static_cast<std::size_t>(std::clamp(wanted, 2.0, static_cast<double>(kMaxSlices)));
+}
+// What a sliced step expects to hold at its fullest: the partial parts and a slice's
+// successors.
+inline double sliced_need(double successor_bytes, double next_bytes, std::size_t slices) {
+  return kPartialBytes * next_bytes + successor_bytes / static_cast<double>(slices);
+}
+
 // Whether a step that needs `need` bytes fits one pass in `room` bytes. When it does not,
 // the step spills the current generation first (which makes room) and then asks ranges_for.
 inline bool fits_one_pass(std::uint64_t need, std::uint64_t room) {

@@ -153,6 +153,7 @@ bool run_steps(frontier_detail::StepContext step, FrontierState& state,
   std::uint64_t size_now = everywhere(current.size());
   StepForecaster forecaster(rules.squares, rules.width);
   step.kernel = options.bit_kernel();
+  step.slices = options.slices;
   step.ranks = clock ? &*clock : nullptr;
   step.widest = &result.widest_step;
   frontier_detail::StepMeasures measured;
