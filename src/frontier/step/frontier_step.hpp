@@ -706,19 +706,19 @@ class StepRun {
   StepAbort abort_{stop_};  // stopped or out of memory: the pass winds down
   StepExpander<K> expander_;
   int bits_ = 0;  // the next generation has 2^bits_ parts, by the top bits of route_hash
+  bool closed_taken_ = false;        // the step's cycles were added to `closed`
+  bool combine_ = false;             // successors go through the threads' combiners
+  bool sliced_out_of_room_ = false;  // a sliced step ran out: built in ranges instead
   std::size_t parts_ = 1;
   std::deque<Range> ranges_;            // still to build, in order
   StepSpill spilled_{spill_, budget_};  // where the generations go once the step spills
-  bool closed_taken_ = false;           // the step's cycles were added to `closed`
   std::uint64_t held_bytes_ = 0;        // of successors in blocks, over the step's passes
   std::uint64_t held_successors_ = 0;
-  bool combine_ = false;  // successors go through the threads' combiners
   // Sliced (build_sliced): the current generation expanded in slices_ slices, and each
   // slice's partial parts of the next generation.
   std::size_t slices_ = 1;
   std::uint64_t need_ = 0;  // bytes the step needs unsliced (plan_ranges)
   std::vector<std::vector<ClassPart>> partials_;
-  bool sliced_out_of_room_ = false;
   std::uint64_t expected_ = 0;  // successors the step is expected to make (plan_ranges)
   std::uint64_t combined_ = 0;  // successors the combiners were given, over the expansions
   std::uint64_t merged_ = 0;    // of them merged there
