@@ -424,31 +424,17 @@ class StepRun {
     }
   }
 
-  // Phase 2: each part of [lo, hi) aggregated by one task. Raises abort_ when a part runs out
-  // of memory, sets `overflow` when its counts outgrow K limbs.
+  // Phase 2: each part p of [lo, hi) aggregated by one task into out[p] (a sliced step's
+  // partial parts: `sorted`, in MergeOrder). Raises abort_ when a part runs out of memory, sets
+  // `overflow` when its counts outgrow K limbs.
   void aggregate(Expansions& expansions, std::size_t lo, std::size_t hi,
-                 std::atomic<bool>& overflow) {
+                 std::vector<ClassPart>& out, std::atomic<bool>& overflow, bool sorted = false) {
     std::vector<const SuccessorBlocks<K>*> written;
     for (auto& e : expansions) written.push_back(&e.blocks);
     tbb::parallel_for(lo, hi, [&](std::size_t p) {
       if (abort_.raised()) return;
       bool wide = false;
-      if (!tables_.local().aggregate(written, p - lo, next_.parts[p], budget_, wide, rules_.slots))
-        abort_.raise();
-      if (wide) overflow = true;
-    });
-  }
-
-  // Each part of a sliced step's slice aggregated into its partial part, in MergeOrder (see
-  // aggregate).
-  void aggregate_into(Expansions& expansions, std::vector<ClassPart>& out,
-                      std::atomic<bool>& overflow) {
-    std::vector<const SuccessorBlocks<K>*> written;
-    for (auto& e : expansions) written.push_back(&e.blocks);
-    tbb::parallel_for(std::size_t{0}, parts_, [&](std::size_t p) {
-      if (abort_.raised()) return;
-      bool wide = false;
-      if (!tables_.local().aggregate(written, p, out[p], budget_, wide, rules_.slots, true))
+      if (!tables_.local().aggregate(written, p - lo, out[p], budget_, wide, rules_.slots, sorted))
         abort_.raise();
       if (wide) overflow = true;
     });
@@ -522,7 +508,7 @@ class StepRun {
     const bool from_expansion = first_range_ != nullptr;
     std::unique_ptr<Expansions> held_here = successors_of(lo, hi, range.file);
     Expansions& expansions = *held_here;
-    if (!abort_.raised() && !stop_.stopped()) aggregate(expansions, lo, hi, overflow);
+    if (!abort_.raised() && !stop_.stopped()) aggregate(expansions, lo, hi, next_.parts, overflow);
     // Successors of this pass's parts only: each pass keeps its own. A range file's are
     // counted as they were written (before its records merged equal keys), once it is built.
     std::uint64_t pass_successors = 0;
@@ -601,7 +587,8 @@ class StepRun {
           [&] { return Expansion<K>(parts_, rank_count_, budget_, combine_); });
       expander_.expand(*expansions, 0, parts_, from, to);
       keep_combined(*expansions, 0);
-      if (!abort_.raised() && !stop_.stopped()) aggregate_into(*expansions, partials_[s], overflow);
+      if (!abort_.raised() && !stop_.stopped())
+        aggregate(*expansions, 0, parts_, partials_[s], overflow, true);
       std::uint64_t in_blocks = 0, written = 0;
       for (auto& e : *expansions) {
         in_blocks += e.blocks.successors();
