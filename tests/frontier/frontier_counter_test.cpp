@@ -355,6 +355,30 @@ TEST(FrontierCounter, SlicesFitAStepWhereBuildingItAtOnceStops) {
   EXPECT_LE(r.peak_bytes, options.memory_limit);
 }
 
+// A sliced step that runs out of room after all (its forecast short) is built in ranges from
+// spill files instead: 6x8 closed at a seventh and a ninth of its peak on one thread, where
+// (seen with --log-level debug) sliced steps ran out. (Before the sliced loop stopped there,
+// it went on into the partial parts it had freed, and the count crashed.)
+TEST(FrontierCounter, ASlicedStepThatRunsOutIsBuiltInRanges) {
+  test::TempDir dir;
+  const Sweep sweep({6, 8});
+  StopControl stop({});
+  FrontierOptions options;
+  options.threads = 1;
+  const auto whole = run_frontier(sweep, {true, {}}, options, stop);
+  options.spill_dir = dir.path();
+  for (const std::uint64_t part : {7, 9}) {
+    SCOPED_TRACE(testing::Message() << "1/" << part << " of the peak");
+    options.memory_limit = whole.peak_bytes / part;
+    const auto r = run_frontier(sweep, {true, {}}, options, stop);
+    ASSERT_TRUE(r.complete);
+    EXPECT_EQ(r.count.str(), "55488142");
+    EXPECT_GT(r.slices_given_up, 0);
+    EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
 // Without a spill directory the same budget stops the sweep, with no count.
 TEST(FrontierCounter, WithoutASpillDirectoryTheBudgetStopsTheSweep) {
   const Sweep sweep({6, 8});

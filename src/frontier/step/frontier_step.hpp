@@ -154,6 +154,7 @@ class StepRun {
       // not fit is.
       spdlog::debug("step {}: the slices did not fit, built in ranges", k_ + 1);
       ++progress_.redone;
+      ++progress_.unsliced;
       slices_ = 1;
       successors_ = 0;
       spilled_.start(current_, next_);
@@ -606,10 +607,12 @@ class StepRun {
       expansions.reset();  // gives the blocks back
       if (tables > kTrimAfterBytes) return_freed_memory();
       if (const auto end = end_of_slices(agreed_outcome(overflow.load()))) return end;
+      if (sliced_out_of_room_) return std::nullopt;
       from = to;
     }
     merge_partials(overflow);
     if (const auto end = end_of_slices(agreed_outcome(overflow.load()))) return end;
+    if (sliced_out_of_room_) return std::nullopt;
     if (!take_closed(step_closed, closed_wide)) return abandon(StepEnd::overflow);
     if (spilled_.started()) {
       spilled_.spill(next_, 0, parts_);
@@ -653,8 +656,8 @@ class StepRun {
   }
 
   // How a sliced step ends after a slice or the merge with `outcome`, when it ends there:
-  // partial parts and `next` given back; out of room with spill files, nothing
-  // (sliced_out_of_room_: built in ranges instead).
+  // partial parts and `next` given back; out of room with spill files, nothing, and
+  // sliced_out_of_room_ set: the caller stops slicing, and the step is built in ranges.
   std::optional<StepEnd> end_of_slices(std::uint32_t outcome) {
     if (outcome == 0) return std::nullopt;
     for (auto& slice : partials_) {
