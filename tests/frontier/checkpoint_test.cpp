@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "frontier/store/generation_store.hpp"
+#include "frontier/store/step_spill.hpp"
 #include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/errors.hpp"
 #include "support/generation_classes.hpp"
@@ -75,6 +76,37 @@ TEST(Checkpoint, SpilledGenerationRoundTripsWithoutMapping) {
     }
   }
   EXPECT_EQ(test::mappings_under(dir.path()), 0);
+}
+
+// A sweep stopped in a step that set its current generation aside (StepSpill::set_aside)
+// keeps a generation partly in files, partly in memory: its checkpoint reads back the same.
+TEST(Checkpoint, AGenerationPartlySetAsideRoundTrips) {
+  test::TempDir dir;
+  SpillArea area(dir / "spill");
+  std::filesystem::create_directory(dir / "spill");
+  constexpr std::uint64_t kClasses = 3 * CompactClasses::kBlockClasses + 7;
+  Generation<1> g = test::generation_of<1>(
+      3, kClasses, [](std::uint64_t i) { return 3 * i + 1; },
+      [](std::uint64_t i) { return WideCount<1>{{i + 1}}; }, [](std::uint64_t i) { return i % 3; });
+  MemoryBudget budget(std::uint64_t{1} << 24);
+  ASSERT_TRUE(budget.reserve(g.memory_bytes()));
+  frontier_detail::StepSpill spill(area, budget);
+  spill.set_aside(g, 1, 2);
+  spill.end_aside(g);
+  ASSERT_TRUE(!g.parts[0].in_file() && g.parts[1].in_file() && !g.parts[2].in_file());
+  std::vector<std::vector<test::Class<1>>> want;
+  for (std::size_t p = 0; p < 3; ++p) want.push_back(test::classes_of(g, p));
+  FrontierState state;
+  state.next_step = 11;
+  state.classes = std::move(g);
+  const auto path = dir / "checkpoint.bin";
+  write_checkpoint(path, kJob, 0, state);
+
+  const FrontierState back = load(path, kJob, 0);
+  EXPECT_EQ(back.next_step, 11);
+  const auto& b = std::get<Generation<1>>(back.classes);
+  ASSERT_EQ(b.size(), kClasses);
+  for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(test::classes_of(b, p), want[p]);
 }
 
 // A checkpoint reads back the same classes and counts, in the same parts.

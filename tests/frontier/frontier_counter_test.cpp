@@ -355,10 +355,41 @@ TEST(FrontierCounter, SlicesFitAStepWhereBuildingItAtOnceStops) {
   EXPECT_LE(r.peak_bytes, options.memory_limit);
 }
 
+// Where the partial parts fit only in place of the current generation, a sliced step sets it
+// aside a slice at a time once the slices measured say so (StepSpill::set_aside), and keeps
+// the next one in memory: 6x8 closed at a third and a quarter of its peak, on 1 and 2
+// threads (seen with --log-level debug: 2 and 3-4 steps set aside; on 2 threads one sliced
+// step also ran out and was built in ranges), the same count within the budget, and no file
+// left behind.
+TEST(FrontierCounter, SlicesSetTheCurrentGenerationAsideWhereTheyFitOnlyInItsPlace) {
+  test::TempDir dir;
+  const Sweep sweep({6, 8});
+  StopControl stop({});
+  FrontierOptions options;
+  options.threads = 1;
+  const auto whole = run_frontier(sweep, {true, {}}, options, stop);
+  options.spill_dir = dir.path();
+  for (const int threads : {1, 2}) {
+    for (const std::uint64_t part : {3, 4}) {
+      SCOPED_TRACE(testing::Message() << threads << " threads, 1/" << part << " of the peak");
+      options.threads = threads;
+      options.memory_limit = whole.peak_bytes / part;
+      const auto r = run_frontier(sweep, {true, {}}, options, stop);
+      ASSERT_TRUE(r.complete);
+      EXPECT_EQ(r.count.str(), "55488142");
+      EXPECT_GT(r.steps_set_aside, 0);
+      EXPECT_GT(r.spilled_bytes, 0u);
+      EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
+    }
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
 // A sliced step that runs out of room after all (its forecast short) is built in ranges from
 // spill files instead: 6x8 closed at a seventh and a ninth of its peak on one thread, where
-// (seen with --log-level debug) sliced steps ran out. (Before the sliced loop stopped there,
-// it went on into the partial parts it had freed, and the count crashed.)
+// (seen with --log-level debug) 3 sliced steps ran out each time, and 1 and 2 steps set part
+// of their current generation aside. (Before the sliced loop stopped there, it went on into the
+// partial parts it had freed, and the count crashed.)
 TEST(FrontierCounter, ASlicedStepThatRunsOutIsBuiltInRanges) {
   test::TempDir dir;
   const Sweep sweep({6, 8});

@@ -65,6 +65,25 @@ TEST(StepPlan, SlicesKeepASlicesSuccessorsWithinTheGenerationAndTheRoom) {
   EXPECT_EQ(slices_for(21, 5, 10, 100, kSliceWithoutSpill), 3u);
 }
 
+// A sliced step that sets its current generation aside holds, beside the room, the partial
+// parts and a slice's successors less the slices of the current generation freed: at its
+// fullest after the first slice or after the last. The fewest slices that fit are taken.
+TEST(StepPlan, SettingTheCurrentGenerationAsideLetsThePartialPartsTakeItsPlace) {
+  // 80 of successors, 20 of next generation (30 of partial parts), 40 of current in 4 slices:
+  // after the first, 20 + 7.5; after the last, 20 + 30 - 30.
+  EXPECT_DOUBLE_EQ(aside_need(80, 20, 40, 4), 27.5);
+  EXPECT_DOUBLE_EQ(aside_need(80, 20, 10, 4), 20 + 30 - 7.5);  // after the last
+  EXPECT_DOUBLE_EQ(aside_need(80, 20, 0, 4), sliced_need(80, 20, 4));
+  // Room 40 (the whole of it: the forecast has margins of its own): 2 slices need 40 + 15,
+  // 3 need 26.7 + 10.
+  EXPECT_EQ(slices_setting_aside(80, 20, 40, 40), 3u);
+  EXPECT_EQ(slices_setting_aside(80, 20, 40, 36), 4u);  // 27.5
+  EXPECT_EQ(slices_setting_aside(80, 20, 40, 200), 2u);  // the fewest
+  // The slices alone, at 16, do not fit: 5 + 30 - 0 > 30.
+  EXPECT_EQ(slices_setting_aside(80, 20, 0, 30), 1u);
+  EXPECT_EQ(slices_setting_aside(80, 20, 40, 5), 1u);
+}
+
 // The successors counted on a 1/64 sample of a real generation (6x7 open paths, step 30,
 // where the generation is near its widest) are within 5% of the successors that expanding
 // every class makes.

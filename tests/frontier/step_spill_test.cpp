@@ -70,5 +70,51 @@ TEST(StepSpill, MovesBothGenerationsToFilesAndReadsThemBackTheSame) {
   EXPECT_GT(area.bytes_written(), 0u);
 }
 
+// A sliced step sets its current generation aside a slice at a time: the parts of each slice
+// go to files and their budget is freed at once; once pointed into their files (end_aside)
+// the generation reads back as it was, its other parts still in memory; start() then moves
+// only those.
+TEST(StepSpill, SetsTheCurrentGenerationAsideASliceAtATime) {
+  test::TempDir dir;
+  SpillArea area(dir.path());
+  MemoryBudget budget(std::uint64_t{1} << 30);
+  Generation<1> current = generation(6, budget);
+  Generation<1> next;
+  const Classes want = classes(current);
+  const std::uint64_t held = budget.used();
+  const std::uint64_t two = current.parts[1].memory_bytes() + current.parts[2].memory_bytes();
+
+  StepSpill spill(area, budget);
+  spill.set_aside(current, 1, 2);
+  spill.set_aside(current, 2, 3);
+  EXPECT_LT(budget.used(), held - two * 9 / 10);  // only their indexes stay
+  spill.end_aside(current);
+  EXPECT_FALSE(spill.started());
+  for (std::size_t p = 0; p < 6; ++p) EXPECT_EQ(current.parts[p].in_file(), p == 1 || p == 2);
+  EXPECT_EQ(classes(current), want);
+  const std::uint64_t written = area.bytes_written();
+  EXPECT_GT(written, 0u);
+
+  spill.start(current, next);
+  EXPECT_TRUE(current.in_files());
+  EXPECT_EQ(classes(current), want);
+  EXPECT_GT(area.bytes_written(), written);
+}
+
+// start() points the parts set aside into their files before it moves the rest.
+TEST(StepSpill, StartingToSpillEndsTheSettingAside) {
+  test::TempDir dir;
+  SpillArea area(dir.path());
+  MemoryBudget budget(std::uint64_t{1} << 30);
+  Generation<1> current = generation(4, budget);
+  Generation<1> next;
+  const Classes want = classes(current);
+  StepSpill spill(area, budget);
+  spill.set_aside(current, 0, 2);
+  spill.start(current, next);
+  EXPECT_TRUE(current.in_files());
+  EXPECT_EQ(classes(current), want);
+}
+
 }  // namespace
 }  // namespace knightstour::frontier_detail

@@ -86,7 +86,10 @@ struct StepContext {
 // end (build_sliced, partial_merge.hpp). It holds a slice's successors beside the partial
 // parts, not every successor, and stays in memory where ranges would spill. When the partial
 // parts would not fit, the current generation goes to spill files first; when they still
-// would not, or a sliced step runs out after all, the step is built in ranges.
+// would not, or a sliced step runs out after all, the step is built in ranges. When the partial
+// parts fit only in place of the current generation, its parts are set aside to spill files
+// as their slice is expanded (write-only: read back only when the step does not finish), and
+// the next generation stays in memory.
 //
 // With several ranks (`ranks`; nullptr: this process alone) each holds the classes it owns
 // (owner_rank). The expansion runs in rounds of kRoundClasses; a thread puts the successors
@@ -291,23 +294,45 @@ class StepRun {
                      spill_.enabled() ? kPassFill : kSliceWithoutSpill),
           current_.parts.size());
     };
+    const auto current = static_cast<double>(current_.memory_bytes());
     auto need_now = [&] {
-      return slices_ > 1
-                 ? static_cast<std::uint64_t>(sliced_need(successor_bytes, next_bytes, slices_))
-                 : need_;
+      if (slices_ == 1) return need_;
+      return static_cast<std::uint64_t>(
+          set_aside_ ? aside_need(successor_bytes, next_bytes, current, slices_)
+                     : sliced_need(successor_bytes, next_bytes, slices_));
+    };
+    // Slices that set the current generation aside as they go (aside_need): the fewest that
+    // fit, or those forced when they fit; 1 when none do.
+    auto plan_aside = [&] {
+      if (!may_slice) return std::size_t{1};
+      std::size_t slices = slices_setting_aside(successor_bytes, next_bytes, current,
+                                                static_cast<double>(budget_.room()));
+      if (forced_slices_ > 1) {
+        slices = std::min(forced_slices_, current_.parts.size());
+        if (aside_need(successor_bytes, next_bytes, current, slices) >
+            static_cast<double>(budget_.room()))
+          slices = 1;
+      }
+      return slices <= current_.parts.size() ? slices : std::size_t{1};
     };
     slices_ = plan_slices();
     // Without spill files a step that does not fit at once has only slices: all it can have.
     if (slices_ == 1 && may_slice && !spill_.enabled() && !fits_one_pass(need_, budget_.room()))
       slices_ = std::min(kMaxSlices, current_.parts.size());
     if (!fits_one_pass(need_now(), budget_.room()) && spill_.enabled()) {
-      spilled_.start(current_, next_);  // frees what the current generation held
-      slices_ = plan_slices();
-      if (slices_ > 1 && !fits_one_pass(need_now(), budget_.room())) slices_ = 1;
-      if (slices_ == 1) passes = ranges_for(need_, budget_.room(), parts_);
+      if (const std::size_t aside = plan_aside(); aside > 1) {
+        slices_ = aside;
+        set_aside_ = true;
+      } else {
+        spilled_.start(current_, next_);  // frees what the current generation held
+        slices_ = plan_slices();
+        if (slices_ > 1 && !fits_one_pass(need_now(), budget_.room())) slices_ = 1;
+        if (slices_ == 1) passes = ranges_for(need_, budget_.room(), parts_);
+      }
     }
-    spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} ranges, {} slices", k_ + 1,
-                  mb(need_now()), mb(budget_.room()), passes, slices_);
+    spdlog::debug("step {}: {:.0f} MB expected, {:.0f} MB of room, {} ranges, {} slices{}", k_ + 1,
+                  mb(need_now()), mb(budget_.room()), passes, slices_,
+                  set_aside_ ? ", the current generation set aside if they need" : "");
     return passes;
   }
 
@@ -563,11 +588,17 @@ class StepRun {
 
   // A sliced step: the current generation's parts expanded a slice at a time (slices_ of
   // about equal classes), each slice's successors aggregated into partial parts in MergeOrder
-  // and given back; then each part of the next generation merged from its partial parts,
+  // and given back, and the slice's parts of the current generation set aside when planned
+  // so (set_aside_); then each part of the next generation merged from its partial parts,
   // which are freed as it goes. Returns how the step ended when it ends here; out of room
   // (sliced_out_of_room_, with spill files to build it in ranges instead), it returns nothing
-  // with `next` empty.
+  // with `next` empty. However it ends, the parts set aside are in their files after.
   std::optional<StepEnd> build_sliced() {
+    const auto end = slice_and_merge();
+    spilled_.end_aside(current_);
+    return end;
+  }
+  std::optional<StepEnd> slice_and_merge() {
     partials_.assign(slices_, std::vector<ClassPart>(parts_));
     WideCount<K> step_closed;
     bool closed_wide = false;
@@ -600,6 +631,8 @@ class StepRun {
       successors_ += in_blocks;
       held_successors_ += in_blocks;
       held_bytes_ += written;
+      slice_bytes_ = 0;
+      for (auto& e : *expansions) slice_bytes_ += e.blocks.bytes();
       std::uint64_t tables = 0;
       for (auto& t : tables_) tables += t.bytes();
       note_held(*expansions, tables, in_blocks, written);
@@ -608,6 +641,18 @@ class StepRun {
       if (tables > kTrimAfterBytes) return_freed_memory();
       if (const auto end = end_of_slices(agreed_outcome(overflow.load()))) return end;
       if (sliced_out_of_room_) return std::nullopt;
+      // (The last slice's parts stay: the merge makes no more than the partial parts held.)
+      if (set_aside_ && s + 1 < slices_ && aside_due(tables)) {
+        if (!aside_started_) {
+          aside_started_ = true;
+          ++progress_.set_aside;
+          spdlog::debug("step {}: the current generation set aside from slice {} of {}", k_ + 1,
+                        s + 1, slices_);
+        }
+        spilled_.set_aside(current_, aside_from_, to);
+        aside_from_ = to;
+        return_freed_memory();
+      }
       from = to;
     }
     merge_partials(overflow);
@@ -619,6 +664,25 @@ class StepRun {
       return_freed_memory();
     }
     return std::nullopt;
+  }
+
+  // Whether a sliced step that may set its current generation aside does so from here on
+  // (then with the slices expanded so far): once it has, or once another slice like the last
+  // (its growth of the partial parts, its successors past the idle scratch, its `tables`)
+  // would take the budget past a pass's fill. The plan's forecast is 1.5-2x pessimistic
+  // about the next generation, so the setting aside waits for what the slices measure.
+  bool aside_due(std::uint64_t tables) {
+    std::uint64_t partial = 0;
+    for (const auto& slice : partials_) {
+      for (const auto& part : slice) partial += part.memory_bytes();
+    }
+    const std::uint64_t grown = partial - std::min(partial, partial_before_);
+    partial_before_ = partial;
+    if (aside_started_) return true;
+    const std::uint64_t idle = budget_.idle_bytes();
+    const std::uint64_t fresh = slice_bytes_ - std::min(slice_bytes_, idle);
+    const auto next_slice = static_cast<double>(budget_.used() + grown + fresh + tables);
+    return next_slice > static_cast<double>(budget_.limit()) * kPassFill;
   }
 
   // Each part of the next generation merged from its partial parts (merge_parts), which are
@@ -699,6 +763,8 @@ class StepRun {
   bool closed_taken_ = false;        // the step's cycles were added to `closed`
   bool combine_ = false;             // successors go through the threads' combiners
   bool sliced_out_of_room_ = false;  // a sliced step ran out: built in ranges instead
+  bool set_aside_ = false;           // a sliced step may set the current generation aside
+  bool aside_started_ = false;       // and has begun to (aside_due)
   std::size_t parts_ = 1;
   std::deque<Range> ranges_;            // still to build, in order
   StepSpill spilled_{spill_, budget_};  // where the generations go once the step spills
@@ -709,6 +775,11 @@ class StepRun {
   std::size_t slices_ = 1;
   std::uint64_t need_ = 0;  // bytes the step needs unsliced (plan_ranges)
   std::vector<std::vector<ClassPart>> partials_;
+  // Setting aside (aside_due): the first part of the current generation not set aside, the
+  // partial parts' bytes after the slice before, the last slice's blocks.
+  std::size_t aside_from_ = 0;
+  std::uint64_t partial_before_ = 0;
+  std::uint64_t slice_bytes_ = 0;
   std::uint64_t expected_ = 0;  // successors the step is expected to make (plan_ranges)
   std::uint64_t combined_ = 0;  // successors the combiners were given, over the expansions
   std::uint64_t merged_ = 0;    // of them merged there

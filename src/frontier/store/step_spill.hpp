@@ -2,7 +2,8 @@
 
 // Where a step's classes go once it spills: the generation it expands to files at once (the
 // budget that generation held is then the step's), and each range of the generation it
-// builds to files as soon as the range is built.
+// builds to files as soon as the range is built; or, in a sliced step, the generation it
+// expands set aside a slice at a time, once expanded (set_aside).
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -30,6 +31,7 @@ class StepSpill {
   template <int K>
   void start(Generation<K>& current, Generation<K>& next) {
     if (started_) return;
+    end_aside(current);
     started_ = true;
     {
       Spillers spillers = make_spillers();
@@ -49,6 +51,22 @@ class StepSpill {
   template <int K>
   void finish(Generation<K>& next) {
     for (auto& s : outs_) s->finish(next);
+  }
+
+  // Writes the in-memory parts [lo, hi) of `current`, expanded already, to files and frees
+  // their budget at once (a sliced step setting its current generation aside, step_plan.hpp's
+  // aside_need). Until end_aside the parts set aside are neither in memory nor readable: one
+  // set of files a step, not one a slice, keeps the files a step holds open to kFiles.
+  template <int K>
+  void set_aside(Generation<K>& current, std::size_t lo, std::size_t hi) {
+    if (aside_.empty()) aside_ = make_spillers();
+    spill_slices(aside_, current, lo, hi);
+  }
+  // Points the parts set aside into their files; start() does it first.
+  template <int K>
+  void end_aside(Generation<K>& current) {
+    for (auto& s : aside_) s->finish(current);
+    aside_.clear();
   }
 
  private:
@@ -80,7 +98,8 @@ class StepSpill {
   SpillArea& area_;
   MemoryBudget& budget_;
   bool started_ = false;
-  Spillers outs_;  // where built parts of the next generation go
+  Spillers outs_;   // where built parts of the next generation go
+  Spillers aside_;  // where parts of the current generation set aside go (set_aside)
 };
 
 }  // namespace knightstour::frontier_detail
