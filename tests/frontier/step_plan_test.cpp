@@ -77,7 +77,7 @@ TEST(StepPlan, SettingTheCurrentGenerationAsideLetsThePartialPartsTakeItsPlace) 
   // Room 40 (the whole of it: the forecast has margins of its own): 2 slices need 40 + 15,
   // 3 need 26.7 + 10.
   EXPECT_EQ(slices_setting_aside(80, 20, 40, 40), 3u);
-  EXPECT_EQ(slices_setting_aside(80, 20, 40, 36), 4u);  // 27.5
+  EXPECT_EQ(slices_setting_aside(80, 20, 40, 36), 4u);   // 27.5
   EXPECT_EQ(slices_setting_aside(80, 20, 40, 200), 2u);  // the fewest
   // The slices alone, at 16, do not fit: 5 + 30 - 0 > 30.
   EXPECT_EQ(slices_setting_aside(80, 20, 0, 30), 1u);
