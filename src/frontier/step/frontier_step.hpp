@@ -513,6 +513,35 @@ class StepRun {
   }
   static double mb(std::uint64_t bytes) { return static_cast<double>(bytes) / 1e6; }
 
+  // What a pass's expansions held and made, summed over the threads (end_pass).
+  struct PassTotals {
+    std::uint64_t successors = 0;  // in blocks
+    std::uint64_t written = 0;     // bytes the successors took as written
+    std::uint64_t blocks = 0;      // bytes of the blocks
+    std::uint64_t tables = 0;      // bytes of the aggregation tables (blocks are unmapped when
+                                   // freed; tables go back to the heap)
+    WideCount<K> closed;           // cycles completed
+    bool closed_wide = false;      // their sum outgrew K limbs
+  };
+  // Once a pass's parts are aggregated: the threads' totals (`overflow` set where a thread's
+  // counts outgrew K limbs), the pass noted at its fullest (note_held), its tables released.
+  PassTotals end_pass(Expansions& expansions, std::atomic<bool>& overflow) {
+    PassTotals t;
+    for (auto& e : expansions) {
+      t.successors += e.blocks.successors();
+      t.written += e.blocks.written_bytes();
+      t.blocks += e.blocks.bytes();
+      if (e.overflow) overflow = true;
+      t.closed_wide = t.closed.add(e.closed) || t.closed_wide;
+    }
+    held_successors_ += t.successors;
+    held_bytes_ += t.written;
+    for (auto& table : tables_) t.tables += table.bytes();
+    note_held(expansions, t.tables, t.successors, t.written);
+    for (auto& table : tables_) table.release(budget_);
+    return t;
+  }
+
   // A range that ran out of memory: room made on disk, and the range put back as two halves.
   void redo_in_halves(const Range& range) {
     spdlog::debug("step {}: parts {}-{} did not fit, redone in two halves", k_ + 1, range.lo,
@@ -542,23 +571,8 @@ class StepRun {
     if (!abort_.raised() && !stop_.stopped()) aggregate(expansions, lo, hi, next_.parts, overflow);
     // Successors of this pass's parts only: each pass keeps its own. A range file's are
     // counted as they were written (before its records merged equal keys), once it is built.
-    std::uint64_t pass_successors = 0;
-    WideCount<K> pass_closed;
-    bool closed_wide = false;
-    std::uint64_t in_blocks = 0, written = 0;
-    for (auto& e : expansions) {
-      in_blocks += e.blocks.successors();
-      written += e.blocks.written_bytes();
-      if (e.overflow) overflow = true;
-      closed_wide = pass_closed.add(e.closed) || closed_wide;
-    }
-    if (from_expansion || !files_) pass_successors = in_blocks;
-    held_successors_ += in_blocks;
-    held_bytes_ += written;
-    std::uint64_t held = 0;  // bytes of tables this pass (blocks are unmapped when freed)
-    for (auto& t : tables_) held += t.bytes();
-    note_held(expansions, held, in_blocks, written);
-    for (auto& t : tables_) t.release(budget_);
+    const PassTotals pass = end_pass(expansions, overflow);
+    const std::uint64_t pass_successors = from_expansion || !files_ ? pass.successors : 0;
 
     const std::uint32_t outcome = agreed_outcome(overflow.load());
     const bool out_of_memory = (outcome & kOutOfMemory) != 0 && (outcome & kStopped) == 0;
@@ -567,7 +581,7 @@ class StepRun {
     held_here.reset();  // gives the blocks back to the system (huge_chunks.hpp)
     // Freed tables would otherwise stay resident in the threads' heaps beside the classes
     // the next pass or step allocates (small steps reuse them; trimming would cost faults).
-    if (held > kTrimAfterBytes) return_freed_memory();
+    if (pass.tables > kTrimAfterBytes) return_freed_memory();
     if ((outcome & (kAborted | kStopped | kOverflow)) != 0) {
       for (std::size_t p = lo; p < hi; ++p) {
         budget_.release(next_.parts[p].memory_bytes());
@@ -583,7 +597,8 @@ class StepRun {
       successors_ += files_->successors(range.file);
       files_->drop(range.file);
     }
-    if (!closed_taken_ && !take_closed(pass_closed, closed_wide)) return abandon(StepEnd::overflow);
+    if (!closed_taken_ && !take_closed(pass.closed, pass.closed_wide))
+      return abandon(StepEnd::overflow);
     if (spilled_.started()) {
       spilled_.spill(next_, lo, hi);
       return_freed_memory();
@@ -626,28 +641,16 @@ class StepRun {
       keep_combined(*expansions, 0);
       if (!abort_.raised() && !stop_.stopped())
         aggregate(*expansions, 0, parts_, partials_[s], overflow, true);
-      std::uint64_t in_blocks = 0, written = 0;
-      for (auto& e : *expansions) {
-        in_blocks += e.blocks.successors();
-        written += e.blocks.written_bytes();
-        if (e.overflow) overflow = true;
-        closed_wide = step_closed.add(e.closed) || closed_wide;
-      }
-      successors_ += in_blocks;
-      held_successors_ += in_blocks;
-      held_bytes_ += written;
-      slice_bytes_ = 0;
-      for (auto& e : *expansions) slice_bytes_ += e.blocks.bytes();
-      std::uint64_t tables = 0;
-      for (auto& t : tables_) tables += t.bytes();
-      note_held(*expansions, tables, in_blocks, written);
-      for (auto& t : tables_) t.release(budget_);
+      const PassTotals pass = end_pass(*expansions, overflow);
+      closed_wide = step_closed.add(pass.closed) || pass.closed_wide || closed_wide;
+      successors_ += pass.successors;
+      slice_bytes_ = pass.blocks;
       expansions.reset();  // gives the blocks back
-      if (tables > kTrimAfterBytes) return_freed_memory();
+      if (pass.tables > kTrimAfterBytes) return_freed_memory();
       if (const auto end = end_of_slices(agreed_outcome(overflow.load()))) return end;
       if (sliced_out_of_room_) return std::nullopt;
       // (The last slice's parts stay: the merge makes no more than the partial parts held.)
-      if (set_aside_ && s + 1 < slices_ && aside_due(tables)) {
+      if (set_aside_ && s + 1 < slices_ && aside_due(pass.tables)) {
         if (!aside_started_) {
           aside_started_ = true;
           ++progress_.set_aside;

@@ -31,13 +31,10 @@ class StepSpill {
   template <int K>
   void start(Generation<K>& current, Generation<K>& next) {
     if (started_) return;
-    end_aside(current);
+    end_aside(current);  // first: parts set aside but not yet in their files hold no bytes
     started_ = true;
-    {
-      Spillers spillers = make_spillers();
-      spill_slices(spillers, current, 0, current.parts.size());
-      for (auto& s : spillers) s->finish(current);
-    }
+    set_aside(current, 0, current.parts.size());
+    end_aside(current);
     outs_ = make_spillers();
     spill_slices(outs_, next, 0, next.parts.size());
   }
