@@ -30,7 +30,7 @@ namespace {
 std::string gib(double bytes) {
   char b[32];
   const double gibs = bytes / (1024.0 * 1024 * 1024);
-  if (gibs >= 1024) {
+  if (gibs >= 1000) {  // "0.986 TiB", not "1.01e+03 GiB"
     std::snprintf(b, sizeof b, "%.3g TiB", gibs / 1024);
   } else if (gibs < 0.01) {  // a tiny --memory: "1 KiB", not "9.54e-07 GiB"
     return size_text(static_cast<std::uint64_t>(bytes));
@@ -102,6 +102,9 @@ void print_json(const CountResult& r, const FrontierStatistics& st, const Projec
                    {"peak_class_bytes", p.peak_bytes},
                    {"memory_budget", st.memory_budget},
                    {"past_memory_budget", !r.complete && p.peak_bytes > st.memory_budget},
+                   {"rest_bytes_per_class", p.rest_bytes_per_class},
+                   {"peak_rest_bytes", p.peak_rest_bytes},
+                   {"widest_step_spilling_bytes", p.widest_step_spilling},
                    {"seconds", r.complete ? r.seconds : p.seconds},
                    {"stopped_at_memory_budget", at_budget},
                    {"interrupted", interrupted},
@@ -121,15 +124,11 @@ void print_json(const CountResult& r, const FrontierStatistics& st, const Projec
   print_json_object(j);
 }
 
-// What a count past its memory budget needs on disk: a generation there takes what a class
-// takes at rest, as measured (compact_classes.hpp), or a key and a 64-bit count before any
-// class was.
+// What a count past its memory budget needs on disk: its largest generation at rest, and its
+// widest step, the generation it expands, the one it builds and their successors, in the budget
+// and the disk together (the rule of the warning a spilling sweep gives, room_warning.hpp).
 void print_spill_need(const FrontierPlan& plan, const FrontierStatistics& st, const Projection& p,
                       bool budget_given) {
-  const double bytes =
-      st.peak_classes > 0 && st.peak_rest_bytes > 0
-          ? static_cast<double>(st.peak_rest_bytes) / static_cast<double>(st.peak_classes)
-          : static_cast<double>(kUnmeasuredClassBytes);
   const auto [dir, free] = spill_room(plan);
   const std::string budget = gib(static_cast<double>(st.memory_budget));
   if (budget_given) {
@@ -144,11 +143,15 @@ void print_spill_need(const FrontierPlan& plan, const FrontierStatistics& st, co
         "           longer,",
         budget.c_str());
   }
+  const double room = static_cast<double>(st.memory_budget) + free;
   std::printf(
-      " holding ~%s of classes there at once (%.1f bytes a class)\n"
-      "           plus a step's successors, in its --spill-dir or else %s (%s free now)\n",
-      gib(bytes * p.peak_classes).c_str(), bytes, dir.c_str(),
-      free < 0 ? "unknown" : gib(free).c_str());
+      " its largest generation ~%s at rest (%.1f bytes a class);\n"
+      "           its widest step needs at least ~%s in the budget and the disk together\n"
+      "           (the generation it expands, the one it builds, their successors), in its\n"
+      "           --spill-dir or else %s (%s free now%s)\n",
+      gib(p.peak_rest_bytes).c_str(), p.rest_bytes_per_class, gib(p.widest_step_spilling).c_str(),
+      dir.c_str(), free < 0 ? "unknown" : gib(free).c_str(),
+      free >= 0 && p.widest_step_spilling > room ? ": too little" : "");
 }
 
 void print_projection_note() {
@@ -157,9 +160,10 @@ void print_projection_note() {
       "           fades, collapses in columns 6 and 7 and then holds, and falls over the last\n"
       "           three (sweep_outlook.hpp). Fitted to 21 whole sweeps 5 to 8 wide: from\n"
       "           column 4 on, median error x1.15, 90%% within x1.9, worst x12 (early in a\n"
-      "           column). 8x8 closed from 60 s: 3 min 51 s, 5.5e8 classes at the peak\n"
-      "           (the count: 3 min 03 s, 3.6e8). Boards past 8 wide are outside the fit. A\n"
-      "           longer --calibrate sees more of the sweep, up to the memory budget.\n");
+      "           column). 8x8 closed from 60 s: 6 min 04 s, 5.5e8 classes at the peak\n"
+      "           (the count that day: 4 min 10 s, 3.6e8). Boards past 8 wide are outside\n"
+      "           the fit. A longer --calibrate sees more of the sweep, up to the memory\n"
+      "           budget.\n");
 }
 
 // A calibration: the count stopped at its time limit or budget, and its projection (in two
@@ -254,8 +258,8 @@ int print_projection(const CountResult& r, const FrontierStatistics& st, const P
     return kExitOk;
   }
   std::printf(
-      "projected  ~%s classes still to expand; the largest generation ~%s classes, "
-      "~%s of classes (%.0f bytes a class as measured)\n",
+      "projected  ~%s classes still to expand; the largest generation ~%s classes, its step "
+      "~%s (%.0f bytes a class during a step, as measured)\n",
       estimate_figure(p.classes_left).c_str(), estimate_figure(p.peak_classes).c_str(),
       gib(p.peak_bytes).c_str(), p.bytes_per_class);
   std::printf("time       ~%s for knightstour count with the same options\n",

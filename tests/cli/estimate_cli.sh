@@ -157,10 +157,15 @@ expect_exit 0
 CHECKS=$((CHECKS + 1))
 python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["stopped_at_memory_budget"] is True and j["memory_budget"]==30*2**20 and j["past_memory_budget"] is True and j["classes_left"]>1e7 and j["peak_classes"]>1e6, j' "$TMP/out" \
   || { LAST="estimate --memory"; fail "not stopped at the budget, or no projection"; }
+# Spilling, the widest step needs three of its largest generations at rest (room_warning.hpp).
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); b=j["rest_bytes_per_class"]; assert 1<b<=16 and abs(j["peak_rest_bytes"]-b*j["peak_classes"])<1e-6*j["peak_rest_bytes"] and abs(j["widest_step_spilling_bytes"]-3*j["peak_rest_bytes"])<1e-6*j["peak_rest_bytes"], j' "$TMP/out" \
+  || { LAST="estimate --memory"; fail "the bytes at rest or the widest step's disagree"; }
 TMPDIR="$TMP/no-such-dir" run estimate 7x10 --closed --calibrate 20 --memory 30M --progress 0
 expect_exit 0
 expect_out '^stopped +the calibration reached the memory budget of 0.0293 GiB after [0-9.]+ s'
 expect_out '^memory +past the budget of 0.0293 GiB \(--memory\): the count would spill'
+expect_out '^ +its widest step needs at least ~[0-9.]+ [KMGT]iB in the budget and the disk together'
 CHECKS=$((CHECKS + 1))
 [ ! -e "$TMP/no-such-dir" ] || { LAST="estimate --memory"; fail "the estimate made \$TMPDIR"; }
 run estimate 7x10 --closed --calibrate 1 --memory 1K --progress 0
@@ -169,7 +174,7 @@ expect_out '^projected +nothing: the budget stopped the calibration before it ex
 expect_out 'memory budget of 1.00 KiB after'  # not 9.54e-07 GiB
 run estimate 7x7 --start a1 --method dfs --memory 1G; expect_usage_error '--memory'
 run estimate 7x10 --closed --calibrate 1 --progress 0
-expect_out '^projected +~[0-9.e+]+ classes still to expand; the largest generation ~'
+expect_out '^projected +~[0-9.e+]+ classes still to expand; the largest generation ~[0-9.e+]+ classes, its step ~[0-9.]+ [KMGT]iB \([0-9]+ bytes a class during a step'
 expect_out '^time +~'
 run estimate 7x7 --start a1 --walks 1000 --calibrate 0
 expect_exit 0

@@ -8,7 +8,7 @@ namespace knightstour {
 namespace {
 
 // A calibration stopped after `seconds`, having expanded `expanded` classes (1 µs each), held
-// `peak` at most at 10 bytes a class, with the outlook's figures.
+// `peak` at most at 10 bytes a class during a step and 4 at rest, with the outlook's figures.
 CountResult stopped(double seconds, std::uint64_t expanded, std::uint64_t peak, double left,
                     double projected_peak) {
   CountResult r;
@@ -20,6 +20,7 @@ CountResult stopped(double seconds, std::uint64_t expanded, std::uint64_t peak, 
   st.seconds_per_class = 1e-6;
   st.peak_classes = peak;
   st.peak_bytes = 10 * peak;
+  st.peak_rest_bytes = 4 * peak;
   st.classes_left = left;
   st.projected_peak_classes = projected_peak;
   st.sweeps_planned = 2;
@@ -34,6 +35,20 @@ TEST(FrontierProjection, TimeAndBytesFromWhatAClassTook) {
   EXPECT_DOUBLE_EQ(p.peak_bytes, 5000 * 10);
   EXPECT_EQ(p.peak_seen, 1000u);
   EXPECT_FALSE(p.two_parts);
+}
+
+TEST(FrontierProjection, TheLargestGenerationAtRestAndTheWidestStepThatSpills) {
+  const Projection p = project(stopped(2, 2'000'000, 1000, 8e6, 5000));
+  EXPECT_DOUBLE_EQ(p.rest_bytes_per_class, 4);
+  EXPECT_DOUBLE_EQ(p.peak_rest_bytes, 5000 * 4);
+  // The generation expanded, the one built and their successors (room_warning.hpp's rule).
+  EXPECT_DOUBLE_EQ(p.widest_step_spilling, 3 * 5000 * 4);
+
+  // Before any generation was at rest, a class takes a 64-bit key and a 64-bit count.
+  CountResult early = stopped(2, 2'000'000, 1000, 8e6, 5000);
+  std::get<FrontierStatistics>(early.statistics).peak_rest_bytes = 0;
+  EXPECT_DOUBLE_EQ(project(early).rest_bytes_per_class, 16);
+  EXPECT_DOUBLE_EQ(project(early).widest_step_spilling, 3 * 5000 * 16);
 }
 
 TEST(FrontierProjection, NothingExpandedProjectsNoTime) {
@@ -57,6 +72,10 @@ TEST(FrontierProjection, AnOpenJobStoppedInItsClosedSweepIsProjectedInTwoParts) 
   EXPECT_DOUBLE_EQ(p.seconds, (2 + 3e6 * 1e-6) + (2 + 4e7 * 1e-6));
   EXPECT_DOUBLE_EQ(p.bytes_per_class, 20);  // the larger of the two
   EXPECT_DOUBLE_EQ(p.peak_bytes, 90'000 * 20);
+  std::get<FrontierStatistics>(open.statistics).peak_rest_bytes = 6 * 4000;
+  const Projection wider = project_in_two(closed, open);
+  EXPECT_DOUBLE_EQ(wider.rest_bytes_per_class, 6);  // the larger of the two
+  EXPECT_DOUBLE_EQ(wider.widest_step_spilling, 3 * 90'000 * 6);
 
   // Open sweeps that finished within their calibration take what they took.
   open.complete = true;

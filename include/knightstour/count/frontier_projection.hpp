@@ -14,8 +14,14 @@ namespace knightstour {
 struct Projection {
   double seconds_per_class = 0;  // wall time, on the threads used
   double seconds = -1;           // the whole count, projected; -1 unknown
-  double bytes_per_class = 0;
-  double peak_bytes = 0;
+  double bytes_per_class = 0;    // during a step, as the calibration measured it
+  double peak_bytes = 0;         // the largest generation's step, at that
+  // A class of the largest generation at rest, as measured (kUnmeasuredClassBytes before any
+  // was), the largest generation at that, and what the widest step of a count that spills
+  // needs in memory and on disk together (kPeakStepGenerations times it).
+  double rest_bytes_per_class = 0;
+  double peak_rest_bytes = 0;
+  double widest_step_spilling = 0;
   // Of the whole count, as projected (both parts when calibrated in two).
   std::uint64_t classes_expanded = 0;
   double calibrated_seconds = 0;

@@ -15,16 +15,10 @@
 #include <vector>
 
 #include "knightstour/base/units.hpp"
+#include "knightstour/frontier/frontier_report.hpp"
 #include "knightstour/frontier/sweep_outlook.hpp"
 
 namespace knightstour::frontier_detail {
-
-// The widest step holds the generation it expands, the one it builds and its successors: at
-// least three times the projected largest generation's bytes at rest (the successors' records
-// take about as many bytes an entry as a class at rest, and outnumber the classes of the
-// generation they build: docs/speed.md (compact-successors.md)). A lower bound, so that the
-// warning, when it comes, is meant (the projection itself is within 1.9x for 90% of steps).
-inline constexpr double kPeakStepGenerations = 3;
 
 // Checks after step k (zero-based) at the end of every column from the fourth on, where the
 // projection has settled (sweep_outlook: 90% within 1.9x from there), and warns at most once.
