@@ -260,6 +260,13 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
     std::printf("disk       %s of classes and successors spilled; %s\n",
                 gib(st.spilled_bytes).c_str(), ranges.c_str());
   }
+  if (st.steps_sliced > 0) {
+    std::printf(
+        "slices     %s built a slice of the generation at a time to fit the budget (%d setting "
+        "the current generation aside on disk; %d built in ranges after running out)\n",
+        how_many(static_cast<std::uint64_t>(st.steps_sliced), "step").c_str(), st.steps_set_aside,
+        st.slices_given_up);
+  }
   if (st.ranks > 1) {
     std::printf("ranks      %d MPI processes; %s of successors sent between them\n", st.ranks,
                 gib(st.exchanged_bytes).c_str());
@@ -428,6 +435,8 @@ void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const Fron
   j["peak_anonymous_bytes"] = f.peak_anonymous_bytes;
   j["spilled_bytes"] = f.spilled_bytes;
   j["max_passes"] = f.max_passes;
+  j["steps_sliced"] = {
+      {"steps", f.steps_sliced}, {"set_aside", f.steps_set_aside}, {"given_up", f.slices_given_up}};
   j["ranks"] = f.ranks;
   j["exchanged_bytes"] = f.exchanged_bytes;
   j["memory_budget"] = f.memory_budget;

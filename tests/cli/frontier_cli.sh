@@ -13,10 +13,15 @@ run count 6x8 --closed --start a1 --method frontier --memory 3M --progress 0
 expect_exit 0
 expect_out "^cycles +55,488,142 "
 expect_out '^disk +[0-9.]+ GiB of classes and successors spilled; up to [0-9]+ ranges a step'
+expect_out '^slices +[0-9]+ steps? built a slice of the generation at a time to fit the budget \([0-9]+ setting the current generation aside on disk; [0-9]+ built in ranges after running out\)'
 run count 6x8 --closed --start a1 --method frontier --memory 5M --spill-dir none --progress 0 --json
 expect_exit 0
 expect_json closed_cycles 55488142
 expect_json spilled_bytes 0
+# Sliced steps, none set aside: without spill files there is nowhere to set it.
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["steps_sliced"]; assert s["steps"] > 0 and s["set_aside"] == 0 and s["given_up"] == 0, s' "$TMP/out" \
+  || fail "6x8 closed in 5M without spill files: steps_sliced $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["steps_sliced"])' "$TMP/out")"
 CHECKS=$((CHECKS + 1))
 python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["widest_step_bytes"]["partial"] > 0' "$TMP/out" \
   || fail "6x8 closed in 5M without spill files: no sliced step"

@@ -151,6 +151,7 @@ class StepRun {
     trim_idle(forecast, passes * slices_);
     successors_ = 0;
     if (slices_ > 1) {
+      ++progress_.sliced;
       if (const auto end = build_sliced()) return *end;
       if (!sliced_out_of_room_) return finish_step();
       // Out of room after all: built in ranges from spill files instead, as a step that does

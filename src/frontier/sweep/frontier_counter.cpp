@@ -302,6 +302,7 @@ void add_sweep_figures(FrontierResult& result, const FrontierState& state, const
   result.peak_bytes = budget.peak();
   result.spilled_bytes = spill.bytes_written();
   result.ranges_redone = progress.redone.load();
+  result.steps_sliced = progress.sliced.load();
   result.steps_set_aside = progress.set_aside.load();
   result.slices_given_up = progress.unsliced.load();
   result.exchanged_bytes = progress.exchanged.load();
