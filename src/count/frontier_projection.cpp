@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "knightstour/frontier/frontier_report.hpp"
+#include "knightstour/frontier/sweep_outlook.hpp"
 
 namespace knightstour {
 

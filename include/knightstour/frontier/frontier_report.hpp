@@ -38,14 +38,6 @@ namespace knightstour {
 // (generation.hpp's Generation<1>::kClassBytes).
 inline constexpr std::uint64_t kUnmeasuredClassBytes = 16;
 
-// What a count's widest step holds when it spills, in memory and on disk together: the
-// generation it expands, the one it builds and its successors, at least three times the
-// largest generation's bytes at rest (a successor's record takes about as many bytes as a
-// class at rest, and successors outnumber the classes they build: docs/speed.md
-// (compact-successors.md)). A lower bound, so that the warning a spilling sweep gives
-// (room_warning.hpp) and the disk `estimate` asks for are meant.
-inline constexpr double kPeakStepGenerations = 3;
-
 struct SweepFigures {
   int width = 0;            // squares across the sweep (the shorter side)
   int sweeps = 0;           // sweeps run (each a full DP over the board)

@@ -45,4 +45,12 @@ inline constexpr double kOutlookThirdLast = -0.2;                              /
 inline constexpr double kOutlookSecondLast = -1.0;                             // log growth
 inline constexpr double kOutlookLastPerStep = 0.1;
 
+// What a count's widest step holds when it spills, in memory and on disk together: the
+// generation it expands, the one it builds and its successors, at least three times the
+// largest generation's bytes at rest (a successor's record takes about as many bytes as a
+// class at rest, and successors outnumber the classes they build: docs/speed.md
+// (compact-successors.md)). A lower bound, so that the warning a spilling sweep gives
+// (room_warning.hpp) and the disk `estimate` asks for are meant.
+inline constexpr double kPeakStepGenerations = 3;
+
 }  // namespace knightstour

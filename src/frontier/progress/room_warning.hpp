@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "knightstour/base/units.hpp"
-#include "knightstour/frontier/frontier_report.hpp"
 #include "knightstour/frontier/sweep_outlook.hpp"
 
 namespace knightstour::frontier_detail {
