@@ -103,8 +103,8 @@ void print_json(const CountResult& r, const FrontierStatistics& st, const Projec
                    {"memory_budget", st.memory_budget},
                    {"past_memory_budget", !r.complete && p.peak_bytes > st.memory_budget},
                    {"rest_bytes_per_class", p.rest_bytes_per_class},
-                   {"peak_rest_bytes", p.peak_rest_bytes},
-                   {"widest_step_spilling_bytes", p.widest_step_spilling},
+                   {"peak_rest_bytes", p.peak_rest_bytes()},
+                   {"widest_step_spilling_bytes", p.widest_step_spilling()},
                    {"seconds", r.complete ? r.seconds : p.seconds},
                    {"stopped_at_memory_budget", at_budget},
                    {"interrupted", interrupted},
@@ -149,9 +149,9 @@ void print_spill_need(const FrontierPlan& plan, const FrontierStatistics& st, co
       "           its widest step needs at least ~%s in the budget and the disk together\n"
       "           (the generation it expands, the one it builds, their successors), in its\n"
       "           --spill-dir or else %s (%s free now%s)\n",
-      gib(p.peak_rest_bytes).c_str(), p.rest_bytes_per_class, gib(p.widest_step_spilling).c_str(),
-      dir.c_str(), free < 0 ? "unknown" : gib(free).c_str(),
-      free >= 0 && p.widest_step_spilling > room ? ": too little" : "");
+      gib(p.peak_rest_bytes()).c_str(), p.rest_bytes_per_class,
+      gib(p.widest_step_spilling()).c_str(), dir.c_str(), free < 0 ? "unknown" : gib(free).c_str(),
+      free >= 0 && p.widest_step_spilling() > room ? ": too little" : "");
 }
 
 void print_projection_note() {

@@ -4,20 +4,8 @@
 #include <variant>
 
 #include "knightstour/frontier/frontier_report.hpp"
-#include "knightstour/frontier/sweep_outlook.hpp"
 
 namespace knightstour {
-
-namespace {
-
-// The largest generation at rest and the widest step of a count that spills, from the bytes a
-// class at rest.
-void at_rest(Projection& p) {
-  p.peak_rest_bytes = p.peak_classes * p.rest_bytes_per_class;
-  p.widest_step_spilling = kPeakStepGenerations * p.peak_rest_bytes;
-}
-
-}  // namespace
 
 Projection project(const CountResult& r) {
   const auto& st = std::get<FrontierStatistics>(r.statistics);
@@ -39,7 +27,6 @@ Projection project(const CountResult& r) {
       st.peak_classes > 0 && st.peak_rest_bytes > 0
           ? static_cast<double>(st.peak_rest_bytes) / static_cast<double>(st.peak_classes)
           : static_cast<double>(kUnmeasuredClassBytes);
-  at_rest(p);
   return p;
 }
 
@@ -70,7 +57,6 @@ Projection project_in_two(const CountResult& closed, const CountResult& open) {
   p.bytes_per_class = std::max(pa.bytes_per_class, pb.bytes_per_class);
   p.peak_bytes = p.peak_classes * p.bytes_per_class;
   p.rest_bytes_per_class = std::max(pa.rest_bytes_per_class, pb.rest_bytes_per_class);
-  at_rest(p);
   return p;
 }
 

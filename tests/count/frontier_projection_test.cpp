@@ -40,15 +40,15 @@ TEST(FrontierProjection, TimeAndBytesFromWhatAClassTook) {
 TEST(FrontierProjection, TheLargestGenerationAtRestAndTheWidestStepThatSpills) {
   const Projection p = project(stopped(2, 2'000'000, 1000, 8e6, 5000));
   EXPECT_DOUBLE_EQ(p.rest_bytes_per_class, 4);
-  EXPECT_DOUBLE_EQ(p.peak_rest_bytes, 5000 * 4);
+  EXPECT_DOUBLE_EQ(p.peak_rest_bytes(), 5000 * 4);
   // The generation expanded, the one built and their successors (room_warning.hpp's rule).
-  EXPECT_DOUBLE_EQ(p.widest_step_spilling, 3 * 5000 * 4);
+  EXPECT_DOUBLE_EQ(p.widest_step_spilling(), 3 * 5000 * 4);
 
   // Before any generation was at rest, a class takes a 64-bit key and a 64-bit count.
   CountResult early = stopped(2, 2'000'000, 1000, 8e6, 5000);
   std::get<FrontierStatistics>(early.statistics).peak_rest_bytes = 0;
   EXPECT_DOUBLE_EQ(project(early).rest_bytes_per_class, 16);
-  EXPECT_DOUBLE_EQ(project(early).widest_step_spilling, 3 * 5000 * 16);
+  EXPECT_DOUBLE_EQ(project(early).widest_step_spilling(), 3 * 5000 * 16);
 }
 
 TEST(FrontierProjection, NothingExpandedProjectsNoTime) {
@@ -75,7 +75,7 @@ TEST(FrontierProjection, AnOpenJobStoppedInItsClosedSweepIsProjectedInTwoParts) 
   std::get<FrontierStatistics>(open.statistics).peak_rest_bytes = 6 * 4000;
   const Projection wider = project_in_two(closed, open);
   EXPECT_DOUBLE_EQ(wider.rest_bytes_per_class, 6);  // the larger of the two
-  EXPECT_DOUBLE_EQ(wider.widest_step_spilling, 3 * 90'000 * 6);
+  EXPECT_DOUBLE_EQ(wider.widest_step_spilling(), 3 * 90'000 * 6);
 
   // Open sweeps that finished within their calibration take what they took.
   open.complete = true;

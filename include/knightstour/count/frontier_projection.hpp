@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "knightstour/count/count_result.hpp"
+#include "knightstour/frontier/sweep_outlook.hpp"
 
 namespace knightstour {
 
@@ -17,11 +18,8 @@ struct Projection {
   double bytes_per_class = 0;    // during a step, as the calibration measured it
   double peak_bytes = 0;         // the largest generation's step, at that
   // A class of the largest generation at rest, as measured (kUnmeasuredClassBytes before any
-  // was), the largest generation at that, and what the widest step of a count that spills
-  // needs in memory and on disk together (kPeakStepGenerations times it).
+  // was).
   double rest_bytes_per_class = 0;
-  double peak_rest_bytes = 0;
-  double widest_step_spilling = 0;
   // Of the whole count, as projected (both parts when calibrated in two).
   std::uint64_t classes_expanded = 0;
   double calibrated_seconds = 0;
@@ -29,6 +27,11 @@ struct Projection {
   double classes_left = 0;
   double peak_classes = 0;
   bool two_parts = false;  // the closed sweep and the open sweeps calibrated apart
+
+  // The largest generation at rest, and what the widest step of a count that spills needs in
+  // memory and on disk together (kPeakStepGenerations times it, sweep_outlook.hpp).
+  double peak_rest_bytes() const { return peak_classes * rest_bytes_per_class; }
+  double widest_step_spilling() const { return kPeakStepGenerations * peak_rest_bytes(); }
 };
 
 // The projection of a calibration `r` (a frontier count, complete or stopped).
