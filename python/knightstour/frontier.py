@@ -1,5 +1,5 @@
-"""A frontier run directory's counts, checked as `knightstour verify` checks its manifest, and
-the start x end table of a count by units of end pairs, assembled from its units as the
+"""A frontier run directory's checksums (checked in checks.py, as `knightstour verify` checks
+them), and the start x end table of a count by units of end pairs, assembled from its units as the
 binary assembles it (include/knightstour/frontier/end_pair_units.hpp)."""
 
 import numpy as np
@@ -47,16 +47,6 @@ def manifest_checksum(m):
         text += "|" + field
     text += "|" + "".join(x + "," for x in c["tours_by_start"])
     return fnv1a(text)
-
-
-def check_manifest(path, m):
-    """Refuses (ValueError) what verify refuses of a frontier manifest on its own: a checksum
-    that does not match, a board that is not rows x cols."""
-    if m["frontier"]["checksum"] != manifest_checksum(m):
-        raise ValueError(f"{path}: its manifest's checksum does not match what it says (changed by "
-                         "hand or damaged); knightstour verify says the same")
-    if m.get("board", f"{m['rows']}x{m['cols']}") != f"{m['rows']}x{m['cols']}":
-        raise ValueError(f"{path}: its manifest's board {m['board']!r} is not its rows x cols")
 
 
 def end_pair_units(rows, cols):

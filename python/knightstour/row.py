@@ -13,6 +13,32 @@ object arrays, so a term of 300 bits is the same number the binary printed.
 import csv
 import json
 
+from .errors import RowError
+
+
+def _whole(value, where):
+    """A whole number (0 or more) from JSON or CSV text, or a RowError."""
+    if isinstance(value, bool):
+        raise RowError(f"{where}: {value!r} is not a whole number")
+    if isinstance(value, int):
+        n = value
+    elif isinstance(value, str) and value.isascii() and value.isdigit():
+        n = int(value)
+    else:
+        raise RowError(f"{where}: {value!r} is not a whole number")
+    if n < 0:
+        raise RowError(f"{where}: {value!r} is not a whole number")
+    return n
+
+
+def _check_lengths(counts, where):
+    """A row's lengths are 1 .. N, each once."""
+    if sorted(counts) != list(range(1, len(counts) + 1)):
+        absent = sorted(set(range(1, max(counts, default=0) + 1)) - set(counts))
+        named = ", ".join(map(str, absent[:5])) + (", ..." if len(absent) > 5 else "")
+        which = f"lengths {named} are" if len(absent) > 1 else f"length {named} is"
+        raise RowError(f"{where}: {which} missing (a row has every length from 1 on)")
+
 
 class Row:
     """The counts of one row. `what` is "closed" (undirected closed tours, OEIS's
@@ -22,43 +48,86 @@ class Row:
 
     def __init__(self, rows, what, counts):
         if what not in ("closed", "open"):
-            raise ValueError(f"a row counts closed or open tours, not {what!r}")
+            raise RowError(f"a row counts closed or open tours, not {what!r}")
         self.rows = int(rows)
         self.what = what
         self.counts = {int(n): int(c) for n, c in counts.items()}
 
     @classmethod
     def from_json(cls, source):
-        """From the --json output of a count with --every-length: a path, or the parsed dict."""
+        """From the --json output of a count with --every-length: a path, or the parsed dict.
+        RowError (naming the file) for anything that is not one complete row: lengths other
+        than 1 .. N once each, an open count that is odd (each path is counted both ways but
+        on one square), a count that is no whole number."""
+        where = source if not isinstance(source, dict) else "this JSON"
         j = source
         if not isinstance(source, dict):
-            with open(source) as f:
-                j = json.load(f)
-        if j.get("command") != "count" or j.get("by_length") is None:
-            where = source if not isinstance(source, dict) else "this JSON"
-            raise ValueError(f"{where} is not the output of knightstour count --every-length "
-                             "--json (no by_length list)")
-        if j["status"] != "complete":
-            raise ValueError("the count is incomplete: a stopped count has no row")
-        by_length = j["by_length"]
-        if j["closed_only"]:
-            return cls(j["rows"], "closed", {r["length"]: r["closed_cycles"] for r in by_length})
-        # `tours` counts each path read both ways; one square is its own reverse.
-        open_tours = {}
-        for r in by_length:
-            single = j["rows"] * r["length"] == 1
-            open_tours[r["length"]] = r["tours"] if single else r["tours"] // 2
-        return cls(j["rows"], "open", open_tours)
+            try:
+                with open(source) as f:
+                    j = json.load(f)
+            except (OSError, UnicodeDecodeError, ValueError) as e:
+                raise RowError(f"{source}: cannot be read as JSON ({e})") from None
+        if not isinstance(j, dict) or j.get("command") != "count" or j.get("by_length") is None:
+            raise RowError(f"{where} is not the output of knightstour count --every-length "
+                           "--json (no by_length list)")
+        try:
+            if j["status"] != "complete":
+                raise RowError(f"{where}: the count is incomplete: a stopped count has no row")
+            rows, closed, by_length = j["rows"], j["closed_only"], j["by_length"]
+            key = "closed_cycles" if closed else "tours"
+            counts = {}
+            for r in by_length:
+                n, c = _whole(r["length"], where), _whole(r[key], where)
+                if n in counts:
+                    raise RowError(f"{where}: length {n} is given twice")
+                if not closed and rows * n != 1:
+                    # `tours` counts each path read both ways; one square is its own reverse.
+                    if c % 2:
+                        raise RowError(f"{where}: {c} open tours of {rows}x{n}, an odd number: "
+                                       "each path is counted in both directions")
+                    c //= 2
+                counts[n] = c
+        except (KeyError, TypeError) as e:
+            raise RowError(f"{where}: not the output of knightstour count --every-length --json "
+                           f"(no {e})") from None
+        _check_lengths(counts, where)
+        return cls(_whole(rows, where), "closed" if closed else "open", counts)
 
     @classmethod
     def from_csv(cls, path):
-        """From a CSV of to_csv(): a header line, then rows, length, count, what."""
-        with open(path, newline="") as f:
-            lines = list(csv.DictReader(f))
+        """From a CSV of to_csv(): a header line naming rows, length, count and what (more
+        columns may follow), then one line a length. RowError (naming the file) for a column
+        missing, lines of different heights or kinds, a kind that is not closed or open,
+        lengths other than 1 .. N once each, a count that is no whole number."""
+        try:
+            with open(path, newline="") as f:
+                reader = csv.DictReader(f)
+                lines = list(reader)
+                header = reader.fieldnames or []
+        except (OSError, UnicodeDecodeError, csv.Error) as e:
+            raise RowError(f"{path}: cannot be read as CSV ({e})") from None
+        missing = [c for c in ("rows", "length", "count", "what") if c not in header]
+        if missing:
+            raise RowError(f"{path}: no {', '.join(missing)} column (a row's CSV has rows, length, "
+                           "count, what)")
         if not lines:
-            raise ValueError(f"{path} holds no terms")
-        what = lines[0].get("what", "closed")
-        return cls(lines[0]["rows"], what, {r["length"]: r["count"] for r in lines})
+            raise RowError(f"{path} holds no terms")
+        heights = {r["rows"] for r in lines}
+        kinds = {r["what"] for r in lines}
+        if len(heights) != 1:
+            raise RowError(f"{path}: lines of {len(heights)} heights ({', '.join(sorted(heights))} "
+                           "rows): a row's CSV is of one")
+        if len(kinds) != 1 or not kinds <= {"closed", "open"}:
+            raise RowError(f"{path}: what is {', '.join(sorted(kinds))}: a row's CSV is of closed "
+                           "or of open tours")
+        counts = {}
+        for r in lines:
+            n = _whole(r["length"], path)
+            if n in counts:
+                raise RowError(f"{path}: length {n} is given twice")
+            counts[n] = _whole(r["count"], path)
+        _check_lengths(counts, path)
+        return cls(_whole(heights.pop(), path), kinds.pop(), counts)
 
     @property
     def lengths(self):

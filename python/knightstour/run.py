@@ -2,12 +2,12 @@
 
 import glob
 import io
-import json
 import os
 
 import numpy as np
 
-from . import frontier
+from . import checks, frontier
+from .errors import Error, RunError
 from .board import parse_square, tour_from_grid
 
 _EXTENSIONS = (".npy", ".txt", ".board")
@@ -45,16 +45,16 @@ def _npy_chunks(path, squares, size):
         elif version == (2, 0):
             shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
         else:
-            raise ValueError(f"{path}: .npy version {version} (knightstour writes 1.0)")
+            raise Error(f"{path}: .npy version {version} (knightstour writes 1.0)")
         if fortran or len(shape) != 2 or shape[1] != squares:
-            raise ValueError(f"{path}: not an (n, {squares}) C-order array")
+            raise Error(f"{path}: not an (n, {squares}) C-order array")
         row = dtype.itemsize * squares
         left = shape[0]
         while left > 0:
             n = min(size, left)
             data = _read_exactly(f, n * row)
             if len(data) != n * row:
-                raise ValueError(f"{path}: truncated")
+                raise Error(f"{path}: truncated")
             yield np.frombuffer(data, dtype=dtype).reshape(n, squares)
             left -= n
 
@@ -93,7 +93,7 @@ def _board_chunks(path, rows, cols, size):
                         yield np.array(batch, dtype=np.int64)
                         batch = []
     if block:
-        raise ValueError(f"{path}: a board of {len(block)} lines, not {rows}")
+        raise Error(f"{path}: a board of {len(block)} lines, not {rows}")
     if batch:
         yield np.array(batch, dtype=np.int64)
 
@@ -117,39 +117,36 @@ def read_tour_file(path, rows, cols, chunk=65536):
     elif base.endswith(".board"):
         yield from _board_chunks(path, rows, cols, chunk)
     else:
-        raise ValueError(f"{path}: not a tour file")
+        raise Error(f"{path}: not a tour file")
 
 
 class Run:
-    """A run directory of `knightstour count --run-dir` (either method), `enumerate` or
-    `enumerate --sample`. A frontier run (method "frontier") holds counts, not tours or a
-    journal: counts() and by_start() read them, and a complete count by units of end pairs
-    (a single run, or `merge`'s) also gives by_end() and start_end_matrix(); the tour and
-    journal readers refuse it. A frontier manifest whose checksum does not match is refused
-    as `knightstour verify` refuses it."""
+    """A run directory of `knightstour count --run-dir` (either method; over MPI ranks, the
+    directory that holds ranks.json), `enumerate` or `enumerate --sample`. A frontier run
+    (method "frontier") holds counts, not tours or a journal: counts() and by_start() read
+    them, and a complete count by units of end pairs (a single run, or `merge`'s) also gives
+    by_end() and start_end_matrix(); the tour and journal readers refuse it.
+
+    The directory is checked when it is opened as the binary checks it before it reads a
+    count (knightstour.checks): a run that verify, status, --resume or merge refuses raises
+    kt.RunError, naming the file at fault. Checkpoints of unfinished sweeps are read in full
+    (about 15 MB/s)."""
 
     def __init__(self, path):
         self.path = path
-        manifest = os.path.join(path, "manifest.json")
-        if not os.path.exists(manifest):
-            if os.path.exists(os.path.join(path, "frontier.json")):
-                raise ValueError(f"{path}: a frontier run of format 1 (frontier.json), which "
-                                 "this package does not read; count it again")
-            raise ValueError(f"{path} is not a knightstour run directory (no manifest.json)")
-        with open(manifest) as f:
-            self.manifest = json.load(f)
+        # Every check the binary makes before it reads a count (checks.py): a run verify,
+        # status, --resume or merge refuses is refused here, with a RunError naming the path.
+        self.manifest, self._held = checks.check_run(path)
         self.rows = self.manifest["rows"]
         self.cols = self.manifest["cols"]
         self.squares = self.rows * self.cols
         self.is_sample = bool(self.manifest.get("sample", 0))
         self.method = self.manifest.get("method", "dfs")
         self.status = self.manifest["status"]
-        if self.method == "frontier":
-            frontier.check_manifest(path, self.manifest)
 
     def _tours_needed(self, what):
         if self.method != "dfs":
-            raise ValueError(f"{self.path} is a {self.method} run: it holds counts, not tours "
+            raise RunError(f"{self.path} is a {self.method} run: it holds counts, not tours "
                              f"or a journal, so it has no {what}; use counts() and by_start()")
 
     def counts(self):
@@ -178,9 +175,9 @@ class Run:
 
         f = self.manifest["frontier"] if self.method == "frontier" else {}
         if not f.get("every_length"):
-            raise ValueError(f"{self.path} is a count of one board, not a row: a row is counted "
+            raise RunError(f"{self.path} is a count of one board, not a row: a row is counted "
                              "by knightstour count RxN --closed --every-length --run-dir DIR")
-        done = {s["sweep"]: int(s["count"]) for s in f["finished"]}
+        done = self._held  # the manifest's and the sweep journal's, checked
         cols = self.cols
         if self.manifest["closed_only"]:
             return Row(self.rows, "closed", {u + 1: c for u, c in done.items() if u < cols})
@@ -224,8 +221,8 @@ class Run:
                 if row < len(mine):
                     return np.asarray(mine[row], dtype=np.int64)
                 row -= len(mine)
-            raise ValueError(f"{rec['file']} holds fewer tours of prefix {rec['id']} than its "
-                             "journal line says: run knightstour verify on it")
+            raise RunError(f"{os.path.join(self.path, rec['file'])} holds fewer tours of prefix "
+                           f"{rec['id']} than its journal line says: run knightstour verify on it")
         raise IndexError("no such row")
 
     def _tour_in_file_order(self, row):
@@ -236,22 +233,17 @@ class Run:
         raise IndexError("no such row")
 
     def journal(self):
-        """Finished prefixes: fields id, squares, tours, closed, nodes, seconds, and file
-        (enumerate) or by_end (count: tours by last square, one column per square index)."""
+        """Finished prefixes, by id: fields id, squares, tours, closed, nodes, seconds, and file
+        (enumerate) or by_end (count: tours by last square, one column per square index).
+        Only committed lines: a torn last line, or the lines of a tour file lost in an
+        unfinished run, are not finished prefixes."""
         self._tours_needed("journal")
         count = self.manifest["command"] == "count"
         records = []
-        for name in sorted(glob.glob(os.path.join(self.path, "journal-*.tsv"))):
-            with open(name) as f:
-                for line in f:
-                    if not line.endswith("\n") or line.startswith("#"):
-                        continue  # header, or a line torn by a crash (not committed)
-                    fields = line.rstrip("\n").split("\t")
-                    head = (int(fields[0]), fields[1], int(fields[2]), int(fields[3]),
-                            int(fields[4]), float(fields[5]))
-                    tail = (np.array(fields[6:6 + self.squares], dtype=np.uint64),) if count \
-                        else (fields[6],)
-                    records.append(head + tail)
+        for r in self._held.values():
+            head = (r["id"], r["squares"], r["tours"], r["closed"], r["nodes"], r["seconds"])
+            tail = (np.array(r["by_end"], dtype=np.uint64),) if count else (r["file"],)
+            records.append(head + tail)
         last = ("by_end", np.uint64, (self.squares,)) if count else ("file", "U64")
         dtype = [("id", np.int64), ("squares", "U256"), ("tours", np.uint64),
                  ("closed", np.uint64), ("nodes", np.uint64), ("seconds", np.float64), last]
@@ -264,19 +256,18 @@ class Run:
         if units is None:
             how = "from one start" if not self.manifest["all_starts"] else (
                 "as a total only" if f.get("total_only") else "by pinned tails")
-            raise ValueError(f"{self.path} is a frontier count {how}: it has no table by last "
+            raise RunError(f"{self.path} is a frontier count {how}: it has no table by last "
                              "square; a count by units of end pairs has one (knightstour count "
                              "BOARD --all-starts --grid end-pairs --run-dir DIR)")
         if units["shard_count"] > 1:
-            raise ValueError(f"{self.path} is shard {units['shard_index']} of "
+            raise RunError(f"{self.path} is shard {units['shard_index']} of "
                              f"{units['shard_count']}: merge every shard (knightstour merge) and "
                              "read the merged run")
         if f["counts"] is None:
-            raise ValueError(f"{self.path} is incomplete ({len(f['finished'])} of "
+            raise RunError(f"{self.path} is incomplete ({len(f['finished'])} of "
                              f"{f['sweeps_planned']} units in its manifest): finish it "
                              f"(knightstour count --run-dir {self.path} --resume) first")
-        finished = {s["sweep"]: int(s["count"]) for s in f["finished"]}
-        return frontier.start_end_table(self.rows, self.cols, finished)
+        return frontier.start_end_table(self.rows, self.cols, self._held)
 
     def start_end_matrix(self):
         """Tours by (start square, last square) as a (squares, squares) array: from the
@@ -304,7 +295,7 @@ class Run:
         if self.method == "frontier":
             c = self.manifest["frontier"]["counts"]
             if c is None or not c["tours_by_start"]:
-                raise ValueError(f"{self.path}: no counts by start square (an incomplete run, "
+                raise RunError(f"{self.path}: no counts by start square (an incomplete run, "
                                  "one start, or --total-only)")
             return frontier.as_integers(c["tours_by_start"])
         return self.start_end_matrix().sum(axis=1)

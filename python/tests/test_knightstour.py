@@ -290,6 +290,107 @@ class Rows(unittest.TestCase):
             kt.Row.from_json(one)
 
 
+class CheckedRuns(unittest.TestCase):
+    """kt.Run refuses what the binary refuses, with a kt.RunError naming the path (the whole
+    table of tamperings against every reader: tests/cli/tampered_runs.py)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.count = os.path.join(cls.tmp.name, "count")
+        knightstour("count", "6x6", "--start", "a1", "--method", "dfs", "--run-dir", cls.count)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def copy(self, name):
+        import shutil
+        d = os.path.join(self.tmp.name, name)
+        shutil.copytree(self.count, d)
+        return d
+
+    def edit_lines(self, d, change):
+        path = os.path.join(d, "journal-0.tsv")
+        with open(path) as f:
+            lines = f.read().split("\n")
+        with open(path, "w") as f:
+            f.write("\n".join(change(lines)))
+
+    def refused(self, d, pattern):
+        with self.assertRaisesRegex(kt.RunError, pattern) as caught:
+            kt.Run(d)
+        self.assertTrue(str(caught.exception).startswith(d), str(caught.exception))
+        self.assertNotEqual(subprocess.run([BIN, "verify", d], capture_output=True).returncode, 0)
+
+    def test_a_genuine_run_reads(self):
+        run = kt.Run(self.count)
+        self.assertEqual(run.counts()["tours"], 524486)
+        self.assertEqual(int(run.start_end_matrix().sum()), 524486)
+        self.assertEqual(len(run.journal()), 428)
+
+    def test_an_edited_total_is_refused(self):
+        d = self.copy("total")
+        path = os.path.join(d, "manifest.json")
+        with open(path) as f:
+            m = json.load(f)
+        m["totals"]["tours"] += 1000
+        with open(path, "w") as f:
+            json.dump(m, f)
+        self.refused(d, "checksum does not match")
+
+    def test_duplicated_dropped_and_edited_lines_are_refused(self):
+        d = self.copy("twice")
+        self.edit_lines(d, lambda lines: lines[:2] + lines[1:])
+        self.refused(d, "journaled twice")
+        d = self.copy("gap")
+        self.edit_lines(d, lambda lines: lines[:1] + lines[2:])
+        self.refused(d, "says complete but 427 of its 428")
+        d = self.copy("edited")
+        self.edit_lines(d, lambda lines: [lines[0], lines[1].replace("\t", "\t1", 1)] + lines[2:])
+        self.refused(d, "line 2: does not check out")
+
+    def test_unknown_formats_and_unreadable_manifests_are_refused(self):
+        for name, change, pattern in (
+                ("v9", lambda t: t.replace('"format_version": 5', '"format_version": 9'),
+                 "unsupported manifest version 9"),
+                ("v4", lambda t: t.replace('"format_version": 5', '"format_version": 4'),
+                 "unsupported manifest version 4 of the dfs method"),
+                ("torn", lambda t: t[: len(t) // 2], "cannot be read as JSON"),
+                ("keyless", lambda t: t.replace('"totals"', '"sums"'), "no totals")):
+            d = self.copy(name)
+            path = os.path.join(d, "manifest.json")
+            with open(path) as f:
+                text = f.read()
+            with open(path, "w") as f:
+                f.write(change(text))
+            self.refused(d, pattern)
+        with self.assertRaisesRegex(kt.RunError, "does not exist"):
+            kt.Run(os.path.join(self.tmp.name, "nowhere"))
+
+    def test_rows_read_only_whole_rows(self):
+        path = os.path.join(self.tmp.name, "row.csv")
+        for text, pattern in (
+                ("rows,length,count\n5,1,0\n", "no what column"),
+                ("rows,length,count,what\n5,1,0,closed\n6,2,0,closed\n", "2 heights"),
+                ("rows,length,count,what\n5,1,0,closed\n5,3,0,closed\n", "length 2 is missing"),
+                ("rows,length,count,what\n5,1,0,closed\n5,1,0,closed\n", "given twice"),
+                ("rows,length,count,what\n5,1,0,closed\n5,2,0,cyclic\n", "closed or of open"),
+                ("rows,length,count,what\n5,1,-1,closed\n", "not a whole number")):
+            with open(path, "w") as f:
+                f.write(text)
+            with self.assertRaisesRegex(kt.RowError, pattern):
+                kt.Row.from_csv(path)
+        j = json.loads(knightstour("count", "3x4", "--all-starts", "--total-only", "--every-length",
+                                   "--json"))
+        self.assertEqual(kt.Row.from_json(j).counts[4], 8)  # 3x4: 16 directed, 8 paths
+        odd = dict(j, by_length=[dict(r, tours=r["tours"] + 1) for r in j["by_length"]])
+        with self.assertRaisesRegex(kt.RowError, "an odd number"):
+            kt.Row.from_json(odd)
+        with self.assertRaisesRegex(kt.RowError, "missing"):
+            kt.Row.from_json(dict(j, by_length=j["by_length"][1:]))
+
+
 class RowTable(unittest.TestCase):
     """kt.oeis marks a row's terms; scripts/row-table keeps a term only when OEIS or a second
     run agrees with it."""

@@ -1,6 +1,7 @@
 #include "knightstour/base/cpus.hpp"
 
 #include <sched.h>
+#include <spdlog/spdlog.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -35,6 +36,14 @@ int default_threads() {
   // Slurm without task affinity (no cgroup cpuset, no --cpu-bind) leaves the whole machine in
   // the mask; what the job booked is --cpus-per-task.
   if (const auto booked = positive_env_int("SLURM_CPUS_PER_TASK")) return std::min(*booked, cpus);
+  if (const char* text = std::getenv("SLURM_CPUS_PER_TASK"); text != nullptr) {
+    // Said once, as a SLURM_MEM_* that is no size is: the job's CPUs are then the mask's.
+    static const bool warned = [&] {
+      spdlog::warn("SLURM_CPUS_PER_TASK='{}' is not a number of CPUs (1 or more): ignored", text);
+      return true;
+    }();
+    (void)warned;
+  }
   return cpus;
 }
 

@@ -14,6 +14,10 @@ int parse_side(std::string_view text, std::string_view whole) {
   int value = 0;
   const auto* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec == std::errc::result_out_of_range && ptr == end) {
+    throw UsageError("board '" + std::string(whole) + "' is too large: each side must be at most " +
+                     std::to_string(kMaxSide));
+  }
   if (text.empty() || ec != std::errc{} || ptr != end) {
     throw UsageError("malformed board '" + std::string(whole) +
                      "': expected ROWSxCOLS such as 6x6 or 3x4, or one side such as 6");

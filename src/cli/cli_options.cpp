@@ -18,6 +18,7 @@
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/run_count.hpp"
+#include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "provenance.hpp"
 
@@ -183,8 +184,43 @@ void check_arguments(const cxxopts::Options& options, const cxxopts::ParseResult
 }
 
 // Unknown flags, missing values and stray arguments become UsageErrors.
+// What cxxopts would misread before it parses: a negative number ("-5x5" reads as the short
+// options 5, x, 5) and a switch given a value ("--closed=true" reads as "--closed", so that
+// "--closed=false" is refused below and "--closed=true" is not).
+void check_words(const cxxopts::Options& options, int argc, char** argv) {
+  std::vector<std::string> switches;
+  for (const auto& g : options.groups()) {
+    for (const auto& o : options.group_help(g).options) {
+      if (o.is_boolean) switches.insert(switches.end(), o.l.begin(), o.l.end());
+    }
+  }
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view word = argv[i];
+    // The value of the option before it ("--threads -1") is that option's to refuse.
+    const std::string_view before = i > 1 ? argv[i - 1] : "";
+    const bool a_value =
+        before.starts_with("--") && before.find('=') == std::string_view::npos &&
+        std::find(switches.begin(), switches.end(), before.substr(2)) == switches.end();
+    if (!a_value && word.size() >= 2 && word[0] == '-' && word[1] >= '0' && word[1] <= '9') {
+      throw UsageError("'" + std::string(word) +
+                       "' is not an option, and boards, squares and numbers are not negative "
+                       "(see knightstour " +
+                       argv[0] + " --help)");
+    }
+    const auto equals = word.find('=');
+    if (word.starts_with("--") && equals != std::string_view::npos) {
+      const std::string name(word.substr(2, equals - 2));
+      if (std::find(switches.begin(), switches.end(), name) != switches.end()) {
+        throw UsageError("--" + name + " is a switch and takes no value: give --" + name +
+                         " for yes, leave it out for no (not " + std::string(word) + ")");
+      }
+    }
+  }
+}
+
 bool parse(cxxopts::Options& options, const std::string& positional, int argc, char** argv,
            cxxopts::ParseResult& result) {
+  check_words(options, argc, argv);
   try {
     result = options.parse(argc, argv);
   } catch (const cxxopts::exceptions::no_such_option& e) {
@@ -272,6 +308,7 @@ std::optional<RunManifest> manifest_to_resume(const cxxopts::ParseResult& result
   if (!result.count("resume")) return std::nullopt;
   if (!result.count(dir_option)) throw UsageError("--resume needs --" + dir_option + " DIR");
   const auto dir = result[dir_option].as<std::string>();
+  check_readable_run_path(dir);
   if (!std::filesystem::exists(run_layout::manifest_path(dir))) {
     throw UsageError(dir + " holds no run to resume (no " + run_layout::kManifest + ")");
   }
@@ -370,6 +407,14 @@ CountRequest search_options_from(const cxxopts::ParseResult& result,
   r.caps = caps_from(result);
   r.progress_seconds = parse_seconds("progress", result["progress"].as<std::string>());
   return r;
+}
+
+void require_shard_index(const cxxopts::ParseResult& result) {
+  if (result.count("shard-count") && !result.count("shard-index")) {
+    throw UsageError(
+        "--shard-count goes with --shard-index (which shard this run counts, 0 to N-1): a run "
+        "of one shard is not the whole count");
+  }
 }
 
 CountRequest count_request_from(const cxxopts::ParseResult& result) {

@@ -79,6 +79,10 @@ JobRequest job_request(Command command, const JobOptions& parsed,
 CountRequest search_options_from(const cxxopts::ParseResult& result,
                                  std::optional<BoardShape> resumed_board);
 
+// count and enumerate: refuses --shard-count without --shard-index (estimate takes it alone,
+// to size every shard).
+void require_shard_index(const cxxopts::ParseResult& result);
+
 // The command line of count (or estimate) as a CountRequest: search_options_from() and
 // count's own options (--end, --method, the run directory, the frontier's settings); what it
 // leaves out stays empty (a resume fills it from the run directory). Every value is checked

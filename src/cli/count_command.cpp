@@ -68,6 +68,7 @@ int count_command(int argc, char** argv) {
       cxxopts::value<std::string>());
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
+  require_shard_index(result);
   CountRequest request = count_request_from(result);
   request.ranks = mpi_ranks();
   install_stop_signal_handlers();

@@ -70,6 +70,7 @@ int enumerate_command(int argc, char** argv) {
     throw UsageError("--out needs a directory (tours go to files there, not to standard output)");
   }
   if (result.count("sample")) return sample_command(result, out_dir);
+  require_shard_index(result);
   const auto resumed = manifest_to_resume(result, "out");
   const JobOptions parsed = job_options_from(result, resumed ? &*resumed : nullptr);
   JobRequest job = job_request(Command::enumerate, parsed, result, "out");

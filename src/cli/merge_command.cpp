@@ -8,6 +8,7 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier_run/merge_frontier.hpp"
 #include "knightstour/run/merge.hpp"
+#include "knightstour/run/run_directory.hpp"
 #include "output.hpp"
 #include "provenance.hpp"
 
@@ -75,7 +76,10 @@ int merge_command(int argc, char** argv) {
   if (!result.count("out"))
     throw UsageError("merge needs --out DIR: the new run directory to write the merged run to");
   std::vector<std::filesystem::path> dirs;
-  for (const auto& d : result["dirs"].as<std::vector<std::string>>()) dirs.emplace_back(d);
+  for (const auto& d : result["dirs"].as<std::vector<std::string>>()) {
+    check_readable_run_path(d);
+    dirs.emplace_back(d);
+  }
   if (manifest_method(dirs.front()) == Method::frontier) {
     return merge_frontier(dirs, result["out"].as<std::string>(), result.count("json") > 0);
   }

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "json_counts.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/count/run_standing.hpp"
+#include "knightstour/run/run_directory.hpp"
 #include "output.hpp"
 
 namespace knightstour::cli {
@@ -21,6 +23,7 @@ namespace fs = std::filesystem;
 // The runs in `dir`: itself when it holds one, else its folders that do (the shards of a
 // job and its merged/), shards by index.
 std::vector<RunStanding> runs_in(const fs::path& dir, bool& root) {
+  check_readable_run_path(dir);
   std::vector<RunStanding> out;
   root = !holds_run(dir);
   if (!root) {
@@ -65,7 +68,7 @@ std::string progress_text(const RunStanding& s, bool noun = true) {
 }
 
 std::string state_text(const RunStanding& s) {
-  if (!s.problem.empty()) return "UNREADABLE: " + s.problem;
+  if (!s.problem.empty()) return "DAMAGED: " + s.problem;
   if (s.complete()) return "complete";
   if (s.running) return "running (process " + std::to_string(*s.running) + ")";
   return "incomplete" + (s.stop_reason == StopReason::none || s.stop_reason == StopReason::failure
@@ -89,7 +92,7 @@ nlohmann::json standing_json(const RunStanding& s) {
           {"planned", s.planned},
           {"done", s.done},
           {"under_way", under},
-          {"status", s.problem.empty() ? to_string(s.status) : "unreadable"},
+          {"status", s.problem.empty() ? to_string(s.status) : "damaged"},
           {"stop_reason",
            s.complete() ? nlohmann::json(nullptr) : nlohmann::json(token(s.stop_reason))},
           {"problem", s.problem.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.problem)},
@@ -114,6 +117,9 @@ struct Totals {
   int running = 0;
   std::string unit = "unit";
   std::optional<BigCount> tours;  // summed over complete shards, when all are
+  // Why the shards found are not a set merge would take (no total is summed then): a shard
+  // damaged, of another job, given twice, or missing.
+  std::vector<std::string> problems;
   double cpu_left() const {
     return done == 0 || planned <= done
                ? 0.0
@@ -121,11 +127,60 @@ struct Totals {
   }
 };
 
+// Names what keeps the shards in `runs` from being one job's set, one of each shard, into
+// `out`; returns the shards that are (the first readable one's job, each index once).
+std::vector<const RunStanding*> one_set(const std::vector<RunStanding>& runs,
+                                        std::vector<std::string>& out) {
+  const RunStanding* first = nullptr;
+  std::map<int, const RunStanding*> by_index;
+  auto name = [](const RunStanding& s) { return fs::path(s.dir).filename().string(); };
+  for (const auto& s : runs) {
+    if (s.merged) continue;
+    if (!s.problem.empty()) {
+      out.push_back(name(s) + " does not read (knightstour verify " + s.dir.string() +
+                    " names the problem)");
+      continue;
+    }
+    if (first == nullptr) first = &s;
+    if (s.job_key != first->job_key || s.shard.count != first->shard.count) {
+      out.push_back(name(s) + " is shard " + std::to_string(s.shard.index) + " of " +
+                    std::to_string(s.shard.count) + " of " + s.job + ", another job than " +
+                    name(*first) + "'s (shard " + std::to_string(first->shard.index) + " of " +
+                    std::to_string(first->shard.count) + " of " + first->job + ")");
+      continue;
+    }
+    const auto [it, fresh] = by_index.emplace(s.shard.index, &s);
+    if (!fresh) {
+      out.push_back(name(*it->second) + " and " + name(s) + " both hold shard " +
+                    std::to_string(s.shard.index) +
+                    " (the same shard twice: its count would be "
+                    "summed twice)");
+    }
+  }
+  if (first != nullptr) {
+    std::string missing;
+    int n = 0;
+    for (int i = 0; i < first->shard.count; ++i) {
+      if (by_index.count(i)) continue;
+      if (n++ < 10) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+    }
+    if (n > 10) missing += ", ...";
+    if (n > 0) {
+      out.push_back(how_many(static_cast<std::uint64_t>(n), "shard") + " of " +
+                    std::to_string(first->shard.count) + " not found here (" + missing +
+                    "): not started, or elsewhere");
+    }
+  }
+  std::vector<const RunStanding*> set;
+  for (const auto& [index, s] : by_index) set.push_back(s);
+  return set;
+}
+
 Totals totals_of(const std::vector<RunStanding>& runs) {
   Totals t;
   BigCount tours;
-  for (const auto& s : runs) {
-    if (s.merged || !s.problem.empty()) continue;
+  for (const RunStanding* one : one_set(runs, t.problems)) {
+    const RunStanding& s = *one;
     ++t.shards_found;
     t.planned = s.planned_in_job;
     t.shard_count = s.shard.count;
@@ -138,14 +193,15 @@ Totals totals_of(const std::vector<RunStanding>& runs) {
       if (s.tours) tours += *s.tours;
     }
   }
-  if (t.complete == t.shard_count && t.shards_found == t.shard_count) t.tours = tours;
+  if (t.problems.empty() && t.complete == t.shard_count && t.shards_found == t.shard_count)
+    t.tours = tours;
   return t;
 }
 
 void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& runs) {
   if (!root) {
     const RunStanding& s = runs.front();
-    std::printf("run        %s: %s%s%s\n", dir.c_str(), s.job.c_str(),
+    std::printf("run        %s%s%s%s%s\n", dir.c_str(), s.job.empty() ? "" : ": ", s.job.c_str(),
                 s.shard.count > 1 ? (", shard " + std::to_string(s.shard.index) + " of " +
                                      std::to_string(s.shard.count))
                                         .c_str()
@@ -153,6 +209,10 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
                 s.merged ? " (merged)" : "");
     if (s.problem.empty()) {
       std::printf("%-10s %s\n", plural(s.unit).c_str(), progress_text(s, false).c_str());
+    } else {
+      // One line says what is wrong; nothing else from a run that does not read.
+      std::printf("status     DAMAGED: %s\n", s.problem.c_str());
+      return;
     }
     std::printf("status     %s\n", state_text(s).c_str());
     if (s.complete() && s.tours) {
@@ -165,7 +225,8 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
       if (!s.under_way_unit.empty() && left > 0) {
         // A row: the short lengths cost little each, and one sweep counts the rest at once.
         std::printf(", counted as the sweep across the rows passes their lengths");
-      } else if (s.done > 0 && left > 0) {
+      } else if (s.done > 0 && left > 0 && s.cpu_seconds > 0 && !s.running) {
+        // (A running session's CPU time reaches the manifest when it ends: no mean before.)
         std::printf(
             ", about %s at the mean of those done (a rough guide: they differ in cost)",
             seconds_text(s.cpu_seconds / static_cast<double>(s.done) * static_cast<double>(left))
@@ -198,6 +259,11 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
   std::printf("%-10s %s of %s finished over %d of %d shards; %s\n", plural(t.unit).c_str(),
               with_commas(t.done).c_str(), with_commas(t.planned).c_str(), t.shards_found,
               t.shard_count, seconds_text(t.cpu_seconds).c_str());
+  if (!t.problems.empty()) {
+    // Not a set merge would take: no total, and no merge to suggest.
+    for (const auto& p : t.problems) std::printf("problem    %s\n", p.c_str());
+    return;
+  }
   const auto merged = std::find_if(runs.begin(), runs.end(),
                                    [](const RunStanding& s) { return s.merged && s.complete(); });
   if (merged != runs.end() && merged->tours) {
@@ -207,7 +273,7 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
   }
   if (t.done < t.planned) {
     std::printf("left       %s", how_many(t.planned - t.done, t.unit).c_str());
-    if (t.done > 0) {
+    if (t.done > 0 && t.cpu_seconds > 0 && t.running == 0) {
       std::printf(", about %s at the mean of those done (a rough guide: they differ in cost)",
                   seconds_text(t.cpu_left()).c_str());
     }
@@ -262,6 +328,7 @@ int status_command(int argc, char** argv) {
       j["shard_count"] = t.shard_count;
       j["cpu_seconds"] = t.cpu_seconds;
       j["cpu_seconds_left"] = t.cpu_left();
+      j["problems"] = t.problems;
     }
     print_json_object(j);
   } else {
@@ -269,7 +336,8 @@ int status_command(int argc, char** argv) {
   }
   const bool readable =
       std::all_of(runs.begin(), runs.end(), [](const RunStanding& s) { return s.problem.empty(); });
-  return readable ? kExitOk : kExitUsage;
+  if (!readable) return kExitUsage;
+  return root && !totals_of(runs).problems.empty() ? kExitVerifyFailed : kExitOk;
 }
 
 }  // namespace knightstour::cli

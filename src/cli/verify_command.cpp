@@ -15,6 +15,7 @@
 #include "knightstour/frontier_run/verify_frontier.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/manifest.hpp"
+#include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "knightstour/run/verify.hpp"
 #include "output.hpp"
@@ -114,8 +115,9 @@ SummedVerdict verify_paths(const std::vector<std::string>& paths,
     const auto status = std::filesystem::status(p, ec);
     if (ec && ec != std::errc::no_such_file_or_directory)
       throw FormatError(p + ": cannot read it: " + ec.message());
-    if (!std::filesystem::exists(status)) throw FormatError(p + ": no such file or directory");
+    if (!std::filesystem::exists(status)) throw FormatError(p + " does not exist");
     if (std::filesystem::is_directory(status)) {
+      check_readable_run_path(p);
       if (!std::filesystem::exists(run_layout::manifest_path(p))) {
         throw FormatError(p + " is a directory but not a run directory (no " +
                           run_layout::kManifest + "); give tour files or a run directory");
@@ -191,6 +193,10 @@ int verify_command(int argc, char** argv) {
   const auto& paths = a->paths;
   if (a->loose.board) check_board_agrees(paths, *a->loose.board);
 
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) check_readable_run_path(p);
+  }
   // A frontier run directory holds counts and checkpoints, no tours: it is checked on its own.
   for (const auto& p : paths) {
     // A path that cannot be looked at is the checks' below to report.

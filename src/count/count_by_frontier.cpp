@@ -141,7 +141,11 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   const auto started = std::chrono::steady_clock::now();
   const double cpu_before = process_cpu_seconds();
 
-  if (std::min(f.shape.rows, f.shape.cols) <= 2 && f.shape.squares() > 1) {
+  if (f.every_length && f.shape.rows <= 2) {
+    spdlog::info(
+        "a board of 1 or 2 rows has no knight's tour of any length (its knight graph is not "
+        "connected; one square is a tour by itself): every count is known without a sweep");
+  } else if (std::min(f.shape.rows, f.shape.cols) <= 2 && f.shape.squares() > 1) {
     spdlog::info(
         "a board with a side of 1 or 2 has no knight's tour (its knight graph is not connected): "
         "every count is 0, known without a sweep; the sweep confirms it");

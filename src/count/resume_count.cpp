@@ -6,6 +6,7 @@
 #include "count_jobs.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier_run/frontier_run_files.hpp"
+#include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
 
 namespace knightstour::count_detail {
@@ -94,6 +95,7 @@ ResumedFrontier open_frontier(const CountRequest& r, const fs::path& dir, RunDir
 CountResult resume(const CountRequest& r) {
   if (!r.run_dir) throw UsageError("--resume needs --run-dir DIR");
   const fs::path dir = *r.run_dir;
+  check_readable_run_path(dir);
   std::error_code ec;
   if (const auto n = run_layout::holds_ranked_shares(dir) ? read_ranked_run(dir) : std::nullopt) {
     throw UsageError(dir.string() + " holds a count over " + std::to_string(n->ranks) +

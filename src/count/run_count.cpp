@@ -1,10 +1,13 @@
 #include "knightstour/count/run_count.hpp"
 
+#include <filesystem>
 #include <optional>
+#include <system_error>
 
 #include "count_jobs.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/ranks.hpp"
+#include "knightstour/run/run_layout.hpp"
 
 namespace knightstour {
 
@@ -61,6 +64,35 @@ void check_end(const CountRequest& r) {
   }
 }
 
+// A new run directory for a refusal to take back: what the count makes in `dir` when it
+// refuses the job only once the engine has looked at it (a UsageError) is removed, so that a
+// refused command leaves nothing on disk and the same directory takes the next command.
+class NewRunDir {
+ public:
+  explicit NewRunDir(const std::filesystem::path& dir) : dir_(dir) {
+    std::error_code ec;
+    absent_ = !std::filesystem::exists(dir, ec) && !ec;
+    empty_ =
+        !absent_ && std::filesystem::is_directory(dir, ec) && std::filesystem::is_empty(dir, ec);
+  }
+  void take_back() const {
+    std::error_code ec;
+    // A run that journaled a sweep or a checkpoint did work: that is kept, whatever came after.
+    if (std::filesystem::exists(dir_ / run_layout::kSweepJournal, ec)) return;
+    if (absent_) {
+      std::filesystem::remove_all(dir_, ec);
+    } else if (empty_) {
+      for (const auto& entry : std::filesystem::directory_iterator(dir_, ec))
+        std::filesystem::remove_all(entry.path(), ec);
+    }
+  }
+
+ private:
+  std::filesystem::path dir_;
+  bool absent_ = false;
+  bool empty_ = false;
+};
+
 }  // namespace
 
 CountResult run_count(const CountRequest& asked) {
@@ -78,13 +110,20 @@ CountResult run_count(const CountRequest& asked) {
   if (choice.method == Method::dfs) return count_dfs(r, choice, nullptr);
   const FrontierPlan plan = plan_frontier(r, choice);  // before anything is created
   std::optional<FrontierRunDir> run;
+  std::optional<NewRunDir> made;
   if (r.run_dir) {
     RunManifest base;
     base.provenance = r.provenance;
     base.caps.time_limit = r.caps.time_limit;
+    made.emplace(*r.run_dir);
     run.emplace(FrontierRunDir::create(*r.run_dir, plan.request, base, plan.checkpoint_seconds));
   }
-  return count_frontier(r, plan, std::move(run));
+  try {
+    return count_frontier(r, plan, std::move(run));
+  } catch (const UsageError&) {
+    if (made) made->take_back();
+    throw;
+  }
 }
 
 CountRequest request_with_defaults(CountRequest r) {

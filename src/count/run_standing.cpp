@@ -7,9 +7,11 @@
 #include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier_run/frontier_run_dir.hpp"
 #include "knightstour/frontier_run/frontier_run_files.hpp"
+#include "knightstour/frontier_run/verify_frontier.hpp"
 #include "knightstour/run/committed_journal.hpp"
 #include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
+#include "knightstour/run/verify.hpp"
 
 namespace knightstour {
 
@@ -33,6 +35,9 @@ void read_dfs(const fs::path& dir, const RunManifest& m, RunStanding& s) {
           (m.all_starts ? ", all starts" : ", prefix " + m.prefix.front()) +
           (m.command == Command::enumerate ? ", tours written" : "");
   s.shard = m.shard;
+  RunManifest any_shard = m;
+  any_shard.shard.index = 0;
+  s.job_key = dfs_job_key(any_shard);
   s.planned = m.prefixes;
   s.planned_in_job = m.prefixes_in_plan;
   if (m.status == RunStatus::complete) {
@@ -62,6 +67,12 @@ void read_frontier(const fs::path& dir, RunStanding& s) {
   const FrontierRequest& r = f.request;
   s.job = describe(f.job);
   s.shard = r.shard;
+  RunManifest any_shard = m;  // whichever shard, whichever run and ranks counted it
+  any_shard.frontier.shard.index = 0;
+  any_shard.frontier.run_id.clear();
+  any_shard.frontier.rank = 0;
+  any_shard.frontier.ranks = 1;
+  s.job_key = frontier_job_key(any_shard);
   const int planned = m.frontier.sweeps_planned;
   s.planned_in_job = static_cast<std::uint64_t>(planned);
   if (r.every_length) {
@@ -89,11 +100,25 @@ void read_frontier(const fs::path& dir, RunStanding& s) {
 
 bool holds_run(const fs::path& dir) {
   std::error_code ec;
-  return fs::is_regular_file(run_layout::manifest_path(dir), ec) ||
+  // A manifest.json of any kind (a FIFO too): reading it says what is wrong with it.
+  return fs::exists(fs::symlink_status(run_layout::manifest_path(dir), ec)) ||
          fs::is_regular_file(dir / run_layout::kRanksFile, ec);
 }
 
-RunStanding read_standing(const fs::path& dir) {
+namespace {
+
+// The checks every reader shares (those of verify, short of reading every tour): a run they
+// refuse has no standing to show. The first problem, or "".
+std::string first_problem(const fs::path& dir, const fs::path& share, Method method, bool ranked) {
+  if (method == Method::dfs) {
+    const VerifyReport report = verify_run_directory(share, {/*read_tours=*/false});
+    return report.ok ? std::string() : report.problem;
+  }
+  const FrontierVerdict verdict = ranked ? verify_ranked_run(dir) : verify_frontier_run(dir);
+  return verdict.ok ? std::string() : verdict.problem;
+}
+
+RunStanding read_once(const fs::path& dir) {
   RunStanding s;
   s.dir = dir;
   try {
@@ -112,9 +137,21 @@ RunStanding read_standing(const fs::path& dir) {
     } else {
       read_frontier(share, s);
     }
+    s.problem = first_problem(dir, share, m.method, s.ranks > 1);
   } catch (const std::exception& e) {
     s.problem = e.what();
   }
+  return s;
+}
+
+}  // namespace
+
+RunStanding read_standing(const fs::path& dir) {
+  // A run read while its process writes it can be seen between two of its files (a
+  // checkpoint renamed into place after its journal line was read): read it again.
+  constexpr int kTries = 3;
+  RunStanding s = read_once(dir);
+  for (int i = 1; i < kTries && !s.problem.empty() && s.running; ++i) s = read_once(dir);
   return s;
 }
 

@@ -345,7 +345,11 @@ std::optional<RankedRun> read_ranked_run(const fs::path& dir) {
   if (!in) return std::nullopt;
   try {
     const auto j = nlohmann::json::parse(in);
-    RankedRun run{j.at("ranks").get<int>(), j.value("run_id", std::string())};
+    // A whole number of ranks a run can have (as a manifest's owner): not wrapped to fit.
+    const auto& ranks = j.at("ranks");
+    const bool whole = ranks.is_number_unsigned() && ranks.get<std::uint64_t>() >= 2 &&
+                       ranks.get<std::uint64_t>() <= 1000000;
+    RankedRun run{whole ? ranks.get<int>() : 0, j.value("run_id", std::string())};
     if (run.ranks >= 2) return run;
   } catch (const nlohmann::json::exception&) {
   }

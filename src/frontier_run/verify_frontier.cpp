@@ -7,6 +7,7 @@
 #include "knightstour/base/progress.hpp"
 #include "knightstour/frontier_run/frontier_run_dir.hpp"
 #include "knightstour/frontier_run/frontier_run_files.hpp"
+#include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
 
 namespace knightstour {
@@ -47,7 +48,14 @@ std::optional<RunManifest> check_dir(const fs::path& dir, const std::string& lab
   if (!f.leftovers.empty()) {
     std::string names;
     for (const auto& n : f.leftovers) names += (names.empty() ? "" : ", ") + n;
-    v.checked.push_back(label + "left by an interrupted session, removed on --resume: " + names);
+    // A run being counted holds its own spill and temp files: they are not left over.
+    const auto holder = RunDirectory::holder(dir);
+    v.checked.push_back(label +
+                        (holder ? "being written by the running process " +
+                                      std::to_string(*holder) + " (not read here): "
+                                : std::string("left by an interrupted session, removed on "
+                                              "--resume: ")) +
+                        names);
   }
   return f.manifest;
 }

@@ -64,11 +64,16 @@ bool file_matches(const fs::path& path, std::uint64_t tours,
 
 }  // namespace
 
+JournalFormat journal_format(const RunManifest& m) {
+  return {m.command == Command::enumerate ? JournalKind::enumerate : JournalKind::count,
+          m.squares(), m.checksums ? dfs_job_key(m) : std::string()};
+}
+
 CommittedJournal read_committed(const fs::path& dir, const RunManifest& m, std::optional<int> shard,
                                 FileCheck check) {
   CommittedJournal out;
   const bool enumerate = m.command == Command::enumerate;
-  const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
+  const JournalFormat format = journal_format(m);
   const BoardShape shape{m.rows, m.cols};
 
   std::vector<fs::path> journals;
@@ -91,7 +96,7 @@ CommittedJournal read_committed(const fs::path& dir, const RunManifest& m, std::
   std::vector<JournalRecord> complete;
   std::map<std::size_t, int> lines_of;
   for (const auto& path : journals) {
-    auto contents = read_journal(path, kind, m.squares());
+    auto contents = read_journal(path, format);
     if (contents.torn_tail) out.torn_journals.push_back(path.filename().string());
     for (auto& r : contents.records) {
       if (lines_of[r.id]++ == 1) out.duplicates.push_back(r.id);

@@ -4,22 +4,35 @@
 
 #include <charconv>
 #include <cstdio>
+#include <string_view>
+#include <utility>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/run/manifest.hpp"
 
 namespace knightstour {
 
-std::string journal_header(JournalKind kind, int squares) {
-  std::string h = "# knightstour journal v2 (";
-  h += kind == JournalKind::count ? "count" : "enumerate";
+namespace {
+
+constexpr std::string_view kChecksummedHeader = "# knightstour journal v3";
+
+}  // namespace
+
+std::string journal_header(const JournalFormat& format) {
+  std::string h = format.key.empty() ? "# knightstour journal v2 (" : "# knightstour journal v3 (";
+  h += format.kind == JournalKind::count ? "count" : "enumerate";
   h += "): id\tsquares\ttours\tclosed\tnodes\tseconds\t";
-  h += kind == JournalKind::count
-           ? "tours by last square, " + std::to_string(squares) + " columns in square-index order"
+  h += format.kind == JournalKind::count
+           ? "tours by last square, " + std::to_string(format.squares) +
+                 " columns in square-index order"
            : std::string("file\tfile_rows\tfile_bytes");
+  if (!format.key.empty()) h += "\tcheck (keyed by the run's job)";
   return h + "\n";
 }
 
-std::string journal_line(const JournalRecord& r, JournalKind kind) {
+namespace {
+
+std::string line_body(const JournalRecord& r, JournalKind kind) {
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.6f", r.seconds);
   std::string line = std::to_string(r.id) + '\t' + r.squares + '\t' + std::to_string(r.tours) +
@@ -31,20 +44,28 @@ std::string journal_line(const JournalRecord& r, JournalKind kind) {
   } else {
     for (auto v : r.by_end) line += '\t' + std::to_string(v);
   }
+  return line;
+}
+
+}  // namespace
+
+std::string journal_line(const JournalRecord& r, const JournalFormat& format) {
+  std::string line = line_body(r, format.kind);
+  if (!format.key.empty()) line += '\t' + keyed_checksum(format.key, line);
   return line + '\n';
 }
 
-JournalWriter::JournalWriter(const std::filesystem::path& path, JournalKind kind, int squares)
-    : file_(path, O_WRONLY | O_CREAT | O_APPEND), kind_(kind) {
+JournalWriter::JournalWriter(const std::filesystem::path& path, JournalFormat format)
+    : file_(path, O_WRONLY | O_CREAT | O_APPEND), format_(std::move(format)) {
   if (file_.size() == 0) {
-    const auto header = journal_header(kind, squares);
+    const auto header = journal_header(format_);
     file_.write_all(header.data(), header.size());
   }
 }
 
 void JournalWriter::append(const std::vector<JournalRecord>& records, bool durable) {
   std::string text;
-  for (const auto& r : records) text += journal_line(r, kind_);
+  for (const auto& r : records) text += journal_line(r, format_);
   std::lock_guard lock(mutex_);
   const off_t before = file_.size();
   try {
@@ -79,7 +100,10 @@ bool parse_field(std::string_view field, T& value) {
 
 }  // namespace
 
-JournalContents read_journal(const std::filesystem::path& path, JournalKind kind, int squares) {
+JournalContents read_journal(const std::filesystem::path& path, const JournalFormat& format) {
+  const JournalKind kind = format.kind;
+  const int squares = format.squares;
+  const bool checked = !format.key.empty();
   const std::string text = read_small_file(path);
   JournalContents out;
   std::size_t pos = 0;
@@ -91,10 +115,34 @@ JournalContents read_journal(const std::filesystem::path& path, JournalKind kind
       break;
     }
     ++line_no;
-    const std::string_view line(text.data() + pos, nl - pos);
+    std::string_view line(text.data() + pos, nl - pos);
     pos = nl + 1;
     out.valid_bytes = pos;
-    if (line.empty() || line[0] == '#') continue;
+    auto bad = [&](const std::string& why) {
+      return FormatError(path.string() + " line " + std::to_string(line_no) + ": " + why);
+    };
+    if (checked) {
+      // Every line but the header is a record, and checks out.
+      if (line_no == 1) {
+        if (std::string(line) + "\n" != journal_header(format))
+          throw bad("not the header of this run's journal (v3, with checksums)");
+        continue;
+      }
+      const auto last_tab = line.rfind('\t');
+      if (last_tab == std::string_view::npos ||
+          line.substr(last_tab + 1) !=
+              keyed_checksum(format.key, std::string(line.substr(0, last_tab)))) {
+        throw bad(
+            "does not check out (damaged, edited, or of another job or shard); the "
+            "journal is written by knightstour only");
+      }
+      line = line.substr(0, last_tab);
+    } else {
+      if (line.starts_with(kChecksummedHeader)) {
+        throw bad("a journal with checksums (v3) in a run whose manifest has none (format 1 to 3)");
+      }
+      if (line.empty() || line[0] == '#') continue;
+    }
     std::vector<std::string_view> fields;
     std::size_t start = 0;
     while (true) {
@@ -103,12 +151,9 @@ JournalContents read_journal(const std::filesystem::path& path, JournalKind kind
       if (tab == std::string_view::npos) break;
       start = tab + 1;
     }
-    auto bad = [&](const std::string& why) {
-      return FormatError(path.string() + " line " + std::to_string(line_no) + ": " + why);
-    };
     std::size_t expected =
         kind == JournalKind::enumerate ? 9 : 6 + static_cast<std::size_t>(squares);
-    if (kind == JournalKind::enumerate && fields.size() == 7) expected = 7;  // a v1 line
+    if (!checked && kind == JournalKind::enumerate && fields.size() == 7) expected = 7;  // v1
     if (fields.size() != expected) {
       throw bad("expected " + std::to_string(expected) + " tab-separated fields, found " +
                 std::to_string(fields.size()));

@@ -86,6 +86,23 @@ std::string keyed_checksum(const std::string& key, const std::string& text) {
   return hex64(fnv1a(key + '\n' + text));
 }
 
+std::string dfs_job_key(const RunManifest& m) {
+  std::string text = "knightstour-dfs|" + to_string(m.command) + "|" + m.board_name() + "|" +
+                     (m.all_starts ? "all" : "") + "|" + (m.closed_only ? "closed" : "open") + "|";
+  for (const auto& sq : m.prefix) text += sq + ",";
+  text += "|" + to_string(m.algorithm) + "|" + m.prefix_rules;
+  text += "|depth " + std::to_string(m.split_depth);
+  text += "|shard " + std::to_string(m.shard.index) + " of " + std::to_string(m.shard.count);
+  text += m.shard.rule == ShardRule::orbits ? " orbits" : " ids";
+  text += m.symmetry ? "|symmetry" : "|no symmetry";
+  if (m.command == Command::enumerate) {
+    text += "|" + to_string(m.tour_format.value_or(TourFormat::npy)) + "|" +
+            to_string(m.compression.value_or(Compression::none));
+  }
+  if (m.sample) text += "|sample " + std::to_string(m.sample);
+  return text;
+}
+
 namespace {
 
 // FNV-1a over every field of a frontier run that a resume or a reader takes a count from.
@@ -109,6 +126,19 @@ std::string frontier_checksum(const RunManifest& m) {
   text += '|';
   for (const auto& c : f.tours_by_start) text += c + ",";
   return hex64(fnv1a(text));
+}
+
+// Over every field of an enumerator run that a resume or a reader takes a count from, keyed
+// by its job.
+std::string dfs_checksum(const RunManifest& m) {
+  std::string text = to_string(m.status);
+  for (const std::uint64_t n :
+       {std::uint64_t{m.prefixes_in_plan}, std::uint64_t{m.prefixes},
+        std::uint64_t{m.prefixes_done}, m.tours, m.closed_tours, m.nodes, m.tour_files}) {
+    text += '|';
+    text += std::to_string(n);
+  }
+  return keyed_checksum(dfs_job_key(m), text);
 }
 
 json timings_json(const RunManifest& m) {
@@ -315,7 +345,9 @@ std::string to_string(RunStatus status) {
 std::string RunManifest::to_json() const {
   json j;
   j["format"] = "knightstour-run";
-  j["format_version"] = method == Method::frontier ? kFormatVersion : 3;
+  j["format_version"] = method == Method::frontier ? kFrontierFormatVersion
+                        : checksums                ? kFormatVersion
+                                                   : 3;
   j["knightstour_version"] = version;
   j["git_commit"] = provenance.git_commit;
   j["command_line"] = provenance.command_line;
@@ -359,6 +391,7 @@ std::string RunManifest::to_json() const {
                  {"closed_tours", closed_tours},
                  {"nodes", nodes},
                  {"tour_files", tour_files}};
+  if (checksums) j["checksum"] = dfs_checksum(*this);
   write_inputs(*this, j);
   j["timings"] = timings_json(*this);
   return j.dump(2) + "\n";
@@ -385,6 +418,14 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
       throw bad("unknown method '" + method_name + "'");
     }
     m.method = method_name == "frontier" ? Method::frontier : Method::dfs;
+    // Which versions each method has written: a manifest claiming another was not written so.
+    const bool written = m.method == Method::frontier ? format_version == 3 || format_version == 4
+                                                      : format_version != 4;
+    if (!written) {
+      throw bad("format_version " + std::to_string(format_version) + " of the " + method_name +
+                " method, which no knightstour writes");
+    }
+    m.checksums = m.method == Method::dfs && format_version >= 5;
     m.version = j.value("knightstour_version", "");
     m.provenance = {j.value("git_commit", ""), j.value("command_line", ""), j.value("host", ""),
                     j.value("cpu_model", ""), j.value("slurm_job", "")};
@@ -424,6 +465,15 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
       return m;
     }
     read_enumerator(j, m);
+    if (m.checksums && j.at("checksum").get<std::string>() != dfs_checksum(m)) {
+      throw FormatError(where +
+                        ": its checksum does not match what it says (changed by hand or "
+                        "damaged); a run's manifest is written by knightstour only");
+    }
+    if (!m.checksums && j.contains("checksum")) {
+      throw bad("a checksum in a manifest of format " + std::to_string(format_version) +
+                ", which has none (changed by hand)");
+    }
   } catch (const json::exception& e) {
     throw bad(e.what());
   } catch (const UsageError& e) {  // an unknown algorithm, format or compression name

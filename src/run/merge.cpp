@@ -48,7 +48,7 @@ Input read_input(const fs::path& dir, bool read_tours, std::vector<std::string>&
       throw UsageError("cannot merge " + dir.string() +
                        ": it holds a sample (enumerate --sample), not a share of a run");
     }
-    check = verify_run_directory(dir, {read_tours, /*residue_is_problem=*/false});
+    check = verify_run_directory(dir, {read_tours});
   } catch (const FormatError& e) {
     throw FormatError("cannot merge " + dir.string() + ": " + e.what());
   }
@@ -123,6 +123,9 @@ RunManifest merged_manifest(const std::vector<Input>& inputs, const MergeReport&
   const RunManifest& first = inputs.front().manifest;
   RunManifest m = first;
   m.shard = {0, 1};
+  // Checksums vouch for a merged run only where every input carried them.
+  m.checksums = std::all_of(inputs.begin(), inputs.end(),
+                            [](const Input& in) { return in.manifest.checksums; });
   m.prefixes = report.prefixes;
   m.prefixes_done = report.prefixes_done;
   m.tours = report.tours;
@@ -169,14 +172,15 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
   NewRunDirectory built = NewRunDirectory::begin(out, kMergeWritesNew);
   const fs::path& dir = built.path();
   const bool enumerate = first.command == Command::enumerate;
-  const auto kind = enumerate ? JournalKind::enumerate : JournalKind::count;
   std::map<std::pair<std::size_t, std::string>, std::string> renamed;
   std::uint64_t part = 0;
   const std::string extension = enumerate
                                     ? file_extension(first.tour_format.value_or(TourFormat::npy),
                                                      first.compression.value_or(Compression::none))
                                     : "";
-  std::string journal = journal_header(kind, first.rows * first.cols);
+  // The merged journal is keyed as the merged manifest is (shard 0 of 1), its totals aside.
+  const JournalFormat format = journal_format(merged_manifest(inputs, report, {}));
+  std::string journal = journal_header(format);
   for (const auto& [id, who] : owner) {
     JournalRecord r = *who.second;
     if (enumerate && r.file != "-") {
@@ -192,7 +196,7 @@ MergeReport merge_runs(const std::vector<fs::path>& dirs, const fs::path& out,
     add_checked(report.tours, r.tours, "merge");
     add_checked(report.closed, r.closed, "merge");
     add_checked(report.nodes, r.nodes, "merge");
-    journal += journal_line(r, kind);
+    journal += journal_line(r, format);
   }
   write_file_atomically(dir / run_layout::journal_name(0), journal);
 

@@ -22,6 +22,23 @@ namespace knightstour {
 
 namespace fs = std::filesystem;
 
+void check_readable_run_path(const fs::path& dir) {
+  std::error_code ec;
+  const auto status = fs::status(dir, ec);
+  if (!fs::exists(status)) {
+    if (ec && ec != std::errc::no_such_file_or_directory) {
+      throw UsageError("cannot read " + dir.string() + ": " + ec.message());
+    }
+    throw UsageError(dir.string() + " does not exist");
+  }
+  if (!fs::is_directory(status)) throw UsageError(dir.string() + " is not a directory");
+  fs::directory_iterator listing(dir, ec);
+  if (ec) throw UsageError("cannot read " + dir.string() + ": " + ec.message());
+  const auto manifest = fs::symlink_status(run_layout::manifest_path(dir), ec);
+  if (fs::exists(manifest) && !fs::is_regular_file(fs::status(run_layout::manifest_path(dir), ec)))
+    throw UsageError(run_layout::manifest_path(dir).string() + " is not a regular file");
+}
+
 RunDirectory::RunDirectory(fs::path dir) : dir_(std::move(dir)) {
   auto in_use = [&] {
     return UsageError("run directory " + dir_.string() +
@@ -167,9 +184,9 @@ RunDirectory::Recovery RunDirectory::recover(const RunManifest& m) {
                           " journal lines whose tour file was incomplete or missing");
   }
   if (!found.torn_journals.empty() || !found.dropped.empty()) {
-    const auto kind = m.command == Command::enumerate ? JournalKind::enumerate : JournalKind::count;
-    std::string text = journal_header(kind, m.squares());
-    for (const auto& r : found.records) text += journal_line(r, kind);
+    const JournalFormat format = journal_format(m);
+    std::string text = journal_header(format);
+    for (const auto& r : found.records) text += journal_line(r, format);
     write_file_atomically(journal, text);
   }
   out.records = std::move(found.records);

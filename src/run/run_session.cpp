@@ -1,18 +1,17 @@
 #include "knightstour/run/run_session.hpp"
 
+#include <stdexcept>
+
 #include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/run/committed_journal.hpp"
 #include "knightstour/run/run_layout.hpp"
+#include "knightstour/run/verify.hpp"
 
 namespace knightstour {
 
 namespace {
-
-JournalKind journal_kind(Command command) {
-  return command == Command::enumerate ? JournalKind::enumerate : JournalKind::count;
-}
 
 std::string squares_of(const Plan& plan, std::size_t id) {
   const auto p = plan.prefixes()[id];
@@ -31,18 +30,15 @@ RunManifest asked(const SessionRequest& r, const Plan& plan) {
   return m;
 }
 
-// The committed journal of the finished run in `dir` when it reads whole, as recover() would
-// leave it (nothing torn, doubled, dropped or left half written); nothing when it is not a
-// finished run of the enumerator, or when recovery would change something.
-std::optional<CommittedJournal> whole_run(const std::filesystem::path& dir) {
-  const RunManifest m = read_manifest(dir);
-  if (m.method != Method::dfs || m.status != RunStatus::complete || m.sample) return std::nullopt;
-  CommittedJournal c = read_committed(dir, m, m.shard.index, FileCheck::rows);
-  const bool whole = c.torn_journals.empty() && c.duplicates.empty() && c.unnamed_files.empty() &&
-                     c.unmatched_files.empty() && c.missing_files.empty() && c.temp_files.empty() &&
-                     c.dropped.empty() && c.records.size() == m.prefixes_done;
-  if (!whole) return std::nullopt;
-  return c;
+// Refuses a run the checks every reader shares refuse (verify_run_directory, bookkeeping
+// only): a run damaged otherwise than by a crash is neither resumed nor read.
+void check_as_verify_does(const std::filesystem::path& dir) {
+  const VerifyReport check = verify_run_directory(dir, {/*read_tours=*/false});
+  if (!check.ok) {
+    throw FormatError(dir.string() + ": " + check.problem + " (knightstour verify " + dir.string() +
+                      " says the same); a run damaged otherwise than by a crash is not resumed: "
+                      "count it again in a new directory");
+  }
 }
 
 }  // namespace
@@ -54,14 +50,14 @@ RunSession::RunSession(SessionRequest r) {
     manifest_ = asked(r, *plan_);
     manifest_.created = utc_now_iso8601();
   } else {
+    check_readable_run_path(r.dir);
     if (!std::filesystem::exists(run_layout::manifest_path(r.dir))) {
       dir_.emplace(RunDirectory::open(r.dir));  // says what is missing
     }
-    // A finished run that reads whole is only read: no lock, nothing written (it may be a
-    // record on a read-only disk). Any other (one a crash or a hand left damaged, too) is
-    // locked first, looked at then, and recovered.
-    intact_ = whole_run(r.dir);
-    if (!intact_) dir_.emplace(RunDirectory::open(r.dir));
+    // A finished run is only read: no lock, nothing written (it may be a record on a
+    // read-only disk). Any other is locked first, looked at then, and recovered from what a
+    // crash left.
+    if (read_manifest(r.dir).status != RunStatus::complete) dir_.emplace(RunDirectory::open(r.dir));
     const RunManifest old = read_manifest(r.dir);
     if (old.method != Method::dfs) {
       throw UsageError(r.dir.string() + " holds a count by the " + to_string(old.method) +
@@ -87,8 +83,13 @@ RunSession::RunSession(SessionRequest r) {
       throw UsageError("cannot resume " + r.dir.string() +
                        ": it was started with different parameters (manifest vs now): " + list);
     }
+    check_as_verify_does(r.dir);
     manifest_ = old;
     finished_when_opened_ = old.status == RunStatus::complete;
+    if (finished_when_opened_) {
+      // Checked whole: every prefix of the shard journaled, the totals its lines add up to.
+      intact_ = read_committed(r.dir, old, old.shard.index, FileCheck::rows);
+    }
   }
   path_ = r.dir;
   const Plan& plan = *plan_;
@@ -125,8 +126,7 @@ RunSession::RunSession(SessionRequest r) {
   }
   if (intact_) return;  // read only
   if (!finished_when_opened_) write_manifest(path_, manifest_);
-  journal_ = std::make_unique<JournalWriter>(journal, journal_kind(manifest_.command),
-                                             plan.board().squares());
+  journal_ = std::make_unique<JournalWriter>(journal, journal_format(manifest_));
 }
 
 RunSession::~RunSession() = default;
@@ -148,6 +148,8 @@ std::vector<std::optional<PrefixResult>> RunSession::done_before() const {
 }
 
 void RunSession::record(std::span<const PrefixResult> results) {
+  // A finished run is read, not searched: nothing is left to journal.
+  if (!journal_) throw std::logic_error("a finished run's session was asked to journal prefixes");
   std::vector<JournalRecord> lines;
   for (const auto& r : results) {
     lines.push_back({r.id, squares_of(*plan_, r.id), r.tours, r.closed, r.nodes, r.seconds,

@@ -155,10 +155,12 @@ struct RunUnderCheck {
   VerifyReport& report;
 
   bool enumerate() const { return m.command == Command::enumerate; }
-  // What an interrupted session leaves: a problem, or a note where the caller allows it.
+  // What an interrupted session leaves: a note in a run that is not finished (--resume
+  // repairs it; every reader takes the run as it would be then), a problem in one whose
+  // manifest says complete (a finished session leaves none).
   void residue(const std::string& what) const {
-    if (check.residue_is_problem) {
-      report.fail(what);
+    if (m.status == RunStatus::complete) {
+      report.fail(what + "; the manifest says complete");
     } else {
       report.notes.push_back(what);
     }
@@ -187,8 +189,16 @@ std::map<std::size_t, JournalRecord> checked_records(const RunUnderCheck& run) {
     if (r.file == "-")
       report.fail("prefix " + std::to_string(r.id) + " has tours but names no file");
   }
-  for (const auto& name : journal.unmatched_files)
-    report.fail(name + ": holds other tours than its journal lines say (or cannot be read)");
+  for (const auto& name : journal.unmatched_files) {
+    // A crash that tore the last line of the journal leaves the file it named short of lines.
+    const std::string what = name + ": holds other tours than its journal lines say";
+    if (journal.torn_journals.empty()) {
+      report.fail(what + " (damaged, or cannot be read): delete it to search its prefixes again");
+    } else {
+      run.residue(what + ", one of them torn (an interrupted session; --resume removes it and " +
+                  "searches its prefixes again)");
+    }
+  }
   std::map<std::size_t, JournalRecord> records;
   for (const auto& r : journal.records) {
     const std::string where = "prefix " + std::to_string(r.id);
@@ -215,6 +225,43 @@ std::map<std::size_t, JournalRecord> checked_records(const RunUnderCheck& run) {
     }
   }
   return records;
+}
+
+// The tours of a derived prefix are the searched prefix's mapped by a board symmetry (the
+// plan's work items), so journaled members of one item hold as many tours and closed tours
+// and, in a count run, the same counts by last square mapped by that symmetry.
+void check_mirror_images(const RunUnderCheck& run,
+                         const std::map<std::size_t, JournalRecord>& records) {
+  const std::vector<Symmetry>& group = run.plan.group();
+  const int squares = run.plan.board().squares();
+  for (const WorkItem& item : run.plan.items()) {
+    const JournalRecord* first = nullptr;
+    const Symmetry* first_image = nullptr;
+    for (const WorkItem::Member& member : item.members) {
+      const auto it = records.find(member.id);
+      if (it == records.end()) continue;
+      const Symmetry& image = group[member.symmetry];
+      if (first == nullptr) {
+        first = &it->second;
+        first_image = &image;
+        continue;
+      }
+      const JournalRecord& r = it->second;
+      bool mirrored = r.tours == first->tours && r.closed == first->closed;
+      // A tour of the searched prefix that ends on e ends on image(e) here.
+      for (int e = 0; mirrored && !run.enumerate() && e < squares; ++e) {
+        mirrored = r.by_end[static_cast<std::size_t>(image(e))] ==
+                   first->by_end[static_cast<std::size_t>((*first_image)(e))];
+      }
+      if (!mirrored) {
+        run.report.fail("prefix " + std::to_string(r.id) +
+                        ": its counts are not the mirror image of prefix " +
+                        std::to_string(first->id) +
+                        "'s, from which the plan derives them by a symmetry of the board");
+        return;
+      }
+    }
+  }
 }
 
 std::string job_line(const RunManifest& m) {
@@ -323,8 +370,12 @@ void check_tour_files(const RunUnderCheck& run,
   for (std::uint32_t f = 0; f < files.size(); ++f)
     read_tour_file(run, files, f, id_of, records, found);
   if (!run.check.read_tours) report.files = named.size();
-  for (const auto& missing : run.journal.missing_files)
-    report.fail(missing + ": named by the journal but missing");
+  // A lost file's prefixes are not done, as a lost checkpoint's sweep is not: --resume
+  // searches them again.
+  for (const auto& missing : run.journal.missing_files) {
+    run.residue(missing + ": named by the journal but missing (its prefixes do not count as " +
+                "done; --resume searches them again)");
+  }
   for (const auto& [id, r] : records) {
     if (!run.check.read_tours) {
       add_checked(report.tours, r.tours, "journal");  // the row counts matched
@@ -411,6 +462,12 @@ VerifyReport verify_run_directory(const fs::path& dir, RunCheck check) {
       read_committed(dir, m, std::nullopt, check.read_tours ? FileCheck::names : FileCheck::rows);
   const RunUnderCheck run{dir, m, plan, journal, check, report};
   const std::map<std::size_t, JournalRecord> records = checked_records(run);
+  check_mirror_images(run, records);
+  if (!m.checksums) {
+    report.notes.push_back(
+        "a run of manifest format 1 to 3: its manifest and journal lines carry no checksums, so "
+        "an edit that keeps their sums would not be seen (a count again writes format 5)");
+  }
   report.prefixes = plan.shard_prefixes();
   report.prefixes_journaled = records.size();
   report.job = job_line(m);

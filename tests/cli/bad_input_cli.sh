@@ -20,7 +20,7 @@ for opt in "--prefix a1,b3" "--split-depth 3" "--max-nodes 5" "--max-tours 5" \
   run count 5x5 --start a1 --method frontier $opt; expect_usage_error "no meaning for --method frontier"
 done
 # The frontier method shares out open counts over all starts only (units of end pairs).
-run count 5x5 --start a1 --method frontier --shard-count 2
+run count 5x5 --start a1 --method frontier --shard-index 0 --shard-count 2
 expect_usage_error "shared out only when it counts open tours over all starts"
 # Counts up to symmetry: the enumerator, one session, a start or all starts.
 run count 5x5 --start a1 --up-to-symmetry --method frontier; expect_usage_error '--up-to-symmetry has no meaning for --method frontier'
@@ -28,7 +28,7 @@ run count 8x10 --start a1 --up-to-symmetry; expect_usage_error '--up-to-symmetry
 run count 5x5 --start a1 --up-to-symmetry --run-dir "$TMP/sym"; expect_usage_error 'keeps nothing in a run directory; leave out --run-dir'
 CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/sym" ] || fail "a refused count created $TMP/sym"
 run count 5x5 --prefix a1,b3 --up-to-symmetry; expect_usage_error 'give --start instead of --prefix'
-run count 5x5 --all-starts --up-to-symmetry --shard-count 2; expect_usage_error 'leave out --shard-count'
+run count 5x5 --all-starts --up-to-symmetry --shard-index 0 --shard-count 2; expect_usage_error 'leave out --shard-count'
 run enumerate 5x5 --start a1 --up-to-symmetry --out "$TMP/x"; expect_usage_error 'up-to-symmetry.* does not exist'
 run count 5x5 --all-starts --method frontier --memory 2X; expect_usage_error '--memory expects a size'
 run count 5x5 --all-starts --method frontier --memory 0;  expect_usage_error '--memory expects a size'

@@ -122,7 +122,7 @@ run enumerate 5x5 --start a1 --out "$TMP/parts" --format text --part-size 2k --t
 CHECKS=$((CHECKS + 1)); n=$(ls "$TMP/parts" | grep -c '\.txt$'); [ "$n" -ge 5 ] || { LAST="part-size 2k"; fail "only $n text files"; }
 run verify "$TMP/parts"; expect_exit 0
 run enumerate 6x6 --start a1 --out "$TMP/a1"; expect_usage_error 'already holds a run'
-run enumerate 6x6 --start a1 --out "$TMP/none-such" --resume; expect_usage_error 'no run to resume'
+run enumerate 6x6 --start a1 --out "$TMP/none-such" --resume; expect_usage_error 'none-such does not exist'
 
 # A resume that asks for something else is refused, naming the difference.
 run enumerate 6x6 --start a1 --out "$TMP/a1" --resume --split-depth 3; expect_usage_error 'split depth'
@@ -145,7 +145,7 @@ expect_out 'INCOMPLETE'
 run count 6x7 --run-dir "$TMP/c67" --resume --progress 0 --max-nodes 2M; expect_exit 3
 run count 6x7 --run-dir "$TMP/c67" --resume --all-starts; expect_usage_error 'all-starts'
 run count 6x6 --run-dir "$TMP/c67" --resume; expect_usage_error 'board 6x7 vs 6x6'
-run count --run-dir "$TMP/none-such" --resume; expect_usage_error 'no run to resume'
+run count --run-dir "$TMP/none-such" --resume; expect_usage_error 'none-such does not exist'
 
 # Caps stop with exit 3; the files then hold only whole prefixes and verify accepts them.
 run enumerate 6x6 --all-starts --out "$TMP/cap" --max-tours 100000 --checkpoint 0.01 --progress 0

@@ -355,7 +355,7 @@ expect_exit 0
 expect_out "^cycles +$CYCLES_6x10 "
 CHECKS=$((CHECKS + 1)); ! grep -q resuming "$TMP/err" || fail "a finished run resumed a sweep"
 run count 6x10 --closed --start a1 --method frontier --run-dir "$D"; expect_usage_error 'already holds a run'
-run count 6x6 --start a1 --method frontier --run-dir "$TMP/none" --resume; expect_usage_error 'no run to resume'
+run count 6x6 --start a1 --method frontier --run-dir "$TMP/none" --resume; expect_usage_error 'none does not exist'
 # Directories of the two methods are not mixed.
 run count 5x5 --start a1 --method dfs --run-dir "$D"; expect_usage_error 'already holds a run'
 run enumerate 5x5 --start a1 --out "$D"; expect_usage_error 'already holds a run'

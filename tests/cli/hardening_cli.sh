@@ -2,6 +2,9 @@
 # Regression tests for defects found by the adversarial test of issue 13: each check failed
 # before its fix.
 . "$(dirname "$0")/lib.sh"
+# Edits past the checksums of an enumerator run (forge.py seal), so that the checks behind
+# them are what refuses an edit.
+FORGE="$(dirname "$0")/../../scripts/py $(dirname "$0")/forge.py"  # the package needs numpy
 
 # 8. Seconds past what a deadline can hold are refused, not honoured as "now".
 run count 5x5 --start a1 --time-limit 1e10;  expect_usage_error 'time-limit is at most 36500 days'
@@ -45,7 +48,7 @@ for k, line in enumerate(lines):
     if line.startswith("#") or not line:
         continue
     f = line.split("\t")
-    nonzero = [i for i in range(6, len(f)) if f[i] != "0"]
+    nonzero = [i for i in range(6, len(f) - 1) if f[i] != "0"]  # the last field: the check
     if len(nonzero) >= 2:
         f[nonzero[0]] = str(2**64 - 1)
         f[nonzero[1]] = str(int(f[nonzero[1]]) + 1)  # the sum wraps back to the line's tours
@@ -55,6 +58,8 @@ else:
     sys.exit("no line with two last squares")
 open(path, "w").write("\n".join(lines))
 PY
+run verify "$TMP/C";                        expect_exit 2; expect_err 'line [0-9]+: does not check out'
+$FORGE seal "$TMP/C"
 run verify "$TMP/C";                        expect_exit 2; expect_err 'add up past 2\^64'
 run count --run-dir "$TMP/C" --resume 5x5 --all-starts --json; expect_exit 2; expect_err 'add up past 2\^64'
 
@@ -93,6 +98,7 @@ def npy_row(name, row, new):
     data[128 + 25 * row:128 + 25 * row + 25] = new
     open(name, 'wb').write(data)
 $2" )
+  $FORGE seal "$TMP/$1"  # past the checksums: the checks behind them refuse it
 }
 expect_merge_refused() {  # expect_merge_refused NAME REGEX
   rm -rf "$TMP/$1.out"
@@ -111,7 +117,7 @@ damage format "manifest(lambda m: m.update(tour_format='text'))"
 expect_merge_refused format 'tours-0-0.npy: not a txt file'
 damage squares "journal(lambda b: [l[:1] + [l[1].replace('a1,', 'e5,', 1)] + l[2:] for l in b])"
 expect_merge_refused squares 'squares .* differ'
-damage no_file "journal(lambda b: [l[:6] + ['-'] if int(l[2]) > 0 else l for l in b])"
+damage no_file "journal(lambda b: [l[:6] + ['-'] + l[7:] if int(l[2]) > 0 else l for l in b])"
 expect_merge_refused no_file 'has tours but names no file'
 damage off_board "npy_row('tours-0-0.npy', 0, bytes([200]) * 25)"
 expect_merge_refused off_board ''
@@ -148,15 +154,14 @@ run enumerate --out "$TMP/u2_resaved" --resume; expect_exit 0
 CHECKS=$((CHECKS + 1)); grep -q '<u2' "$TMP/u2_resaved/tours-0-0.npy" || fail "resume replaced the re-saved file"
 run verify "$TMP/u2_resaved";                 expect_exit 0; expect_out 'OK: 304 tours'
 
-# 10. A FIFO where a tour file belongs blocks nothing: verify and merge refuse it, resume
-# redoes its prefixes.
+# 10. A FIFO where a tour file belongs blocks nothing: verify, merge and resume refuse it (a
+# finished run whose file is not what its journal says is not resumed).
 damage fifo "os.remove('tours-0-0.npy'); os.mkfifo('tours-0-0.npy')"
 LAST="verify fifo"; timeout $((30 * SLOWDOWN)) "$KT" verify "$TMP/fifo" >"$TMP/out" 2>"$TMP/err"; CODE=$?
 expect_exit 2; expect_err 'not a regular file'
 expect_merge_refused fifo 'not a regular file|holds other tours'
 LAST="resume fifo"; timeout $((30 * SLOWDOWN)) "$KT" enumerate --out "$TMP/fifo" --resume >"$TMP/out" 2>"$TMP/err"; CODE=$?
-expect_exit 0
-run verify "$TMP/fifo";                       expect_exit 0; expect_out 'OK: 304 tours'
+expect_usage_error 'tours-0-0.npy: holds other tours than its journal lines say'
 damage fifo_manifest "os.remove('manifest.json'); os.mkfifo('manifest.json')"
 LAST="verify fifo manifest"; timeout $((30 * SLOWDOWN)) "$KT" verify "$TMP/fifo_manifest" >"$TMP/out" 2>"$TMP/err"; CODE=$?
 expect_exit 2; expect_err 'not a regular file'
@@ -197,8 +202,10 @@ LAST="verify deep manifest"; timeout $((60 * SLOWDOWN)) "$KT" verify "$TMP/deep_
 expect_exit 2; expect_err 'more than 10,000,000 prefixes'
 
 # 11. Resume trusts a finished file by the rows and size its journal lines recorded, without
-# reading it again; a file that differs from them is redone; journal v1 lines (no rows or
-# size) are still read, their files checked by counting rows.
+# reading it again (only verify, reading every tour, finds bytes flipped in a file of the
+# right size); a file that differs from them, or a lost line, is refused as verify refuses
+# it; journal v1 lines (no rows or size) of a run of format 3 are still read, their files
+# checked by counting rows.
 run enumerate 6x6 --start a1 --format text --compress zstd --part-size 200K --out "$TMP/Z"; expect_exit 0
 CHECKS=$((CHECKS + 1)); [ "$(ls "$TMP/Z" | grep -c 'tours-.*zst$')" -ge 3 ] || fail "expected several part files"
 cp -r "$TMP/Z" "$TMP/Zflip"
@@ -214,8 +221,8 @@ CHECKS=$((CHECKS + 1)); cmp -s "$TMP/Zflip/tours-0-1.txt.zst" "$TMP/Z/tours-0-1.
 run verify "$TMP/Zflip";                      expect_exit 2; expect_err 'corrupt zstd|row'
 cp -r "$TMP/Z" "$TMP/Zcut"
 truncate -s -1 "$TMP/Zcut/tours-0-1.txt.zst"
-run enumerate --out "$TMP/Zcut" --resume;     expect_exit 0; expect_out 'complete'
-run verify "$TMP/Zcut";                       expect_exit 0; expect_out 'OK: 524,486 tours'
+run enumerate --out "$TMP/Zcut" --resume;     expect_usage_error 'tours-0-1.txt.zst: holds other tours'
+run verify "$TMP/Zcut";                       expect_exit 2; expect_err "tours-0-1.txt.zst"
 cp -r "$TMP/Z" "$TMP/Zrows"
 python3 - "$TMP/Zrows/journal-0.tsv" <<'PY'
 import sys
@@ -224,18 +231,26 @@ lost = next(i for i, l in enumerate(lines) if '\ttours-0-1.txt.zst\t' in l and l
 del lines[lost]  # a lost line: the other lines of its file no longer add up to its rows
 open(sys.argv[1], 'w').write('\n'.join(lines))
 PY
-run enumerate --out "$TMP/Zrows" --resume;    expect_exit 0; expect_err 'removed tours-0-1.txt.zst'
-run verify "$TMP/Zrows";                      expect_exit 0; expect_out 'OK: 524,486 tours'
+$FORGE seal "$TMP/Zrows"
+run enumerate --out "$TMP/Zrows" --resume;    expect_usage_error 'holds other tours than its journal lines say'
+run verify "$TMP/Zrows";                      expect_exit 4
 cp -r "$TMP/Z" "$TMP/Zv1"
-python3 - "$TMP/Zv1/journal-0.tsv" <<'PY'
-import sys
-lines = open(sys.argv[1]).read().split('\n')
-lines = [l if l.startswith('#') else '\t'.join(l.split('\t')[:7]) for l in lines]
-open(sys.argv[1], 'w').write('\n'.join(lines))
+python3 - "$TMP/Zv1" <<'PY'
+import json, os, sys
+journal, manifest = os.path.join(sys.argv[1], 'journal-0.tsv'), os.path.join(sys.argv[1], 'manifest.json')
+lines = open(journal).read().split('\n')
+lines = ['# knightstour journal v1 (enumerate): id\tsquares\ttours\tclosed\tnodes\tseconds\tfile'] + \
+        ['\t'.join(l.split('\t')[:7]) for l in lines[1:]]
+open(journal, 'w').write('\n'.join(lines))
+m = json.load(open(manifest))
+m['format_version'] = 3
+del m['checksum']
+json.dump(m, open(manifest, 'w'))
 PY
 run enumerate --out "$TMP/Zv1" --resume;      expect_exit 0; expect_out 'complete'
 CHECKS=$((CHECKS + 1)); cmp -s "$TMP/Zv1/tours-0-1.txt.zst" "$TMP/Z/tours-0-1.txt.zst" || fail "a v1 journal's file was redone"
 run verify "$TMP/Zv1";                        expect_exit 0; expect_out 'OK: 524,486 tours'
+expect_out 'note: a run of manifest format 1 to 3: its manifest and journal lines carry no checksums'
 
 # 12. Small items: bad paths are bad input (exit 2) with one line; merge never suggests
 # --resume; estimate reports what it had at SIGINT; its header fits a prefix.

@@ -61,6 +61,10 @@ cp -r "$TMP/prefix" "$TMP/other-prefix"
 sed -i 's/^    "b3",$/    "c2",/; s/^    "c5"$/    "e3"/' "$TMP/other-prefix/manifest.json"
 run verify "$TMP/other-prefix"
 expect_exit 4
+expect_out 'its checksum does not match what it says'
+"$(dirname "$0")/../../scripts/py" "$(dirname "$0")/forge.py" seal "$TMP/other-prefix"  # past it
+run verify "$TMP/other-prefix"
+expect_exit 4
 expect_out 'row 0: does not begin with the prefix'
 
 # Options that mean nothing for a sample, and what a sample cannot be used for.

@@ -198,8 +198,8 @@ for opt in closed=false closed=0 json=false all-starts=false total-only=false \
 done
 run count 5x5 --start a1 --run-dir "$TMP/r5" --resume=false
 expect_usage_error '--resume is a switch and takes no value'
-run count 5x5 --start a1 --closed=true --json
-expect_exit 0; expect_json closed_only true
+run count 5x5 --start a1 --closed=true --json  # as =false is: a switch takes no value
+expect_usage_error '--closed is a switch and takes no value' 
 
 # ---- 6. Budgets ------------------------------------------------------------------------
 SLURM_MEM_PER_NODE=3 run count 6x7 --closed --progress 0

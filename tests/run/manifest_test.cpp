@@ -60,6 +60,7 @@ TEST(Manifest, FormatOneShardsAreDealtById) {
   m.prefix = {"a1"};
   m.split_depth = 5;
   m.shard = {1, 4};
+  m.checksums = false;  // written as format 3, without them
   const auto now = RunManifest::from_json(m.to_json(), "m");
   EXPECT_EQ(now.shard.rule, ShardRule::orbits);
   std::string text = m.to_json();
@@ -74,8 +75,45 @@ TEST(Manifest, FormatOneShardsAreDealtById) {
   EXPECT_EQ(old.shard.rule, ShardRule::ids);
   EXPECT_EQ(old.request().shard.rule, ShardRule::ids);
   EXPECT_FALSE(now.differences(old).empty());  // merge refuses to mix the two
-  replace("\"format_version\": 1", "\"format_version\": 5");
+  replace("\"format_version\": 1", "\"format_version\": 6");
   EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError);
+}
+
+// An enumerator run of format 5 carries a checksum of its counts keyed by its job: an edit of
+// a count, even one that keeps every sum, is refused; so is the checksum left out, a format
+// that has none given one, and a format of the other method (4 is the frontier's).
+TEST(Manifest, EnumeratorCountsCarryAChecksum) {
+  RunManifest m;
+  m.rows = 6;
+  m.cols = 6;
+  m.prefix = {"a1"};
+  m.split_depth = 5;
+  m.prefixes_in_plan = 428;
+  m.prefixes = 428;
+  m.prefixes_done = 428;
+  m.tours = 524486;
+  m.closed_tours = 19724;
+  m.status = RunStatus::complete;
+  const std::string good = m.to_json();
+  const RunManifest back = RunManifest::from_json(good, "m");
+  EXPECT_TRUE(back.checksums);
+  EXPECT_EQ(back.tours, m.tours);
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"\"tours\": 524486", "\"tours\": 525486"},
+           {"\"status\": \"complete\"", "\"status\": \"incomplete\""},
+           {"\"split_depth\": 5", "\"split_depth\": 6"},
+           {"\"format_version\": 5", "\"format_version\": 4"},
+           {"\"format_version\": 5", "\"format_version\": 3"},
+           {"\"checksum\": ", "\"no_checksum\": "}}) {
+    std::string text = good;
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError) << to;
+  }
+  RunManifest other_shard = m;
+  other_shard.shard = {1, 2};
+  EXPECT_NE(dfs_job_key(other_shard), dfs_job_key(m));
 }
 
 // Numbers are whole numbers in range, or the manifest is refused: not wrapped (-1 read as

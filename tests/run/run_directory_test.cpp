@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "knightstour/base/errors.hpp"
+#include "knightstour/run/committed_journal.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "knightstour/run/verify.hpp"
 #include "support/run_helpers.hpp"
@@ -105,7 +106,7 @@ TEST(RunDirectory, RecoveryDropsTornAndUnbackedJournalLines) {
   TempDir dir;
   partial_run(dir.path());
   const auto journal = dir / "journal-0.tsv";
-  const auto before = read_journal(journal, JournalKind::enumerate, 36).records;
+  const auto before = read_journal(journal, journal_format(read_manifest(dir.path()))).records;
   // Find a file that holds several prefixes, then lose one of its journal lines: the file
   // can no longer be trusted, so it and all its lines go.
   std::map<std::string, int> per_file;
@@ -134,7 +135,7 @@ TEST(RunDirectory, RecoveryDropsTornAndUnbackedJournalLines) {
   EXPECT_FALSE(fs::exists(dir / victim));
   for (const auto& r : rec.records) EXPECT_NE(r.file, victim);
   EXPECT_EQ(rec.records.size(), before.size() - static_cast<std::size_t>(per_file[victim]));
-  const auto after = read_journal(journal, JournalKind::enumerate, 36);
+  const auto after = read_journal(journal, journal_format(read_manifest(dir.path())));
   EXPECT_FALSE(after.torn_tail);
   EXPECT_EQ(after.records.size(), rec.records.size());
 }

@@ -7,6 +7,9 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/tour_check.hpp"
 #include "knightstour/io/tour_file_writer.hpp"
+#include "knightstour/run/committed_journal.hpp"
+#include "knightstour/run/job_runner.hpp"
+#include "knightstour/run/journal.hpp"
 #include "knightstour/run/manifest.hpp"
 #include "support/count_helpers.hpp"
 #include "support/run_helpers.hpp"
@@ -74,6 +77,47 @@ TEST(Verify, AcceptsACompleteRunAndCatchesBookkeepingFaults) {
   EXPECT_FALSE(v.ok);
   EXPECT_NE(v.problem.find("tours-0-77.npy: not named by any journal line"), std::string::npos)
       << v.problem;
+}
+
+// A derived prefix's counts are its searched prefix's mirror image: a line whose counts by
+// last square went to other squares (its sums kept, its checksum made to match) is refused.
+TEST(Verify, DerivedPrefixesAreMirrorImages) {
+  TempDir dir;
+  JobRequest job;
+  job.command = Command::count;
+  job.dir = dir.path();
+  job.request.board = Board(6, 6);
+  job.request.prefix = {0};
+  job.request.split_depth = 5;
+  job.threads = 2;
+  ASSERT_TRUE(run_job(job).report.complete());
+  auto v = verify_run_directory(dir.path(), {false});
+  ASSERT_TRUE(v.ok) << v.problem;
+  const JournalFormat format = journal_format(read_manifest(dir.path()));
+  const auto journal = dir / "journal-0.tsv";
+  auto records = read_journal(journal, format).records;
+  bool edited = false;
+  const Board b(6, 6);
+  for (auto& r : records) {
+    if (edited || r.nodes != 0) continue;  // a derived prefix: no search of its own
+    std::vector<std::size_t> far;  // last squares a knight move from a1 hold the closed ones
+    for (std::size_t e = 0; e < r.by_end.size(); ++e) {
+      if (r.by_end[e] != 0 && !b.adjacent(static_cast<int>(e), 0)) far.push_back(e);
+    }
+    for (std::size_t i = 1; i < far.size() && !edited; ++i) {
+      if (r.by_end[far[i]] != r.by_end[far[0]]) {
+        std::swap(r.by_end[far[i]], r.by_end[far[0]]);
+        edited = true;
+      }
+    }
+  }
+  ASSERT_TRUE(edited);
+  std::string text = journal_header(format);
+  for (const auto& r : records) text += journal_line(r, format);
+  std::ofstream(journal) << text;
+  v = verify_run_directory(dir.path(), {false});
+  EXPECT_FALSE(v.ok);
+  EXPECT_NE(v.problem.find("not the mirror image of prefix"), std::string::npos) << v.problem;
 }
 
 TEST(Verify, LooseFilesDuplicatesAcrossFiles) {

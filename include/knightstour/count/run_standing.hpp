@@ -18,7 +18,9 @@ namespace knightstour {
 struct RunStanding {
   std::filesystem::path dir;
   Method method = Method::dfs;
-  std::string job;   // "6x7 open, all starts by end pairs"
+  std::string job;  // "6x7 open, all starts by end pairs"
+  // The job whatever the shard: shards of one job, and only they, have equal keys.
+  std::string job_key;
   std::string unit;  // what it counts by: "unit" (of end pairs), "sweep", "prefix" or "count"
   // What is under way, when not units: a row's sweeps across the rows (its units are counts,
   // one a length and kind, frontier_job.hpp's row_sweeps_across).

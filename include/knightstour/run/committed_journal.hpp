@@ -37,6 +37,9 @@ struct CommittedJournal {
   std::uint64_t next_part = 0;  // first part number no tour file uses
 };
 
+// How the run `manifest` describes writes its journal (kind, squares, checksum key).
+JournalFormat journal_format(const RunManifest& manifest);
+
 // Reads the journals of `dir` (only shard `shard`'s journal and files when given; a merged
 // run holds several). A malformed line (not a torn last one) is a FormatError.
 CommittedJournal read_committed(const std::filesystem::path& dir, const RunManifest& manifest,

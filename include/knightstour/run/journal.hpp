@@ -32,14 +32,25 @@ struct JournalRecord {
 
 enum class JournalKind { count, enumerate };
 
-std::string journal_line(const JournalRecord& record, JournalKind kind);
+// How a run's journal is written: its kind, its board's squares (count: columns by last
+// square) and, in a run of manifest format 5 on (RunManifest::checksums), the run's job key
+// (dfs_job_key): journal v3 ends every line with a checksum of the line keyed by it, so that
+// an edited line, or a line of another job or shard, does not check out. Empty key: journal
+// v1/v2, lines without checksums (runs of manifest formats 1 to 3).
+struct JournalFormat {
+  JournalKind kind = JournalKind::count;
+  int squares = 0;
+  std::string key;
+};
+
+std::string journal_line(const JournalRecord& record, const JournalFormat& format);
 
 // Appends records; each append is one write(2), so a crash leaves at most one torn last line,
 // and an append that fails (a full disk, a file size limit, a failed fsync) is cut back to
 // the last whole line before it: the caller can then treat its records as never written.
 class JournalWriter {
  public:
-  JournalWriter(const std::filesystem::path& path, JournalKind kind, int squares);
+  JournalWriter(const std::filesystem::path& path, JournalFormat format);
   // Thread-safe; `durable`: fsync before returning.
   void append(const std::vector<JournalRecord>& records, bool durable = false);
   void sync();  // fsync
@@ -47,7 +58,7 @@ class JournalWriter {
  private:
   std::mutex mutex_;
   PosixFile file_;
-  JournalKind kind_;
+  JournalFormat format_;
 };
 
 struct JournalContents {
@@ -57,10 +68,11 @@ struct JournalContents {
 };
 
 // Reads a journal. A final line without its newline is reported as torn, not parsed; any
-// other malformed line is a FormatError naming the file and line.
-JournalContents read_journal(const std::filesystem::path& path, JournalKind kind, int squares);
+// other malformed line, or one whose checksum does not check out, is a FormatError naming
+// the file and line.
+JournalContents read_journal(const std::filesystem::path& path, const JournalFormat& format);
 
 // The header comment every journal starts with.
-std::string journal_header(JournalKind kind, int squares);
+std::string journal_header(const JournalFormat& format);
 
 }  // namespace knightstour

@@ -86,8 +86,11 @@ struct FrontierProgress {
 struct RunManifest {
   // Version 3 added the method (and frontier runs); 1 and 2 are enumerator runs; 4 is a
   // frontier run with a sweep journal (sweep_journal.hpp), which knightstour before it would
-  // not read. Writes 3 for the enumerator's runs (unchanged since), 4 for the frontier's.
-  static constexpr int kFormatVersion = 4;  // reads 1 to 4
+  // not read; 5 an enumerator run whose manifest and journal lines carry checksums (journal
+  // v3). Writes 5 for the enumerator's runs (3 for one of formats 1 to 3, resumed), 4 for the
+  // frontier's. Reads 1 to 3 and 5 of the enumerator, 3 and 4 of the frontier.
+  static constexpr int kFormatVersion = 5;
+  static constexpr int kFrontierFormatVersion = 4;
   Method method = Method::dfs;
 
   // What was asked. These define the prefixes and the files; a resume must agree on them.
@@ -106,6 +109,12 @@ struct RunManifest {
   // enumerate --sample N: the directory holds the first N tours in search order (fewer when
   // the board has fewer), written whole, never resumed or merged. 0: not a sample.
   std::uint64_t sample = 0;
+  // The enumerator's runs of format 5 on: the manifest and every journal line carry a
+  // checksum keyed by the job (dfs_job_key), so that an edit that would change a count, or a
+  // line of another job or shard, is refused. Runs of formats 1 to 3 carry none: they are
+  // read as they are (an edit that keeps their sums is not seen) and keep their format when
+  // resumed or merged.
+  bool checksums = true;
 
   // How it ran (informational; may change from session to session).
   std::string version;
@@ -158,6 +167,10 @@ RunManifest read_manifest(const std::filesystem::path& dir);  // IoError / Forma
 // shard, rank and run id): what its checksums are keyed by, so that a file or a line of
 // another job or run never checks out as this run's.
 std::string frontier_job_key(const RunManifest& manifest);
+// An enumerator run's job as one line of text (command, board, start or prefix, closed,
+// algorithm and prefix rules, split depth, shard, symmetry, tour files): what its manifest's
+// and journal lines' checksums are keyed by.
+std::string dfs_job_key(const RunManifest& manifest);
 // 16 hex digits of FNV-1a over `key` and `text`.
 std::string keyed_checksum(const std::string& key, const std::string& text);
 // The method the manifest in `dir` names, read without checking the rest (to send a damaged

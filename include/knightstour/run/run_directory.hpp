@@ -12,6 +12,12 @@
 
 namespace knightstour {
 
+// The one check of a directory a reader is given (status, verify, --resume, merge): a
+// UsageError of one line when it does not exist, is not a directory, or cannot be listed
+// (its error, e.g. "permission denied"), or when its manifest.json is there but is not a
+// regular file.
+void check_readable_run_path(const std::filesystem::path& dir);
+
 // A run directory (names in run_layout.hpp). One process at a time holds it: flock on the
 // directory itself and on its .lock file.
 class RunDirectory {

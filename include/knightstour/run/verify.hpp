@@ -41,21 +41,25 @@ struct VerifyOptions {
   std::vector<std::uint32_t> prefix;   // every tour must begin with these squares
 };
 
-// How much verify_run_directory() reads, and what it calls a problem.
+// How much verify_run_directory() reads.
 struct RunCheck {
   // Every tour of every file; else only that each file holds as many rows as its journal
-  // lines give (the bookkeeping, at the cost of reading headers or decompressing).
+  // lines give (the bookkeeping, at the cost of reading headers or decompressing): what
+  // status, --resume and merge check before they read a count.
   bool read_tours = true;
-  // What an interrupted session leaves (a torn last journal line, a finished tour file not
-  // yet journaled) is a problem; else a note: those prefixes simply do not count as done.
-  bool residue_is_problem = true;
 };
 
-// Checks a run directory: manifest against the plan it describes, journal lines against the
-// plan, every tour of every tour file (a tour, from a journaled prefix of the run's plan, in the
-// file the journal names, closed when the run is closed, never twice), file totals against the
-// journal, journal totals against the manifest. Throws FormatError when an input cannot be read
-// at all (truncated or foreign file, corrupt journal line, bad manifest).
+// Checks a run directory of the enumerator: the one check that verify, status, --resume and
+// merge share, so that none of them takes a count from a run another refuses. What an
+// interrupted session leaves in a run that is not finished (a torn last journal line, a
+// finished tour file not yet journaled, temp files) is a note: those prefixes are simply not
+// done, and --resume redoes them; anything else is a problem. It checks the manifest (its
+// checksum) against the plan it describes, journal lines (their checksums) against the plan
+// and against one another (mirror images), every tour of every tour file (a tour, from a journaled
+// prefix of the run's plan, in the file the journal names, closed when the run is closed, never
+// twice), file totals against the journal, journal totals against the manifest. Throws FormatError
+// when an input cannot be read at all (truncated or foreign file, corrupt journal line, bad
+// manifest).
 VerifyReport verify_run_directory(const std::filesystem::path& dir, RunCheck check = {});
 
 // Checks several run directories against one another: none given twice, no prefix with tours

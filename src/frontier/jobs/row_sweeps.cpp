@@ -59,13 +59,16 @@ bool sweep_every_length(const FrontierRequest& request, bool closed, const Front
   const RowPlan plan = row_plan(rows, columns, closed);
   auto count_of = [&](int n) -> BigCount& { return units[unit_of(columns, closed, n)]; };
   for (int n = 1; n <= columns; ++n) {  // an odd closed board: no sweep, nothing to count
-    if (closed && rows * n % 2 == 1) {
+    // One or two rows: no knight's tour of any length (the knight graph is not connected; the
+    // one square of 1x1 is the open tour row_of_units adds), so nothing to sweep either.
+    if ((closed && rows * n % 2 == 1) || rows <= 2) {
       count_of(n) = BigCount{};
       if (!sweeps.finished(unit_of(columns, closed, n))) {
         sweeps.record(unit_of(columns, closed, n), {});
       }
     }
   }
+  if (rows <= 2) return true;
   for (const int n : plan.alone) {
     if (!sweeps.run(unit_of(columns, closed, n), Sweep(BoardShape{rows, n}), target, what,
                     count_of(n))) {
