@@ -54,27 +54,185 @@ def _fields(m, path, *keys):
         raise RunError(f"{path}: not a valid manifest: no {'.'.join(keys)}") from None
 
 
-def read_manifest(dir_path):
-    """manifest.json of a run directory, its format and version checked (checksums by
-    check_run)."""
-    path = os.path.join(dir_path, "manifest.json")
-    m = read_json(path)
-    if not isinstance(m, dict) or m.get("format") != "knightstour-run":
-        raise RunError(f"{path}: not a knightstour run manifest")
-    method = m.get("method", "dfs")
-    version = m.get("format_version")
+class _Fields:
+    """Reads a manifest's fields as the binary's RunManifest::from_json does: a field it
+    requires missing, or of another type (a count that is no whole number, a fraction, a
+    negative where none can be), is a RunError naming the file."""
+
+    INT = (-(1 << 31), (1 << 31) - 1)
+    U64 = (0, (1 << 64) - 1)
+
+    def __init__(self, path):
+        self.path = path
+
+    def bad(self, why):
+        return RunError(f"{self.path}: not a valid manifest: {why}")
+
+    def get(self, obj, key, kind, required=True, span=INT):
+        if not isinstance(obj, dict):
+            raise self.bad(f"{key}'s object is not an object")
+        if key not in obj:
+            if required:
+                raise self.bad(f"no {key}")
+            return None
+        v = obj[key]
+        ok = {"str": isinstance(v, str), "bool": isinstance(v, bool),
+              "number": isinstance(v, (int, float)) and not isinstance(v, bool),
+              "int": isinstance(v, int) and not isinstance(v, bool),
+              "list": isinstance(v, list), "dict": isinstance(v, dict)}[kind]
+        if not ok:
+            raise self.bad(f"{key} is {json.dumps(v)}, not {'a whole number' if kind == 'int' else kind}")
+        if kind == "int" and not span[0] <= v <= span[1]:
+            raise self.bad(f"{key} {v} is out of range")
+        return v
+
+
+def _check_common(m, f):
+    f.get(m, "format", "str")
+    version = f.get(m, "format_version", "int")
+    method = f.get(m, "method", "str", required=False) or "dfs"
     known = {"dfs": DFS_VERSIONS, "frontier": FRONTIER_VERSIONS}.get(method)
     if known is None:
-        raise RunError(f"{path}: not a valid manifest: unknown method {method!r}")
-    if not isinstance(version, int) or isinstance(version, bool) or version not in known:
-        raise RunError(f"{path}: unsupported manifest version {version!r} of the {method} method "
+        raise f.bad(f"unknown method {method!r}")
+    if m["format"] != "knightstour-run":
+        raise RunError(f"{f.path}: not a knightstour run manifest")
+    if version not in known:
+        raise RunError(f"{f.path}: unsupported manifest version {version!r} of the {method} method "
                        f"(this package reads {', '.join(map(str, known))})")
-    for key in ("rows", "cols", "status", "prefix", "all_starts", "closed_only"):
-        _fields(m, path, key)
-    if m["status"] not in ("complete", "incomplete"):
-        raise RunError(f"{path}: not a valid manifest: status {m['status']!r}")
-    if m.get("board", f"{m['rows']}x{m['cols']}") != f"{m['rows']}x{m['cols']}":
-        raise RunError(f"{path}: its board {m['board']!r} is not its rows x cols")
+    for key in ("knightstour_version", "git_commit", "command_line", "host", "cpu_model",
+                "slurm_job", "stop_reason"):
+        f.get(m, key, "str", required=False)
+    if f.get(m, "command", "str") not in ("count", "enumerate"):
+        raise f.bad(f"unknown command {m['command']!r}")
+    rows, cols = f.get(m, "rows", "int"), f.get(m, "cols", "int")
+    if "board" in m and m["board"] != f"{rows}x{cols}":
+        raise f.bad(f"board {json.dumps(m['board'])} is not its rows x cols ({rows}x{cols})")
+    f.get(m, "all_starts", "bool")
+    if not all(isinstance(x, str) for x in f.get(m, "prefix", "list")):
+        raise f.bad("prefix is not a list of squares")
+    f.get(m, "closed_only", "bool")
+    if f.get(m, "status", "str") not in ("complete", "incomplete"):
+        raise f.bad(f"status {m['status']!r}")
+    t = f.get(m, "timings", "dict")
+    f.get(t, "created", "str")
+    f.get(t, "updated", "str")
+    f.get(t, "seconds", "number")
+    f.get(t, "sessions", "int")
+    f.get(t, "cpu_seconds", "number", required=False)
+    f.get(t, "nodes_searched", "int", required=False, span=_Fields.U64)
+    for i in f.get(m, "inputs", "list", required=False) or []:
+        f.get(i, "dir", "str")
+        f.get(i, "shard_index", "int")
+        for key in ("host", "slurm_job", "git_commit"):
+            f.get(i, key, "str", required=False)
+    return method
+
+
+def _check_enumerator(m, f):
+    u64 = _Fields.U64
+    f.get(m, "sample", "int", required=False, span=u64)
+    if f.get(m, "algorithm", "str") not in ("pruned", "naive"):
+        raise f.bad(f"unknown algorithm {m['algorithm']!r}")
+    f.get(m, "prefix_rules", "str")
+    depth = f.get(m, "split_depth", "int")
+    shard = f.get(m, "shard", "dict")
+    index, count = f.get(shard, "index", "int"), f.get(shard, "count", "int")
+    if f.get(shard, "rule", "str", required=False) not in (None, "orbits", "ids"):
+        raise f.bad(f"unknown shard rule {shard['rule']!r}")
+    if m["command"] == "enumerate":
+        if f.get(m, "tour_format", "str") not in ("npy", "text", "board"):
+            raise f.bad(f"unknown format {m['tour_format']!r}")
+        if f.get(m, "compression", "str") not in ("none", "zstd"):
+            raise f.bad(f"unknown compression {m['compression']!r}")
+        f.get(m, "part_size", "int", span=u64)
+        f.get(m, "checkpoint_seconds", "number")
+    f.get(m, "threads", "int", required=False)
+    f.get(m, "symmetry", "bool", required=False)
+    caps = f.get(m, "caps", "dict")
+    f.get(caps, "max_nodes", "int", span=u64)
+    f.get(caps, "max_tours", "int", span=u64)
+    f.get(caps, "time_limit", "number")
+    t = f.get(m, "totals", "dict")
+    for key in ("prefixes_in_plan", "prefixes", "prefixes_done", "tours", "closed_tours", "nodes"):
+        f.get(t, key, "int", span=u64)
+    f.get(t, "tour_files", "int", required=False, span=u64)
+    if m["format_version"] >= 5:
+        f.get(m, "checksum", "str")
+    rows, cols = m["rows"], m["cols"]
+    if (rows < 1 or cols < 1 or rows * cols > 64 or not 0 <= depth < rows * cols or count < 1
+            or not 0 <= index < count or (not m["all_starts"] and not m["prefix"])):
+        raise f.bad("inconsistent fields")
+
+
+def _check_frontier_fields(m, f):
+    f.get(m, "threads", "int", required=False)
+    f.get(f.get(m, "caps", "dict"), "time_limit", "number", required=False)
+    fr = f.get(m, "frontier", "dict")
+    if f.get(fr, "total_only", "bool", required=False) and (not m["all_starts"] or m["closed_only"]):
+        raise f.bad("a total-only run is of open tours over all starts")
+    if f.get(fr, "every_length", "bool", required=False) and not m["all_starts"]:
+        raise f.bad("a row is counted over all starts")
+    units = f.get(fr, "units", "dict", required=False)
+    if units is not None:
+        if units.get("by") != "end pairs":
+            raise f.bad(f"units by {json.dumps(units.get('by'))} are unknown")
+        index, count = f.get(units, "shard_index", "int"), f.get(units, "shard_count", "int")
+        if not (count >= 1 and 0 <= index < count):
+            raise f.bad(f"units: shard {index} of {count} does not exist")
+        if not m["all_starts"] or m["closed_only"] or fr.get("total_only"):
+            raise f.bad("units by end pairs count open tours over all starts")
+    owner = f.get(fr, "owner", "dict", required=False)
+    if owner is not None:
+        rank, ranks = f.get(owner, "rank", "int"), f.get(owner, "ranks", "int")
+        run_id = f.get(owner, "run_id", "str")
+        if not (1 <= ranks <= 1000000 and 0 <= rank < ranks):
+            raise f.bad(f"owner: rank {rank} of {ranks} is out of range")
+        if not re.fullmatch(r"[0-9a-f]{16}", run_id):
+            raise f.bad(f"owner: run_id {run_id!r} is not 16 hex digits")
+    planned = f.get(fr, "sweeps_planned", "int")
+    if not (0 if units is not None else 1) <= planned <= 1000000:
+        raise f.bad(f"sweeps_planned {planned} is out of range")
+    seen = set()
+    for s in f.get(fr, "finished", "list"):
+        sweep, count = f.get(s, "sweep", "int"), f.get(s, "count", "str")
+        if not 0 <= sweep < planned:
+            raise f.bad(f"finished sweep {sweep} is not in the plan")
+        if not _DECIMAL.match(count) or len(count) >= 200:
+            raise f.bad(f"sweep count {count!r} is not a number")
+        if sweep in seen:
+            raise f.bad(f"sweep {sweep} is listed as finished twice")
+        seen.add(sweep)
+    if fr.get("counts", 0) is None:
+        pass
+    else:
+        c = f.get(fr, "counts", "dict")
+        for key in ("tours", "closed_tours", "closed_cycles"):
+            v = f.get(c, key, "str")
+            if not _DECIMAL.match(v) or len(v) >= 200:
+                raise f.bad(f"count {v!r} is not a number")
+        if not all(isinstance(x, str) for x in f.get(c, "tours_by_start", "list")):
+            raise f.bad("tours_by_start is not a list of counts")
+    f.get(fr, "checkpoint_seconds", "number", required=False)
+    f.get(fr, "checksum", "str")
+    rows, cols = m["rows"], m["cols"]
+    if (rows < 1 or cols < 1 or min(rows, cols) > 16 or max(rows, cols) > 100000
+            or m["command"] != "count" or m["all_starts"] == (len(m["prefix"]) == 1)
+            or len(m["prefix"]) > 1):
+        raise f.bad("inconsistent fields")
+
+
+def read_manifest(dir_path):
+    """manifest.json of a run directory, its fields checked as the binary reads them (the
+    checksums by check_run)."""
+    path = os.path.join(dir_path, "manifest.json")
+    m = read_json(path)
+    f = _Fields(path)
+    if not isinstance(m, dict):
+        raise RunError(f"{path}: not a knightstour run manifest")
+    if _check_common(m, f) == "frontier":
+        _check_frontier_fields(m, f)
+    else:
+        _check_enumerator(m, f)
     return m
 
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Every reader of a run directory takes the same view of it: each tampering of a list is
 applied to each kind of run, and verify, count --resume, merge, status and the Python package
-(kt.Run) must all refuse it or all accept it, as the table below says.
+(kt.Run) must all refuse it or all accept it, as the table below says. Then every byte of two
+manifests (an enumerator's count, a frontier count) is flipped in turn, and verify and kt.Run
+must agree on each.
 
     tampered_runs.py BINARY [MPIRUN]
 
@@ -253,6 +255,34 @@ def readers(kind, d, scratch):
     return out
 
 
+def every_byte_of_the_manifest(kind, made, failures):
+    """verify and kt.Run agree on the manifest with any one bit flipped (0x04, which keeps most
+    bytes printable): the package reads its fields as the binary does, so that a flip in a field
+    the binary requires is refused by both, and one in a field neither reads is taken by both."""
+    d = os.path.join(WORK, "flips", kind)
+    shutil.copytree(made, d, symlinks=True)
+    path = os.path.join(share(d), "manifest.json")
+    with open(path, "rb") as f:
+        data = f.read()
+    flips = 0
+    for at in range(len(data)):
+        with open(path, "wb") as f:
+            f.write(data[:at] + bytes([data[at] ^ 0x04]) + data[at + 1:])
+        binary = verdict(kt_run(["verify", d]))
+        try:
+            kt.Run(d)
+            package = "accept"
+        except kt.RunError:
+            package = "refuse"
+        except Exception as e:
+            package = f"{type(e).__name__}: {e}"
+        flips += 1
+        if binary != package:
+            failures.append(f"manifest of {kind}, byte {at} ({chr(data[at])!r}) flipped: "
+                            f"verify={binary} python={package}")
+    return flips
+
+
 def main():
     kinds = [k for k in KINDS if k != "mpi" or MPIRUN]
     if "mpi" not in kinds:
@@ -276,8 +306,10 @@ def main():
             elif expected != "agree" and outcomes != {expected}:
                 failures.append(f"expected {expected}: " + line)
             print(line)
+    flips = sum(every_byte_of_the_manifest(k, made[k], failures) for k in ("count", "frontier"))
     shutil.rmtree(WORK, ignore_errors=True)
-    print(f"tampered_runs: {cells} cells, {len(failures)} failed")
+    print(f"tampered_runs: {cells} cells, {flips} manifests with a bit flipped, "
+          f"{len(failures)} failed")
     for f in failures:
         print("FAIL", f)
     sys.exit(1 if failures else 0)
