@@ -450,6 +450,12 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
     if (has_start || has_prefix) {
       throw UsageError("--every-length counts every start of every length; leave out --start");
     }
+    // What the row is of, said by the flags that pick it (a resume takes it from its run).
+    if (!result.count("resume") && !result.count("closed") && !result.count("total-only")) {
+      throw UsageError(
+          "--every-length needs what to count: --closed (closed tours of every length), or "
+          "--all-starts --total-only (open tours of every length, over all starts)");
+    }
     r.all_starts = true;
   }
   if (result.count("no-mirror-fold")) {

@@ -193,6 +193,18 @@ void print_classes(const CountResult& r) {
   }
 }
 
+// The run's own time when it is not this session's: over several sessions, or read back
+// finished. "" otherwise.
+std::string run_time_note(const CountResult& r) {
+  if (!r.run_time) return "";
+  const CountResult::RunTime& t = *r.run_time;
+  if (t.sessions <= 1 && r.seconds >= 0.5 * t.seconds) return "";
+  char b[160];
+  std::snprintf(b, sizeof b, "; the run: %.1f s over %s (%.1f CPU-seconds)", t.seconds,
+                how_many(static_cast<std::uint64_t>(t.sessions), "session").c_str(), t.cpu_seconds);
+  return b;
+}
+
 void print_dfs(const CountResult& r, const DfsStatistics& st) {
   if (r.run_dir) std::printf("run dir    %s\n", r.run_dir->c_str());
   std::printf("nodes      %s searched\n", with_commas(st.nodes).c_str());
@@ -210,9 +222,9 @@ void print_dfs(const CountResult& r, const DfsStatistics& st) {
   }
   std::printf("\n");
   const double secs = std::max(r.seconds, 1e-9);
-  std::printf("time       %.3f s (%s nodes/s, %.1f CPU-seconds)\n", r.seconds,
+  std::printf("time       %.3f s (%s nodes/s, %.1f CPU-seconds)%s\n", r.seconds,
               with_commas(static_cast<std::uint64_t>(static_cast<double>(st.nodes) / secs)).c_str(),
-              r.cpu_seconds);
+              r.cpu_seconds, run_time_note(r).c_str());
 }
 
 void print_frontier(const CountResult& r, const FrontierStatistics& st) {
@@ -290,7 +302,7 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
     std::printf(", %.0f ns of CPU per class expanded",
                 1e9 * r.cpu_seconds / static_cast<double>(st.expanded));
   }
-  std::printf(")\n");
+  std::printf(")%s\n", run_time_note(r).c_str());
 }
 
 void print_text(const CountResult& r) {
@@ -386,6 +398,14 @@ void add_counts(nlohmann::json& j, const CountResult& r) {
     for (std::int64_t s = 0; s < r.shape.squares(); ++s) squares.push_back(square_of(r, s));
   }
   j["squares"] = squares;
+  // The same counts by start as an object keyed by square name, for a reader who looks one up.
+  json by_name = nullptr;
+  if (grid && squares.size() == r.tours_by_start.size()) {
+    by_name = json::object();
+    for (std::size_t s = 0; s < squares.size(); ++s)
+      by_name[squares[s]] = json_count(r.tours_by_start[s]);
+  }
+  j["tours_by_start_square"] = by_name;
 }
 
 void add_dfs_statistics(nlohmann::json& j, const DfsStatistics& d) {
@@ -468,6 +488,10 @@ void print_json(const CountResult& r) {
   j["seconds"] = r.seconds;
   j["cpu_seconds"] = r.cpu_seconds;
   j["run_dir"] = r.run_dir ? json(r.run_dir->string()) : json(nullptr);
+  // Over every session of the run directory (this one's included), as its manifest says.
+  j["run_seconds"] = r.run_time ? json(r.run_time->seconds) : json(nullptr);
+  j["run_cpu_seconds"] = r.run_time ? json(r.run_time->cpu_seconds) : json(nullptr);
+  j["sessions"] = r.run_time ? json(r.run_time->sessions) : json(nullptr);
   if (const auto* d = std::get_if<DfsStatistics>(&r.statistics)) {
     add_dfs_statistics(j, *d);
   } else {

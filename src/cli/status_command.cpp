@@ -49,6 +49,9 @@ std::vector<RunStanding> runs_in(const fs::path& dir, bool& root) {
   return out;
 }
 
+// Complete shards past this many are summed on one line rather than listed.
+constexpr std::size_t kListedShards = 12;
+
 std::string seconds_text(double s) {
   char b[48];
   std::snprintf(b, sizeof b, "%.1f CPU-seconds", s);
@@ -244,6 +247,12 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
   const Totals t = totals_of(runs);
   std::printf("root       %s: %s\n", dir.c_str(),
               runs.front().job.empty() ? "runs" : runs.front().job.c_str());
+  // Many shards (136 for 8x8 open): the complete ones on one line, the others each on its own.
+  const auto complete_shards =
+      static_cast<std::size_t>(std::count_if(runs.begin(), runs.end(), [](const RunStanding& s) {
+        return !s.merged && s.problem.empty() && s.complete();
+      }));
+  const bool fold = complete_shards > kListedShards;
   for (const auto& s : runs) {
     const std::string name = fs::path(s.dir).filename().string();
     if (s.merged) {
@@ -251,10 +260,14 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
                   s.problem.empty() ? progress_text(s).c_str() : "");
     } else if (!s.problem.empty()) {
       std::printf("           %s: %s\n", name.c_str(), state_text(s).c_str());
-    } else {
+    } else if (!(fold && s.complete())) {
       std::printf("shard %-4d %s: %s; %s\n", s.shard.index, name.c_str(), progress_text(s).c_str(),
                   state_text(s).c_str());
     }
+  }
+  if (fold) {
+    std::printf("complete   %s (not listed one by one; --json lists every shard)\n",
+                how_many(complete_shards, "shard").c_str());
   }
   std::printf("%-10s %s of %s finished over %d of %d shards; %s\n", plural(t.unit).c_str(),
               with_commas(t.done).c_str(), with_commas(t.planned).c_str(), t.shards_found,

@@ -93,9 +93,31 @@ class NewRunDir {
   bool empty_ = false;
 };
 
+// The run's time over its sessions, from its manifest (a count over MPI ranks: rank 0's, whose
+// sessions are every rank's), once the count is done with it.
+CountResult with_run_time(CountResult r) {
+  if (!r.run_dir) return r;
+  try {
+    const std::filesystem::path dir = run_layout::holds_ranked_shares(*r.run_dir)
+                                          ? run_layout::rank_dir(*r.run_dir, 0)
+                                          : *r.run_dir;
+    const RunManifest m = read_manifest(dir);
+    r.run_time = CountResult::RunTime{m.seconds, m.cpu_seconds, m.sessions};
+  } catch (const std::exception&) {
+    // The counts are printed without it: the time is only said.
+  }
+  return r;
+}
+
+CountResult run_count_once(const CountRequest& asked);
+
 }  // namespace
 
-CountResult run_count(const CountRequest& asked) {
+CountResult run_count(const CountRequest& asked) { return with_run_time(run_count_once(asked)); }
+
+namespace {
+
+CountResult run_count_once(const CountRequest& asked) {
   check_up_to_symmetry(asked);
   check_end(asked);
   if (several_ranks(asked.ranks) != nullptr && asked.run_dir) {
@@ -125,6 +147,8 @@ CountResult run_count(const CountRequest& asked) {
     throw;
   }
 }
+
+}  // namespace
 
 CountRequest request_with_defaults(CountRequest r) {
   if (!r.shape) throw UsageError("missing BOARD, e.g. 6x6 or 5");

@@ -12,6 +12,9 @@ expect_exit 0
 "$PY" "$STATS" "$TMP/count" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats count"
 expect_exit 0
 expect_out '^- tours: 1,728, closed: 0$'
+expect_out "^tables in $TMP/count/analysis/summary.md; plots by_start.png, start_end.png"
+CHECKS=$((CHECKS + 1)); ! grep -q '^|' "$TMP/out" || fail "the tables printed (they are in summary.md)"
+cp "$TMP/count/analysis/summary.md" "$TMP/out"
 expect_out '^\| 3 \| 56 \| 0 \| 64 \| 0 \| 56 \|$'
 # All starts: tours by start and the start x end matrix, each PNG with its CSV; no by_end
 # (a tour read backwards swaps its ends, so it would repeat by_start).
@@ -31,6 +34,7 @@ expect_exit 0
 "$PY" "$STATS" "$TMP/enum" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats enumerate"
 expect_exit 0
 expect_out '^- tours: 524,486, closed: 19,724$'
+cp "$TMP/enum/analysis/summary.md" "$TMP/out"
 expect_out '^\| 1 \| 1.0 \|'   # a1 is always move 1
 CHECKS=$((CHECKS + 1)); head -c 8 "$TMP/enum/analysis/mean_move.png" | grep -q PNG || fail "no mean_move.png"
 
@@ -41,12 +45,14 @@ expect_exit 0
 "$PY" "$STATS" "$TMP/pairs" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats frontier end pairs"
 expect_exit 0
 expect_out '^- tours: 1,728, closed: 0 \(0 closed cycles\) \(frontier method'
+cp "$TMP/pairs/analysis/summary.md" "$TMP/out"
 expect_out '^\| 3 \| 56 \| 0 \| 64 \| 0 \| 56 \|$'
 CHECKS=$((CHECKS + 1))
 cmp -s "$TMP/pairs/analysis/start_end.csv" "$TMP/count/analysis/start_end.csv" || fail "start_end.csv differs from the enumerator's"
 run count 5x5 --all-starts --method frontier --grid tails --run-dir "$TMP/tails" --progress 0
 "$PY" "$STATS" "$TMP/tails" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats frontier tails"
 expect_exit 0
+cp "$TMP/tails/analysis/summary.md" "$TMP/out"
 expect_out '^\| 3 \| 56 \| 0 \| 64 \| 0 \| 56 \|$'
 CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/tails/analysis/start_end.png" ] || fail "a matrix drawn without one"
 run count 6x6 --closed --method frontier --run-dir "$TMP/closed" --progress 0

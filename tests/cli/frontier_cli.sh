@@ -169,7 +169,8 @@ expect_json sweeps_planned 8   # 2 closed (5x2, 5x4) and 4 open alone, 1 + 1 acr
 run count 6x8 --closed --json --progress 0
 expect_json by_length null
 run count 6x8 --closed --start a1 --every-length; expect_usage_error 'every-length counts every start'
-run count 6x8 --all-starts --every-length; expect_usage_error 'every-length counts closed tours, or open tours over all starts with --total-only'
+run count 6x8 --all-starts --every-length; expect_usage_error 'every-length needs what to count: --closed .*, or --all-starts --total-only'
+run count 5x8 --every-length; expect_usage_error 'every-length needs what to count: --closed'
 # A row in a run directory: stopped (a time limit) and resumed until complete, each length
 # kept as it is counted; the same row as at one go, verify checks it, and a complete run
 # prints it again without counting.

@@ -37,6 +37,16 @@ run verify "$TMP/enum/merged"
 expect_exit 0
 expect_out 'verify: OK: 1,728 tours'
 CHECKS=$((CHECKS + 1)); grep -q "verify: OK" "$TMP"/count/knightstour-merge-*.out || { LAST="merge job"; fail "merge job output"; }
+# The merge job's last line says what reads the merged counts back: run as it says, it does,
+# and no other line names the directory the merge was built in.
+for job in count enum frontier; do
+  log=$(ls "$TMP/$job"/knightstour-merge-*.out | tail -1)
+  next=$(sed -n 's/^next *knightstour \([^(]*\) (.*/\1/p' "$log" | tail -1)
+  CHECKS=$((CHECKS + 1)); [[ -n "$next" ]] || { LAST="merge job $job"; fail "no next line in $log"; }
+  run $next --progress 0
+  expect_exit 0; expect_out '^status +complete'
+  CHECKS=$((CHECKS + 1)); ! grep -q 'merged\.new' "$log" || { LAST="merge job $job"; fail "names merged.new"; }
+done
 run count --run-dir "$TMP/frontier/merged" --resume --json --progress 0
 expect_exit 0
 expect_json method frontier

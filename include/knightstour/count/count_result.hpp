@@ -104,6 +104,14 @@ struct CountResult {
   double seconds = 0;      // this session's wall time
   double cpu_seconds = 0;  // this session's CPU time, all threads
   std::optional<std::filesystem::path> run_dir;
+  // With a run directory: its time over every session, as its manifest records it once this
+  // session ended (this session's included; a finished run only read adds none).
+  struct RunTime {
+    double seconds = 0;
+    double cpu_seconds = 0;
+    int sessions = 0;
+  };
+  std::optional<RunTime> run_time;
   std::variant<DfsStatistics, FrontierStatistics> statistics;
 };
 
