@@ -83,4 +83,24 @@ if mount --bind -o ro "$R/merged" "$TMP/ro" 2>/dev/null; then
   umount "$TMP/ro"
 fi
 
+# Many shards: the complete ones on one line, not one line each.
+for i in $(seq 0 13); do
+  run count 5x5 --all-starts --method dfs --shard-index "$i" --shard-count 14 \
+    --run-dir "$TMP/many/shard-$i" --progress 0
+done
+run status "$TMP/many"
+expect_exit 0
+expect_out '^complete +14 shards \(not listed one by one'
+expect_out '^tours +1,728 \(summed over the shards\)'
+CHECKS=$((CHECKS + 1)); ! grep -q '^shard ' "$TMP/out" || fail "complete shards listed one by one"
+
+# A run resumed: the summary gives this session's time and the run's over its sessions.
+run count 6x6 --start a1 --method dfs --run-dir "$TMP/twice" --max-nodes 2000000 --threads 1 --progress 0
+expect_exit 3
+run count --run-dir "$TMP/twice" --resume --progress 0
+expect_exit 0
+expect_out '^time +[0-9.]+ s .*; the run: [0-9.]+ s over 2 sessions \([0-9.]+ CPU-seconds\)$'
+run count --run-dir "$TMP/twice" --resume --json --progress 0
+expect_json sessions 2
+
 finish
