@@ -16,10 +16,10 @@ read (npy, text, board; each plain or zstd; zstd needs the zstandard module).
 
 from .board import (canonical, canonical_cycles, grid, is_mirror_symmetric, parse_square, square_name,
                     symmetries, tour_from_grid)
-from . import oeis
+from . import oeis, plot
 from .errors import Error, RowError, RunError
 from .row import Row
 from .run import Run, read_tour_file
 
-__all__ = ["Run", "Row", "Error", "RunError", "RowError", "oeis", "read_tour_file", "square_name", "parse_square", "grid", "tour_from_grid",
+__all__ = ["Run", "Row", "Error", "RunError", "RowError", "oeis", "plot", "read_tour_file", "square_name", "parse_square", "grid", "tour_from_grid",
            "symmetries", "canonical", "canonical_cycles", "is_mirror_symmetric"]

@@ -93,3 +93,62 @@ def row_growth(rows_of_counts, path, title):
     fig.tight_layout(rect=(0, 0.04 if empty else 0, 1, 1))
     fig.savefig(path, dpi=100)
     plt.close(fig)
+
+
+def tour(squares, rows, cols, path=None, ax=None, title=None, numbers=None):
+    """Draws one tour (its squares in visit order, index r * cols + c) on its board, rank 1 at
+    the bottom: the moves as one line (dashed back to the start when the tour is closed), the
+    start ringed green and the last square red, every square numbered with its move number
+    (`numbers`: default up to 40 squares a side, past that the board is too small to read
+    them). Into `ax` (a matplotlib Axes) when given, else a new figure saved to `path` (PNG,
+    or any format matplotlib infers from the name). Returns the Axes.
+
+        kt.plot.tour(run.tour(0), 6, 6, "tour.png")"""
+    import matplotlib
+
+    if ax is None:
+        matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    t = np.asarray(squares, dtype=np.int64).reshape(-1)
+    if len(t) == 0 or sorted(t.tolist()) != list(range(rows * cols)):
+        raise ValueError(f"not a tour of {rows}x{cols}: each of its {rows * cols} squares once")
+    r, c = np.divmod(t, cols)
+    fig = None
+    if ax is None:
+        side = min(12.0, max(4.0, 0.6 * max(rows, cols)))
+        fig, ax = plt.subplots(figsize=(side * cols / max(rows, cols) + 0.6,
+                                        side * rows / max(rows, cols) + 0.6))
+    # a1 dark, as on a chess board (and in the binary's pictures): RGB by square parity.
+    dark = np.add.outer(np.arange(rows), np.arange(cols)) % 2 == 0
+    light_rgb, dark_rgb = np.array([0xf1, 0xe6, 0xcf]) / 255, np.array([0xc9, 0xb4, 0x8f]) / 255
+    ax.imshow(np.where(dark[..., None], dark_rgb, light_rgb), origin="lower",
+              extent=(-0.5, cols - 0.5, -0.5, rows - 0.5))
+    ax.plot(c, r, color="#1f4e9c", lw=1.5, zorder=2)
+    dr, dc = abs(int(r[-1] - r[0])), abs(int(c[-1] - c[0]))
+    if len(t) > 1 and {dr, dc} == {1, 2}:
+        ax.plot([c[-1], c[0]], [r[-1], r[0]], color="#1f4e9c", lw=1.5, ls="--", zorder=2)
+    ring = dict(s=260 if max(rows, cols) <= 12 else 60, facecolors="white", linewidths=2, zorder=3)
+    ax.scatter([c[0]], [r[0]], edgecolors="#1a9641", label="start", **ring)
+    ax.scatter([c[-1]], [r[-1]], edgecolors="#d7191c", label="last square", **ring)
+    if numbers is None:
+        numbers = max(rows, cols) <= 40
+    if numbers:
+        size = 9 if max(rows, cols) <= 12 else max(3, 100 // max(rows, cols))
+        for i, (y, x) in enumerate(zip(r, c)):
+            ax.text(x, y, str(i + 1), ha="center", va="center", fontsize=size, zorder=4,
+                    bbox=None if i in (0, len(t) - 1) else
+                    dict(boxstyle="circle,pad=0.15", fc="white", ec="none", alpha=0.85))
+    ax.set_xticks(range(cols), [square_name(k, cols)[:-1] for k in range(cols)])
+    ax.set_yticks(range(rows), [str(k + 1) for k in range(rows)])
+    ax.set_xlim(-0.5, cols - 0.5)
+    ax.set_ylim(-0.5, rows - 0.5)
+    closed = " (closed)" if len(t) > 1 and {dr, dc} == {1, 2} else ""
+    ax.set_title(title or f"a knight's tour of {rows}x{cols}{closed}", fontsize=10)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.06), ncol=2, fontsize=8, frameon=False)
+    if fig is not None:
+        fig.tight_layout()
+        if path is not None:
+            fig.savefig(path, dpi=100)
+        plt.close(fig)
+    return ax

@@ -125,6 +125,22 @@ class Runs(unittest.TestCase):
         with open(out, "rb") as f:
             self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
 
+    def test_a_tour_drawn(self):
+        run = kt.Run(self.dirs["npy"])
+        tour = run.tour(3)
+        out = os.path.join(self.tmp.name, "tour.png")
+        ax = kt.plot.tour(tour, 5, 5, out)
+        with open(out, "rb") as f:
+            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+        labels = sorted(int(t.get_text()) for t in ax.texts)
+        self.assertEqual(labels, list(range(1, 26)))  # every square numbered with its move
+        self.assertEqual([t.get_text() for t in ax.get_legend().get_texts()],
+                         ["start", "last square"])
+        line = ax.lines[0].get_xydata()
+        self.assertEqual([int(y) * 5 + int(x) for x, y in line], [int(s) for s in tour])
+        with self.assertRaisesRegex(ValueError, "not a tour of 5x5"):
+            kt.plot.tour(tour[:-1], 5, 5, out)
+
     def test_frontier_run_directory(self):
         # A frontier run holds counts (exact, by start square), not tours: counts() and
         # by_start() read it, the tour readers say why they cannot.

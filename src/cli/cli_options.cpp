@@ -133,6 +133,13 @@ std::string suggestion(const cxxopts::Options& options, int argc, char** argv) {
     if (arg.rfind("--", 0) != 0 || arg.size() == 2) continue;
     const std::string name = arg.substr(2, arg.find('=') - 2);
     if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    if (name == "svg" || name == "png") {
+      // A picture is of one tour: find draws one, show one of a run's (a sample of one will do).
+      return ": a count draws no picture. One tour, drawn: knightstour find BOARD --" + name +
+             " FILE; one of the tours counted: knightstour enumerate BOARD --start SQ --sample 1 "
+             "--out DIR, then knightstour show DIR --" +
+             name + " FILE";
+    }
     std::string best;
     std::size_t best_distance = 3;  // at most two edits away
     for (const auto& k : known) {

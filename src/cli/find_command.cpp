@@ -16,8 +16,8 @@
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/io/tour_encoder.hpp"
 #include "knightstour/io/tour_file_writer.hpp"
-#include "knightstour/io/tour_svg.hpp"
 #include "output.hpp"
+#include "pictures.hpp"
 
 namespace knightstour::cli {
 
@@ -28,8 +28,7 @@ cxxopts::Options find_options() {
       "find", "Find one knight's tour, on a board of any size",
       "BOARD [--start SQ] [--closed] [--seed N] [--method warnsdorff|backtrack] [options]", "board",
       "Board: RxC or a side (any size up to 10^8 squares)");
-  options.add_options("Output")("svg", "Also draw the tour into this SVG file",
-                                cxxopts::value<std::string>());
+  add_picture_options(options);
   options.add_options()("start", "Start square",
                         cxxopts::value<std::string>()->default_value("a1"))(
       "closed", "A closed tour (the last square a knight move from the first)")(
@@ -59,7 +58,8 @@ struct FindArguments {
   std::string from;    // the start square's name
   double time_limit = 0;
   TourFormat format = TourFormat::board;
-  std::optional<std::string> out, svg;
+  std::optional<std::string> out;
+  PictureFiles pictures;
   bool json = false;
 };
 
@@ -96,14 +96,7 @@ FindArguments find_arguments(const cxxopts::ParseResult& result) {
   a.format = parse_tour_format(result["format"].as<std::string>());
   if (result.count("out")) a.out = result["out"].as<std::string>();
   if (a.format == TourFormat::npy && !a.out) throw UsageError("--format npy needs --out FILE");
-  if (result.count("svg")) {
-    if (q.shape.squares() > kMaxSvgSquares) {
-      throw UsageError("--svg draws boards of at most " + with_commas(kMaxSvgSquares) +
-                       " squares; " + q.shape.name() + " has " +
-                       with_commas(static_cast<std::uint64_t>(q.shape.squares())));
-    }
-    a.svg = result["svg"].as<std::string>();
-  }
+  a.pictures = picture_files(result, q.shape);
   a.json = result.count("json") > 0;
   return a;
 }
@@ -148,9 +141,7 @@ int find_command(int argc, char** argv) {
     writer.add(r.tour.data());
     writer.finish();
   }
-  if (r.outcome == FindResult::Outcome::found && a.svg) {
-    write_file_atomically(*a.svg, tour_svg(q.shape, r.tour));
-  }
+  if (r.outcome == FindResult::Outcome::found) write_pictures(a.pictures, q.shape, r.tour);
   if (a.json) print_find_json(a, r);
   switch (r.outcome) {
     case FindResult::Outcome::found: {

@@ -10,11 +10,11 @@
 #include "knightstour/board/tour_check.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/io/tour_file_reader.hpp"
-#include "knightstour/io/tour_svg.hpp"
 #include "knightstour/run/committed_journal.hpp"
 #include "knightstour/run/manifest.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "output.hpp"
+#include "pictures.hpp"
 
 namespace knightstour::cli {
 
@@ -124,7 +124,7 @@ Found by_file_order(const std::vector<fs::path>& files, const fs::path& path, Bo
 int show_command(int argc, char** argv) {
   auto options = command_options(
       "show", "Print one tour of a run directory or tour file as its grid of move numbers",
-      "RUN_DIR|FILE [--row N] [--board RxC] [--svg FILE]", "path",
+      "RUN_DIR|FILE [--row N] [--board RxC] [--svg FILE] [--png FILE]", "path",
       "A run directory of enumerate, or one tour file");
   options.add_options()("row",
                         "Which tour, counting from 0: in a run directory over its work units "
@@ -133,8 +133,7 @@ int show_command(int argc, char** argv) {
                         cxxopts::value<std::string>()->default_value("0"))(
       "board", "The board of a bare .npy file (others tell it themselves)",
       cxxopts::value<std::string>());
-  options.add_options("Output")("svg", "Also draw the tour into this SVG file",
-                                cxxopts::value<std::string>());
+  add_picture_options(options);
   cxxopts::ParseResult result;
   if (!parse_command(options, "path", argc, argv, result)) return kExitOk;
   if (!result.count("path")) throw UsageError("show needs a run directory or a tour file");
@@ -164,16 +163,9 @@ int show_command(int argc, char** argv) {
     found = by_file_order({path}, path, shape, row, tour);
   }
 
-  // The picture is written first: a path it cannot be written to prints nothing.
-  std::string svg;
-  if (result.count("svg")) {
-    svg = result["svg"].as<std::string>();
-    const fs::path parent = fs::path(svg).parent_path();
-    if (!parent.empty() && !fs::is_directory(parent)) {
-      throw UsageError("--svg " + svg + ": no such directory " + parent.string());
-    }
-    write_file_atomically(svg, tour_svg(shape, tour));
-  }
+  // The pictures are written first: a path they cannot be written to prints nothing.
+  const PictureFiles pictures = picture_files(result, shape);
+  write_pictures(pictures, shape, tour);
   const bool closed = knight_move(shape, tour.back(), tour.front());
   const auto name = [&](std::uint32_t s) {
     return square_name(static_cast<int>(s / static_cast<std::uint32_t>(shape.cols)),
@@ -186,7 +178,7 @@ int show_command(int argc, char** argv) {
               name(tour.front()).c_str(), name(tour.back()).c_str(),
               closed ? "closed (the last square is a knight move from the first)" : "open");
   std::printf("\n%s", tour_grid(shape, tour).c_str());
-  if (!svg.empty()) std::printf("\nsvg        %s\n", svg.c_str());
+  if (pictures.any()) std::printf("\n%s", picture_lines(pictures).c_str());
   TourChecker checker(shape, closed_run);
   if (const auto why = checker.problem(tour)) {
     std::fprintf(stderr, "knightstour: this row is not a valid tour: %s\n", why->c_str());

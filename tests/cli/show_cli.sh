@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# knightstour show: one tour of a run or a file, as a grid and as an SVG picture; find --svg.
+# knightstour show: one tour of a run or a file, as a grid and as an SVG or PNG picture; find
+# --svg, --png.
 . "$(dirname "$0")/lib.sh"
 
 run enumerate 5x5 --start a1 --out "$TMP/R"; expect_exit 0
@@ -76,5 +77,30 @@ run find 6 --closed --format text --out "$TMP/c.txt" --svg "$TMP/c.svg"; expect_
 run show "$TMP/c.txt";                expect_exit 0; expect_out 'closed \(the last square'
 CHECKS=$((CHECKS + 1)); grep -q 'stroke-dasharray' "$TMP/c.svg" || fail "no closing line in c.svg"
 run find 2000 --svg "$TMP/big.svg";   expect_usage_error 'at most 1,000,000 squares'
+run find 2000 --png "$TMP/big.png";   expect_usage_error '--png draws boards of at most 1,000,000 squares'
+
+# The same picture as PNG (cairo): find and show write one in one command, of the size the
+# SVG declares; a count says where a picture comes from.
+run find 8 --png "$TMP/f.png" --svg "$TMP/f.svg"; expect_exit 0
+run show "$TMP/R" --row 7 --png "$TMP/t.png"
+expect_exit 0; expect_out "^png +$TMP/t.png$"
+run show "$TMP/R" --png "$TMP/nowhere/t.png"; expect_usage_error '--png .*: no such directory'
+CHECKS=$((CHECKS + 1))
+python3 - "$TMP" <<'PY' || fail "a PNG that is not the SVG's picture"
+import os, re, struct, sys
+d = sys.argv[1]
+for name in ("f", "t"):
+    png = open(os.path.join(d, name + ".png"), "rb").read()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n", name
+    width, height = struct.unpack(">II", png[16:24])
+    if name == "f":
+        svg = open(os.path.join(d, "f.svg")).read()
+        w, h = (float(v) for v in re.search(r'width="([\d.]+)" height="([\d.]+)"', svg).groups())
+        assert (width, height) == (round(w), round(h)), (width, height, w, h)
+    assert width > 200 and height > 200, (width, height)
+PY
+run count 6x6 --start a1 --svg "$TMP/x.svg"
+expect_usage_error 'a count draws no picture. One tour, drawn: knightstour find BOARD --svg FILE; one of the tours counted: knightstour enumerate .*--sample 1 .*show DIR --svg FILE'
+run count 6x6 --start a1 --png "$TMP/x.png"; expect_usage_error 'show DIR --png FILE'
 
 finish
