@@ -41,10 +41,11 @@ def _check_lengths(counts, where):
 
 
 class Row:
-    """The counts of one row. `what` is "closed" (undirected closed tours, OEIS's
-    convention for A175855 and its kin) or "open" (undirected open tours, i.e. Hamiltonian
-    paths, those whose ends are a knight's move apart too: every tour once, not once per
-    direction, as A083386 and its kin count them)."""
+    """The counts of one row. `what` is "closed" (closed cycles: each closed tour once,
+    whatever its start and direction, OEIS's convention for A175855 and its kin) or "open"
+    (undirected tours, i.e. Hamiltonian paths, those whose ends are a knight's move apart
+    too: every tour once, not once per direction, as A083386 and its kin count them). The
+    column of a CSV is named after them: closed_cycles, tours_undirected."""
 
     def __init__(self, rows, what, counts):
         if what not in ("closed", "open"):
@@ -86,6 +87,9 @@ class Row:
                         raise RowError(f"{where}: {c} open tours of {rows}x{n}, an odd number: "
                                        "each path is counted in both directions")
                     c //= 2
+                if not closed and r.get("tours_undirected") is not None and \
+                        _whole(r["tours_undirected"], where) != c:
+                    raise RowError(f"{where}: length {n}: tours_undirected is not half of tours")
                 counts[n] = c
         except (KeyError, TypeError) as e:
             raise RowError(f"{where}: not the output of knightstour count --every-length --json "
@@ -93,12 +97,22 @@ class Row:
         _check_lengths(counts, where)
         return cls(_whole(rows, where), "closed" if closed else "open", counts)
 
+    # The column a row's counts are in, by its kind (docs/formats.md, "Three counts").
+    COLUMN = {"closed": "closed_cycles", "open": "tours_undirected"}
+
+    @property
+    def column(self):
+        """The name of the counts this row holds: closed_cycles or tours_undirected."""
+        return Row.COLUMN[self.what]
+
     @classmethod
     def from_csv(cls, path):
-        """From a CSV of to_csv(): a header line naming rows, length, count and what (more
-        columns may follow), then one line a length. RowError (naming the file) for a column
-        missing, lines of different heights or kinds, a kind that is not closed or open,
-        lengths other than 1 .. N once each, a count that is no whole number."""
+        """From a row's CSV: a header line, then one line a length. Its counts are in the column
+        named by their kind: `tours_undirected` (an open row) or else `closed_cycles` (a closed
+        row), as to_csv() and `knightstour count --every-length --csv` write them; CSVs of
+        earlier versions (`count` and `what` columns) are read too. RowError (naming the file)
+        for a column missing, lines of different heights or kinds, a kind that is not closed
+        or open, lengths other than 1 .. N once each, a count that is no whole number."""
         try:
             with open(path, newline="") as f:
                 reader = csv.DictReader(f)
@@ -106,28 +120,35 @@ class Row:
                 header = reader.fieldnames or []
         except (OSError, UnicodeDecodeError, csv.Error) as e:
             raise RowError(f"{path}: cannot be read as CSV ({e})") from None
-        missing = [c for c in ("rows", "length", "count", "what") if c not in header]
-        if missing:
-            raise RowError(f"{path}: no {', '.join(missing)} column (a row's CSV has rows, length, "
-                           "count, what)")
+        if "tours_undirected" in header or "closed_cycles" in header:
+            what = "open" if "tours_undirected" in header else "closed"
+            column, needed = cls.COLUMN[what], ("rows", "length")
+        else:  # the columns before the kinds were named
+            column, needed, what = "count", ("rows", "length", "count", "what"), None
+        missing = [c for c in needed if c not in header]
+        if missing or (what is None and "count" not in header):
+            raise RowError(f"{path}: no {', '.join(missing) or 'count'} column (a row's CSV has "
+                           "rows, length, and tours_undirected or closed_cycles)")
         if not lines:
             raise RowError(f"{path} holds no terms")
         heights = {r["rows"] for r in lines}
-        kinds = {r["what"] for r in lines}
         if len(heights) != 1:
             raise RowError(f"{path}: lines of {len(heights)} heights ({', '.join(sorted(heights))} "
                            "rows): a row's CSV is of one")
-        if len(kinds) != 1 or not kinds <= {"closed", "open"}:
-            raise RowError(f"{path}: what is {', '.join(sorted(kinds))}: a row's CSV is of closed "
-                           "or of open tours")
+        if what is None:
+            kinds = {r["what"] for r in lines}
+            if len(kinds) != 1 or not kinds <= {"closed", "open"}:
+                raise RowError(f"{path}: what is {', '.join(sorted(kinds))}: a row's CSV is of "
+                               "closed or of open tours")
+            what = kinds.pop()
         counts = {}
         for r in lines:
             n = _whole(r["length"], path)
             if n in counts:
                 raise RowError(f"{path}: length {n} is given twice")
-            counts[n] = _whole(r["count"], path)
+            counts[n] = _whole(r[column], path)
         _check_lengths(counts, path)
-        return cls(_whole(heights.pop(), path), kinds.pop(), counts)
+        return cls(_whole(heights.pop(), path), what, counts)
 
     @property
     def lengths(self):
@@ -138,12 +159,13 @@ class Row:
         return [self.counts[n] for n in self.lengths]
 
     def to_csv(self, path, columns=None):
-        """rows, length, count, what, then one column per entry of `columns` (a name to a
-        {length: value} dict: results/rows/ adds known and checked)."""
+        """rows, length, then the counts under their kind's name (tours_undirected or
+        closed_cycles), then one column per entry of `columns` (a name to a {length: value}
+        dict: results/rows/ adds known and checked). LF line ends."""
         columns = columns or {}
         with open(path, "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(["rows", "length", "count", "what", *columns])
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(["rows", "length", self.column, *columns])
             for n in self.lengths:
-                w.writerow([self.rows, n, self.counts[n], self.what,
+                w.writerow([self.rows, n, self.counts[n],
                             *(values[n] for values in columns.values())])

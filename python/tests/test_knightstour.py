@@ -279,7 +279,7 @@ class Rows(unittest.TestCase):
         r = subprocess.run([sys.executable, script, self.closed, self.open, "--out", png],
                            capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stderr)
-        self.assertIn("6x15 has 255,967,892,553,030,600,920 tours (68 bits)", r.stdout)
+        self.assertIn("6x15 has 255,967,892,553,030,600,920 closed cycles (68 bits)", r.stdout)
         with open(png, "rb") as f:
             self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
 
@@ -465,9 +465,9 @@ class RowTable(unittest.TestCase):
             self.assertIn("6 x n closed, lengths 1 to 20: 1 b-file, 19 known", r.stdout)
             with open(csv_path) as f:
                 lines = f.read().splitlines()
-            self.assertEqual(lines[0], "rows,length,count,what,known,checked")
-            self.assertEqual(lines[19].split(",")[4:], ["A175881", "unfolded row"])
-            self.assertEqual(lines[20].split(",")[4:], ["A175881 b-file", "alone; unfolded row"])
+            self.assertEqual(lines[0], "rows,length,closed_cycles,known,checked")
+            self.assertEqual(lines[19].split(",")[3:], ["A175881", "unfolded row"])
+            self.assertEqual(lines[20].split(",")[3:], ["A175881 b-file", "alone; unfolded row"])
             back = kt.Row.from_csv(csv_path)
             self.assertEqual(back.counts, kt.Row.from_json(row).counts)
             with open(alone) as f:

@@ -1,5 +1,6 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "count_csv.hpp"
 #include "count_summary.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
@@ -66,13 +67,17 @@ int count_command(int argc, char** argv) {
       "frontier: save the classes to --run-dir at the first step boundary after this long "
       "(seconds, or 10m, 1h; default 10m)",
       cxxopts::value<std::string>());
+  add_csv_option(options);
   cxxopts::ParseResult result;
   if (!parse_command(options, "board", argc, argv, result)) return kExitOk;
   require_shard_index(result);
+  const std::optional<std::string> csv = csv_file(result);
   CountRequest request = count_request_from(result);
   request.ranks = mpi_ranks();
   install_stop_signal_handlers();
   const CountResult counted = run_count(request);
+  // Over MPI ranks every rank holds the counts; the file is rank 0's to write.
+  if (csv && mpi_rank() == 0) write_count_csv(counted, *csv);
   return print_count(counted, result.count("json") > 0);
 }
 

@@ -112,19 +112,27 @@ void print_status(const CountResult& r) {
   }
 }
 
-// --every-length: a line a length, the whole board's last (it is also the totals below).
+// --every-length: a line a length, the whole board's last (it is also the totals below), in
+// the three counts' names (docs/formats.md, "Three counts"): directed tours over all starts,
+// undirected tours (open rows), closed cycles.
 void print_by_length(const CountResult& r) {
-  std::size_t wide = 5;
+  std::size_t wide = 16;
   for (const LengthCounts& c : r.by_length) {
     wide = std::max({wide, c.tours.with_commas().size(), c.cycles.with_commas().size()});
   }
   const int w = static_cast<int>(wide);
   std::printf("\n%s tours of %d x n over all starts, by length n:\n", r.closed ? "closed" : "open",
               r.shape.rows);
-  std::printf("%6s  %*s  %*s\n", "n", w, "tours", w, "closed cycles");
+  std::printf("%6s  %*s", "n", w, "directed tours");
+  if (!r.closed) std::printf("  %*s", w, "undirected tours");
+  std::printf("  %*s\n", w, "closed cycles");
   for (const LengthCounts& c : r.by_length) {
-    std::printf("%6d  %*s  %*s\n", c.length, w, c.tours.with_commas().c_str(), w,
-                c.cycles.with_commas().c_str());
+    std::printf("%6d  %*s", c.length, w, c.tours.with_commas().c_str());
+    if (!r.closed) {
+      const std::int64_t squares = std::int64_t{r.shape.rows} * c.length;
+      std::printf("  %*s", w, undirected_tours(c.tours, squares).with_commas().c_str());
+    }
+    std::printf("  %*s\n", w, c.cycles.with_commas().c_str());
   }
   std::printf("\n");
 }
@@ -144,8 +152,14 @@ void print_counts(const CountResult& r) {
         "share      the counts below are this shard's units' share; `knightstour merge` of "
         "every shard's run directory gives the job's\n");
   }
-  std::printf("tours      %s%s  (a tour and its reverse from the other end count separately)\n",
-              ge.c_str(), r.tours.with_commas().c_str());
+  std::printf(
+      "tours      %s%s directed tours (a tour and its reverse from the other end count "
+      "separately)\n",
+      ge.c_str(), r.tours.with_commas().c_str());
+  if (r.tours_undirected) {
+    std::printf("undirected %s undirected tours: each path once, whichever end it is read from\n",
+                r.tours_undirected->with_commas().c_str());
+  }
   if (r.closed) {
     if (r.closed_cycles) {
       std::printf("cycles     %s closed cycles: each is counted %s in the tours above\n",
@@ -360,6 +374,7 @@ void add_counts(nlohmann::json& j, const CountResult& r) {
   j["tours"] = counted ? json_count(r.tours) : json(nullptr);
   j["closed_tours"] = counted ? json_count(r.closed_tours) : json(nullptr);
   j["closed_cycles"] = r.closed_cycles ? json_count(*r.closed_cycles) : json(nullptr);
+  j["tours_undirected"] = r.tours_undirected ? json_count(*r.tours_undirected) : json(nullptr);
   const SymmetryClasses* c = r.classes ? &*r.classes : nullptr;
   j["symmetries"] = c ? json(c->symmetries) : json(nullptr);
   j["tours_up_to_symmetry"] = c ? json(c->tours) : json(nullptr);
@@ -386,8 +401,11 @@ void add_counts(nlohmann::json& j, const CountResult& r) {
   if (counted && !r.by_length.empty()) {
     rows = json::array();
     for (const LengthCounts& row : r.by_length) {
+      const std::int64_t squares = std::int64_t{r.shape.rows} * row.length;
       rows.push_back({{"length", row.length},
                       {"tours", json_count(row.tours)},
+                      {"tours_undirected",
+                       r.closed ? json(nullptr) : json_count(undirected_tours(row.tours, squares))},
                       {"closed_tours", json_count(row.closed_tours)},
                       {"closed_cycles", json_count(row.cycles)}});
     }

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <system_error>
+#include <variant>
 
 #include "count_jobs.hpp"
 #include "knightstour/base/errors.hpp"
@@ -111,9 +112,23 @@ CountResult with_run_time(CountResult r) {
 
 CountResult run_count_once(const CountRequest& asked);
 
+// The counts every output derives alike, once (docs/formats.md, "Three counts").
+// (Not of a shard's share: the enumerator's shards may hold a path and its reverse apart.)
+CountResult with_derived_counts(CountResult r) {
+  const auto* dfs = std::get_if<DfsStatistics>(&r.statistics);
+  const bool share = r.sharded || (dfs != nullptr && dfs->shard.count > 1);
+  if (r.complete && r.all_starts && !r.closed && !r.end && !share &&
+      r.counts == CountResult::Counts::exact) {
+    r.tours_undirected = undirected_tours(r.tours, r.shape.squares());
+  }
+  return r;
+}
+
 }  // namespace
 
-CountResult run_count(const CountRequest& asked) { return with_run_time(run_count_once(asked)); }
+CountResult run_count(const CountRequest& asked) {
+  return with_derived_counts(with_run_time(run_count_once(asked)));
+}
 
 namespace {
 
@@ -149,6 +164,10 @@ CountResult run_count_once(const CountRequest& asked) {
 }
 
 }  // namespace
+
+BigCount undirected_tours(const BigCount& directed_over_all_starts, std::int64_t squares) {
+  return squares == 1 ? directed_over_all_starts : directed_over_all_starts / 2;
+}
 
 CountRequest request_with_defaults(CountRequest r) {
   if (!r.shape) throw UsageError("missing BOARD, e.g. 6x6 or 5");

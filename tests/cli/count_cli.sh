@@ -2,6 +2,30 @@
 # knightstour count: printed counts, JSON, grids, caps, signals.
 . "$(dirname "$0")/lib.sh"
 
+# --csv: the count's most detailed table, named by the three counts (docs/formats.md).
+run count 5x5 --all-starts --method dfs --csv "$TMP/starts.csv"
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+[ "$(head -1 "$TMP/starts.csv")" = "square,rank,file,tours_directed,closed_tours_directed" ] &&
+  grep -qx 'c3,3,c,64,0' "$TMP/starts.csv" && [ "$(wc -l <"$TMP/starts.csv")" = 26 ] ||
+  fail "starts.csv: $(head -c 200 "$TMP/starts.csv")"
+run count 5x5 --all-starts --grid end-pairs --csv "$TMP/pairs.csv"
+expect_exit 0
+CHECKS=$((CHECKS + 1))
+python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert len(rows) == 625 and sum(int(r["tours_directed"]) for r in rows) == 1728, len(rows)
+assert open(sys.argv[1], "rb").read().count(b"\r") == 0, "CRLF"' "$TMP/pairs.csv" || fail "pairs.csv"
+run count 6x6 --start a1 --csv "$TMP/one.csv"
+CHECKS=$((CHECKS + 1))
+[ "$(cat "$TMP/one.csv")" = "$(printf 'board,start,end,tours_directed,tours_undirected,closed_tours_directed,closed_cycles\n6x6,a1,,524486,,19724,9862')" ] ||
+  fail "one.csv: $(cat "$TMP/one.csv")"
+run count 6x6 --start a1 --max-nodes 1000 --csv "$TMP/stopped.csv"
+expect_exit 3; expect_err 'csv .*stopped.csv not written: the count did not complete'
+CHECKS=$((CHECKS + 1)); [ ! -e "$TMP/stopped.csv" ] || fail "a stopped count wrote its CSV"
+run count 6x6 --start a1 --csv "$TMP/nowhere/x.csv"; expect_usage_error 'no such directory'
+
 run count 5x5 --start a1
 expect_exit 0
 expect_out '^tours +304 '

@@ -153,8 +153,21 @@ run count 6x6 --all-starts --closed --total-only; expect_usage_error 'total-only
 run count 6x8 --closed --every-length --progress 0
 expect_exit 0
 expect_out '^closed tours of 6 x n over all starts, by length n:'
+expect_out '^ +n +directed tours +closed cycles$'
 expect_out '^ +6 +710,064 +9,862$'
 expect_out '^cycles +55,488,142 '
+# Open rows name all three counts, in the table and in the CSV the package reads.
+run count 5x8 --all-starts --total-only --every-length --progress 0 --csv "$TMP/row.csv"
+expect_exit 0
+expect_out '^ +n +directed tours +undirected tours +closed cycles$'
+expect_out '^ +8 +36,122,108 +18,061,054 +44,202$'
+expect_out '^undirected +18,061,054 undirected tours'
+CHECKS=$((CHECKS + 1))
+[ "$(head -1 "$TMP/row.csv")" = "rows,length,tours_directed,tours_undirected,closed_cycles" ] &&
+  [ "$(sed -n 9p "$TMP/row.csv")" = "5,8,36122108,18061054,44202" ] || fail "row.csv: $(head -c 300 "$TMP/row.csv")"
+CHECKS=$((CHECKS + 1))
+"$(dirname "$0")/../../scripts/py" -c 'import sys, knightstour as kt; r = kt.Row.from_csv(sys.argv[1]); assert (r.what, r.counts[8]) == ("open", 18061054), r.counts' "$TMP/row.csv" ||
+  fail "kt.Row.from_csv does not read count --csv"
 run count 5x8 --all-starts --total-only --every-length --progress 0 --json
 expect_exit 0
 CHECKS=$((CHECKS + 1))
@@ -162,7 +175,8 @@ python3 -c '
 import json, sys
 rows = json.load(open(sys.argv[1]))["by_length"]
 assert [r["length"] for r in rows] == list(range(1, 9)), rows
-assert rows[4] == {"length": 5, "tours": 1728, "closed_tours": 0, "closed_cycles": 0}, rows[4]
+assert rows[4] == {"length": 5, "tours": 1728, "tours_undirected": 864, "closed_tours": 0,
+                   "closed_cycles": 0}, rows[4]
 assert rows[5]["closed_cycles"] == 8 and rows[7]["tours"] == 36122108, rows  # A083386 x 2
 ' "$TMP/out" || fail "5x8 --every-length: by_length $(json_get by_length)"
 expect_json sweeps_planned 8   # 2 closed (5x2, 5x4) and 4 open alone, 1 + 1 across the rows

@@ -61,6 +61,13 @@ struct FrontierStatistics : SweepFigures {
   double seconds_per_class = 0;  // wall time per class expanded, over the steps finished
 };
 
+// The three counts every output names alike (docs/formats.md, "Three counts"): directed
+// tours (a tour and its reverse from the other end are two), undirected tours (each path
+// once), closed cycles (each closed tour once, whatever its start and direction). Over all
+// starts every open path is counted from each end, so the undirected tours are half the
+// directed ones, but on one square, which is a tour by itself and its own reverse.
+BigCount undirected_tours(const BigCount& directed_over_all_starts, std::int64_t squares);
+
 // What `count` found, whichever method counted. Counts are exact at any size. When the run
 // stopped early the enumerator's counts are lower bounds (from finished prefixes), while the
 // frontier method has none (a sweep's partial classes count nothing yet): `counts` says which.
@@ -84,6 +91,9 @@ struct CountResult {
   // Closed cycles (undirected) when the count covers whole cycles: complete, one start or
   // all starts, not a shard.
   std::optional<BigCount> closed_cycles;
+  // Undirected tours (Hamiltonian paths, each once whichever end it is read from) of a
+  // complete count of open tours over all starts: half the directed tours (undirected_tours).
+  std::optional<BigCount> tours_undirected;
   // By board square: tours from each start (all starts); tours ending on each square
   // (enumerator only; empty from the frontier method).
   std::vector<BigCount> tours_by_start;
