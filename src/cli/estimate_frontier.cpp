@@ -301,13 +301,18 @@ void print_shards(const CountResult& r, const Projection& p, int units, int fini
       "wall       %s for a shard of %d units at %d cores, if they scale as %d do here; ask "
       "sbatch --time for about twice that\n",
       shard_time.c_str(), most, cores, r.threads);
-  std::printf("cost       ~%.3g core-hours in all\n", cpu / 3600.0);
+  std::printf(
+      "cost       ~%.3g core-hours in all: the CPU of the whole job (the time above is one "
+      "count's\n"
+      "           wall here, where the calibration kept %.1f of its %d threads busy)\n",
+      cpu / 3600.0, use, r.threads);
   if (!r.complete && finished < 2) {
     // The first steps of a unit cost more a class than the rest, and one unit is no mean.
     std::printf(
         "note       %d of the units finished during the calibration, so their mean is projected\n"
-        "           from the steps of one (7x7 from 2 s: 1.4x to 2.9x the CPU measured); a\n"
-        "           --calibrate that finishes a few is closer (7x7 from 6 s, 2 units: 0.8x)\n",
+        "           from the steps of few (7x7 against its count: from 2 s, none finished, 3.5x\n"
+        "           the CPU; from 6 s, one, 1.15x; from 12 s, two, 1.37x): a longer --calibrate\n"
+        "           finishes more\n",
         finished);
   }
 }

@@ -79,8 +79,10 @@ void print_text(const View& s) {
           with_commas(s.totals.tours_found).c_str());
     }
   }
-  std::printf("tours      %s%s  (a tour and its reverse from the other end count separately)\n",
-              ge.c_str(), with_commas(s.totals.tours).c_str());
+  std::printf(
+      "tours      %s%s directed tours (a tour and its reverse from the other end count "
+      "separately)\n",
+      ge.c_str(), with_commas(s.totals.tours).c_str());
   const auto cyc = cycles(job, s.totals);
   if (job.mode.closed) {
     if (cyc) {

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -20,6 +21,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The job scripts/slurm/submit recorded in a RUN_ROOT ("shards 4: knightstour count ..."), or
+// "" where there is none.
+std::string submitted_job(const fs::path& dir) {
+  std::ifstream in(dir / "job");
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
 // The runs in `dir`: itself when it holds one, else its folders that do (the shards of a
 // job and its merged/), shards by index.
 std::vector<RunStanding> runs_in(const fs::path& dir, bool& root) {
@@ -36,7 +46,8 @@ std::vector<RunStanding> runs_in(const fs::path& dir, bool& root) {
     if (entry.is_directory(ec) && holds_run(entry.path()))
       out.push_back(read_standing(entry.path()));
   }
-  if (out.empty()) {
+  // A RUN_ROOT that scripts/slurm/submit made (its `job` file) before any shard started.
+  if (out.empty() && submitted_job(dir).empty()) {
     throw UsageError(dir.string() +
                      " holds no run, and no folder in it does (a run directory "
                      "has a manifest.json)");
@@ -242,6 +253,12 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
                     s.ranks > 1 ? " (under mpirun, as many ranks)" : "");
       }
     }
+    return;
+  }
+  if (runs.empty()) {
+    // Submitted, and no shard has made its directory yet (they wait in the queue).
+    std::printf("root       %s: %s\n", dir.c_str(), submitted_job(dir).c_str());
+    std::printf("shards     none started yet (squeue shows the array waiting or starting)\n");
     return;
   }
   const Totals t = totals_of(runs);

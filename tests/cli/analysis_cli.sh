@@ -9,6 +9,10 @@ STATS="$HERE/../../scripts/tour-stats"
 
 run count 5x5 --all-starts --run-dir "$TMP/count" --progress 0
 expect_exit 0
+# Run directly by a Python that cannot import numpy (-S: no site packages), a script runs
+# again under scripts/py rather than end in a traceback.
+python3 -S "$STATS" "$TMP/count" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats without numpy"
+expect_exit 0; expect_out '^- tours: 1,728, closed: 0$'
 "$PY" "$STATS" "$TMP/count" >"$TMP/out" 2>"$TMP/err"; CODE=$?; LAST="tour_stats count"
 expect_exit 0
 expect_out '^- tours: 1,728, closed: 0$'

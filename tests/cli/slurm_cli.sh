@@ -28,6 +28,9 @@ for i in 0 1 2 3; do
   CHECKS=$((CHECKS + 1))
   [[ -e "$TMP/count/shard-$i/manifest.json" ]] || { LAST="shard $i"; fail "no shard-$i run"; }
 done
+# A shard's log gives the CPUs its task booked (--cpus 1), which its threads follow.
+CHECKS=$((CHECKS + 1)); LAST="shard log"
+grep -q "on .*, 1 CPUs booked, into" "$TMP"/count/knightstour-*_0.out || fail "$(head -2 "$TMP"/count/knightstour-*_0.out)"
 run count 6x6 --all-starts --run-dir "$TMP/count/merged" --resume --json --progress 0
 expect_exit 0
 expect_json tours 6637920
