@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -9,6 +10,19 @@
 
 namespace knightstour {
 namespace {
+
+using Edits = std::vector<std::pair<std::string, std::string>>;
+
+// Each edit (the first occurrence of `from` made `to`) of the manifest text `good` is refused.
+void expect_each_refused(const std::string& good, const Edits& edits) {
+  for (const auto& [from, to] : edits) {
+    std::string text = good;
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError) << to;
+  }
+}
 
 TEST(Manifest, RoundTripAndDifferences) {
   RunManifest m;
@@ -98,19 +112,12 @@ TEST(Manifest, EnumeratorCountsCarryAChecksum) {
   const RunManifest back = RunManifest::from_json(good, "m");
   EXPECT_TRUE(back.checksums);
   EXPECT_EQ(back.tours, m.tours);
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-           {"\"tours\": 524486", "\"tours\": 525486"},
-           {"\"status\": \"complete\"", "\"status\": \"incomplete\""},
-           {"\"split_depth\": 5", "\"split_depth\": 6"},
-           {"\"format_version\": 5", "\"format_version\": 4"},
-           {"\"format_version\": 5", "\"format_version\": 3"},
-           {"\"checksum\": ", "\"no_checksum\": "}}) {
-    std::string text = good;
-    const auto at = text.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError) << to;
-  }
+  expect_each_refused(good, {{"\"tours\": 524486", "\"tours\": 525486"},
+                             {"\"status\": \"complete\"", "\"status\": \"incomplete\""},
+                             {"\"split_depth\": 5", "\"split_depth\": 6"},
+                             {"\"format_version\": 5", "\"format_version\": 4"},
+                             {"\"format_version\": 5", "\"format_version\": 3"},
+                             {"\"checksum\": ", "\"no_checksum\": "}});
   RunManifest other_shard = m;
   other_shard.shard = {1, 2};
   EXPECT_NE(dfs_job_key(other_shard), dfs_job_key(m));
@@ -127,17 +134,10 @@ TEST(Manifest, NumbersAreReadStrictly) {
   m.prefixes_in_plan = 428;
   const std::string good = m.to_json();
   EXPECT_NO_THROW(RunManifest::from_json(good, "m"));
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-           {"\"prefixes_in_plan\": 428", "\"prefixes_in_plan\": -1"},
-           {"\"rows\": 6", "\"rows\": 6.7"},
-           {"\"rows\": 6", "\"rows\": 1e30"},
-           {"\"split_depth\": 5", "\"split_depth\": \"5\""}}) {
-    std::string text = good;
-    const auto at = text.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError) << to;
-  }
+  expect_each_refused(good, {{"\"prefixes_in_plan\": 428", "\"prefixes_in_plan\": -1"},
+                             {"\"rows\": 6", "\"rows\": 6.7"},
+                             {"\"rows\": 6", "\"rows\": 1e30"},
+                             {"\"split_depth\": 5", "\"split_depth\": \"5\""}});
 }
 
 RunManifest frontier_manifest() {
@@ -179,35 +179,21 @@ TEST(Manifest, FrontierOwnerRoundTripsUnderTheChecksum) {
   const std::string good = m.to_json();
   const RunManifest back = RunManifest::from_json(good, "m");
   EXPECT_EQ(back.frontier, m.frontier);
-  for (const auto& [from, to] :
-       std::vector<std::pair<std::string, std::string>>{{"\"rank\": 1", "\"rank\": 0"},
-                                                        {"\"ranks\": 3", "\"ranks\": 1"},
-                                                        {"0123456789abcdef", "0123456789abcdee"},
-                                                        {"\"rank\": 1", "\"rank\": 3"}}) {
-    std::string text = good;
-    const auto at = text.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError) << to;
-  }
+  expect_each_refused(good, {{"\"rank\": 1", "\"rank\": 0"},
+                             {"\"ranks\": 3", "\"ranks\": 1"},
+                             {"0123456789abcdef", "0123456789abcdee"},
+                             {"\"rank\": 1", "\"rank\": 3"}});
 }
 
 // Whatever a count could be taken from is under the checksum: a hand edit is refused.
 TEST(Manifest, FrontierEditsAreRefused) {
   const std::string good = frontier_manifest().to_json();
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-           {"\"a1\"", "\"b1\""},
-           {"\"rows\": 6", "\"rows\": 7"},
-           {"\"closed_only\": true", "\"closed_only\": false"},
-           {"\"964730606632516\"", "\"964730606632517\""},
-           {"\"status\": \"complete\"", "\"status\": \"incomplete\""},
-           {"\"sweeps_planned\": 1", "\"sweeps_planned\": 2"}}) {
-    std::string text = good;
-    const auto at = text.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError) << to;
-  }
+  expect_each_refused(good, {{"\"a1\"", "\"b1\""},
+                             {"\"rows\": 6", "\"rows\": 7"},
+                             {"\"closed_only\": true", "\"closed_only\": false"},
+                             {"\"964730606632516\"", "\"964730606632517\""},
+                             {"\"status\": \"complete\"", "\"status\": \"incomplete\""},
+                             {"\"sweeps_planned\": 1", "\"sweeps_planned\": 2"}});
   // A sweep listed twice is refused whatever the checksum says.
   RunManifest twice = frontier_manifest();
   std::string text = twice.to_json();
