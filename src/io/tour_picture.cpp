@@ -19,7 +19,8 @@ double Layout::cx(std::uint32_t s) const {
 }
 
 double Layout::cy(std::uint32_t s) const {
-  const auto row = static_cast<double>(s / static_cast<std::uint32_t>(shape.cols));
+  const std::uint32_t rank_index = s / static_cast<std::uint32_t>(shape.cols);
+  const auto row = static_cast<double>(rank_index);
   return 2 + (shape.rows - 1 - row + 0.5) * cell;
 }
 

@@ -1,5 +1,6 @@
 #include <cairo.h>
 
+#include <cmath>
 #include <memory>
 #include <numbers>
 #include <string>
@@ -82,8 +83,8 @@ cairo_status_t append(void* out, const unsigned char* data, unsigned int length)
 std::string tour_png(BoardShape shape, const std::vector<std::uint32_t>& tour) {
   const io_detail::Layout l(shape);
   const std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-      cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(l.width + 0.5),
-                                 static_cast<int>(l.height + 0.5)),
+      cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(std::lround(l.width)),
+                                 static_cast<int>(std::lround(l.height))),
       &cairo_surface_destroy);
   if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
     throw IoError("cannot make a " + shape.name() +
