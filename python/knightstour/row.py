@@ -75,9 +75,11 @@ class Row:
             if j["status"] != "complete":
                 raise RowError(f"{where}: the count is incomplete: a stopped count has no row")
             rows, closed, by_length = j["rows"], j["closed_only"], j["by_length"]
-            key = "closed_cycles" if closed else "tours"
             counts = {}
             for r in by_length:
+                # `tours` is tours_directed's name before 0.1's JSON named the three counts.
+                key = "closed_cycles" if closed else \
+                    "tours_directed" if "tours_directed" in r else "tours"
                 n, c = _whole(r["length"], where), _whole(r[key], where)
                 if n in counts:
                     raise RowError(f"{where}: length {n} is given twice")
@@ -89,7 +91,8 @@ class Row:
                     c //= 2
                 if not closed and r.get("tours_undirected") is not None and \
                         _whole(r["tours_undirected"], where) != c:
-                    raise RowError(f"{where}: length {n}: tours_undirected is not half of tours")
+                    raise RowError(f"{where}: length {n}: tours_undirected is not half of "
+                                   "tours_directed")
                 counts[n] = c
         except (KeyError, TypeError) as e:
             raise RowError(f"{where}: not the output of knightstour count --every-length --json "

@@ -150,21 +150,26 @@ class Run:
                              f"or a journal, so it has no {what}; use counts() and by_start()")
 
     def counts(self):
-        """The run's counts as Python ints (exact at any size): tours, closed_tours and
-        closed_cycles (None when it does not apply), and whether they are complete."""
+        """The run's counts as Python ints (exact at any size): tours_directed,
+        closed_tours_directed and closed_cycles (None when it does not apply), and whether
+        they are complete; `tours` and `closed_tours` are the first two under their names
+        before 0.1 named the three counts (docs/formats.md)."""
         if self.method == "frontier":
             c = self.manifest["frontier"]["counts"]
             if c is None:
-                return {"complete": False, "tours": None, "closed_tours": None,
-                        "closed_cycles": None}
-            units = self.manifest["frontier"].get("units", {"shard_count": 1})
-            return {"complete": True, "tours": int(c["tours"]),
-                    "closed_tours": int(c["closed_tours"]),
-                    # a shard's share holds parts of cycles
-                    "closed_cycles": int(c["closed_cycles"]) if units["shard_count"] == 1 else None}
-        t = self.manifest["totals"]
-        return {"complete": self.status == "complete", "tours": t["tours"],
-                "closed_tours": t["closed_tours"], "closed_cycles": None}
+                tours = closed = cycles = None
+            else:
+                units = self.manifest["frontier"].get("units", {"shard_count": 1})
+                tours, closed = int(c["tours"]), int(c["closed_tours"])
+                # a shard's share holds parts of cycles
+                cycles = int(c["closed_cycles"]) if units["shard_count"] == 1 else None
+            complete = c is not None
+        else:
+            t = self.manifest["totals"]
+            complete, tours, closed, cycles = self.status == "complete", t["tours"], \
+                t["closed_tours"], None
+        return {"complete": complete, "tours_directed": tours, "closed_tours_directed": closed,
+                "closed_cycles": cycles, "tours": tours, "closed_tours": closed}
 
     def row(self):
         """A run of `count RxN --every-length --run-dir DIR`: the row as a Row (row.py), the

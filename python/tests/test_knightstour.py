@@ -195,7 +195,8 @@ class FrontierRuns(unittest.TestCase):
                 self.assertEqual(m.tolist(), cli["tours_by_start_end"])
                 self.assertEqual(run.by_start().tolist(), cli["tours_by_start"])
                 self.assertEqual(run.by_end().tolist(), m.sum(axis=0).tolist())
-                self.assertEqual(run.counts()["tours"], cli["tours"])
+                self.assertEqual(run.counts()["tours_directed"], cli["tours_directed"])
+                self.assertEqual(run.counts()["tours"], cli["tours"])  # the names before 0.1
                 # Integers: int64 while they fit, Python ints past it (3x40 holds 1.8e20).
                 fits = max(max(r) for r in cli["tours_by_start_end"]) < 2**63
                 self.assertEqual(m.dtype, np.int64 if fits else object)
@@ -341,6 +342,7 @@ class CheckedRuns(unittest.TestCase):
 
     def test_a_genuine_run_reads(self):
         run = kt.Run(self.count)
+        self.assertEqual(run.counts()["tours_directed"], 524486)
         self.assertEqual(run.counts()["tours"], 524486)
         self.assertEqual(int(run.start_end_matrix().sum()), 524486)
         self.assertEqual(len(run.journal()), 428)
@@ -400,7 +402,10 @@ class CheckedRuns(unittest.TestCase):
         j = json.loads(knightstour("count", "3x4", "--all-starts", "--total-only", "--every-length",
                                    "--json"))
         self.assertEqual(kt.Row.from_json(j).counts[4], 8)  # 3x4: 16 directed, 8 paths
-        odd = dict(j, by_length=[dict(r, tours=r["tours"] + 1) for r in j["by_length"]])
+        older = [{k: v for k, v in r.items() if not k.endswith("_directed")} for r in j["by_length"]]
+        self.assertEqual(kt.Row.from_json(dict(j, by_length=older)).counts[4], 8)  # before 0.1
+        odd = dict(j, by_length=[dict(r, tours_directed=r["tours_directed"] + 1)
+                                 for r in j["by_length"]])
         with self.assertRaisesRegex(kt.RowError, "an odd number"):
             kt.Row.from_json(odd)
         with self.assertRaisesRegex(kt.RowError, "missing"):

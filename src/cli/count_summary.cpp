@@ -371,8 +371,12 @@ void add_job(nlohmann::json& j, const CountResult& r) {
 void add_counts(nlohmann::json& j, const CountResult& r) {
   using nlohmann::json;
   const bool counted = r.counts != CountResult::Counts::none;
-  j["tours"] = counted ? json_count(r.tours) : json(nullptr);
-  j["closed_tours"] = counted ? json_count(r.closed_tours) : json(nullptr);
+  j["tours_directed"] = counted ? json_count(r.tours) : json(nullptr);
+  j["closed_tours_directed"] = counted ? json_count(r.closed_tours) : json(nullptr);
+  // The same two under their names before the three counts were named (docs/formats.md):
+  // kept while the version is 0.1.
+  j["tours"] = j["tours_directed"];
+  j["closed_tours"] = j["closed_tours_directed"];
   j["closed_cycles"] = r.closed_cycles ? json_count(*r.closed_cycles) : json(nullptr);
   j["tours_undirected"] = r.tours_undirected ? json_count(*r.tours_undirected) : json(nullptr);
   const SymmetryClasses* c = r.classes ? &*r.classes : nullptr;
@@ -402,12 +406,15 @@ void add_counts(nlohmann::json& j, const CountResult& r) {
     rows = json::array();
     for (const LengthCounts& row : r.by_length) {
       const std::int64_t squares = std::int64_t{r.shape.rows} * row.length;
-      rows.push_back({{"length", row.length},
-                      {"tours", json_count(row.tours)},
-                      {"tours_undirected",
-                       r.closed ? json(nullptr) : json_count(undirected_tours(row.tours, squares))},
-                      {"closed_tours", json_count(row.closed_tours)},
-                      {"closed_cycles", json_count(row.cycles)}});
+      json entry = {{"length", row.length},
+                    {"tours_directed", json_count(row.tours)},
+                    {"tours_undirected",
+                     r.closed ? json(nullptr) : json_count(undirected_tours(row.tours, squares))},
+                    {"closed_tours_directed", json_count(row.closed_tours)},
+                    {"closed_cycles", json_count(row.cycles)}};
+      entry["tours"] = entry["tours_directed"];  // aliases, as above
+      entry["closed_tours"] = entry["closed_tours_directed"];
+      rows.push_back(entry);
     }
   }
   j["by_length"] = rows;

@@ -63,9 +63,11 @@ expect_out '^tours +262,243 '
 
 run count 6x6 --start a1 --json
 expect_exit 0
-expect_json tours 524486
-expect_json closed_tours 19724
+expect_json tours_directed 524486
+expect_json closed_tours_directed 19724
 expect_json closed_cycles 9862
+expect_json tours 524486        # the names before 0.1 named the three counts
+expect_json closed_tours 19724
 expect_json status complete
 expect_json lower_bound false
 

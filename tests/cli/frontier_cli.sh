@@ -175,9 +175,10 @@ python3 -c '
 import json, sys
 rows = json.load(open(sys.argv[1]))["by_length"]
 assert [r["length"] for r in rows] == list(range(1, 9)), rows
-assert rows[4] == {"length": 5, "tours": 1728, "tours_undirected": 864, "closed_tours": 0,
-                   "closed_cycles": 0}, rows[4]
-assert rows[5]["closed_cycles"] == 8 and rows[7]["tours"] == 36122108, rows  # A083386 x 2
+assert rows[4] == {"length": 5, "tours_directed": 1728, "tours_undirected": 864,
+                   "closed_tours_directed": 0, "closed_cycles": 0,
+                   "tours": 1728, "closed_tours": 0}, rows[4]  # the last two: names before 0.1
+assert rows[5]["closed_cycles"] == 8 and rows[7]["tours_directed"] == 36122108, rows  # A083386 x 2
 ' "$TMP/out" || fail "5x8 --every-length: by_length $(json_get by_length)"
 expect_json sweeps_planned 8   # 2 closed (5x2, 5x4) and 4 open alone, 1 + 1 across the rows
 run count 6x8 --closed --json --progress 0
