@@ -82,8 +82,10 @@ std::string frontier_job_key(const RunManifest& m) {
   return text;
 }
 
+std::string fnv1a_hex(const std::string& text) { return hex64(fnv1a(text)); }
+
 std::string keyed_checksum(const std::string& key, const std::string& text) {
-  return hex64(fnv1a(key + '\n' + text));
+  return fnv1a_hex(key + '\n' + text);
 }
 
 std::string dfs_job_key(const RunManifest& m) {
@@ -125,7 +127,7 @@ std::string frontier_checksum(const RunManifest& m) {
   }
   text += '|';
   for (const auto& c : f.tours_by_start) text += c + ",";
-  return hex64(fnv1a(text));
+  return fnv1a_hex(text);
 }
 
 // Over every field of an enumerator run that a resume or a reader takes a count from, keyed
