@@ -5,9 +5,10 @@
 #include <charconv>
 #include <string_view>
 
+#include "knightstour/base/checksum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/units.hpp"
-#include "knightstour/run/manifest.hpp"
+#include "knightstour/io/journal_lines.hpp"
 
 namespace knightstour {
 
@@ -18,17 +19,6 @@ constexpr const char* kHeader =
     "DATA_CHECKSUM CHECK\n";
 constexpr std::string_view kFinished = "finished";
 constexpr std::string_view kCheckpoint = "checkpoint";
-
-std::vector<std::string_view> fields_of(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  while (true) {
-    const auto tab = line.find('\t', start);
-    out.push_back(line.substr(start, tab == std::string_view::npos ? line.npos : tab - start));
-    if (tab == std::string_view::npos) return out;
-    start = tab + 1;
-  }
-}
 
 // A number written as this journal writes it: decimal without a sign or leading zeros (a
 // sweep "01" is no sweep), or 16 hex digits.
@@ -57,33 +47,22 @@ SweepJournalContents read_sweep_journal(const std::filesystem::path& path, const
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return out;
   const std::string text = read_small_file(path);
-  std::size_t pos = 0;
-  std::size_t line_no = 0;
-  while (pos < text.size()) {
-    const auto nl = text.find('\n', pos);
-    if (nl == std::string::npos) {
-      out.torn_tail = true;
-      break;
-    }
-    ++line_no;
-    const std::string_view line(text.data() + pos, nl - pos);
-    pos = nl + 1;
-    out.valid_bytes = pos;
+  const JournalLines whole = whole_lines(text);
+  out.valid_bytes = whole.valid_bytes;
+  out.torn_tail = whole.torn_tail;
+  for (const JournalLine& line : whole.lines) {
     auto bad = [&](const std::string& why) {
-      return FormatError(path.string() + " line " + std::to_string(line_no) + " " + why +
+      return FormatError(path.string() + " line " + std::to_string(line.number) + " " + why +
                          "; the journal is written by knightstour only");
     };
-    if (line_no == 1) {
-      if (std::string(line) + "\n" != kHeader) throw bad("is not a sweep journal's header");
+    if (line.number == 1) {
+      if (std::string(line.text) + "\n" != kHeader) throw bad("is not a sweep journal's header");
       continue;
     }
-    const auto last_tab = line.rfind('\t');
-    if (last_tab == std::string_view::npos) throw bad("is malformed");
-    const std::string body(line.substr(0, last_tab));
-    if (line.substr(last_tab + 1) != keyed_checksum(key, body)) {
-      throw bad("does not check out (damaged, edited, or of another run)");
-    }
-    const auto f = fields_of(body);
+    if (line.text.find('\t') == std::string_view::npos) throw bad("is malformed");
+    const auto body = checked_body(line.text, key);
+    if (!body) throw bad("does not check out (damaged, edited, or of another run)");
+    const auto f = tab_fields(*body);
     int sweep = 0;
     if (f.size() < 2 || !decimal(f[1], sweep)) throw bad("is malformed");
     if (f[0] == kFinished && f.size() == 3 && is_count(f[2])) {
@@ -137,20 +116,11 @@ void SweepJournalWriter::append(const std::string& body, bool durable) {
     }
   }
   const std::string line = body + '\t' + keyed_checksum(key_, body) + '\n';
-  const off_t before = file_.size();
-  try {
-    file_.write_all(line.data(), line.size());
-    unsynced_ = true;
-    if (durable) sync();
-  } catch (const IoError&) {
-    // A full disk can stop the write partway: cut it, so that the journal holds whole lines
-    // and the caller can treat the line as never written.
-    try {
-      file_.truncate(before);
-    } catch (const IoError&) {
-    }
-    throw;
-  }
+  // A full disk can stop the write partway: it is cut back, and the caller can treat the line
+  // as never written.
+  append_whole_lines(file_, line, durable);
+  unsynced_ = !durable;
+  if (durable) synced_at_ = std::chrono::steady_clock::now();
 }
 
 }  // namespace knightstour

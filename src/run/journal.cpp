@@ -7,8 +7,9 @@
 #include <string_view>
 #include <utility>
 
+#include "knightstour/base/checksum.hpp"
 #include "knightstour/base/errors.hpp"
-#include "knightstour/run/manifest.hpp"
+#include "knightstour/io/journal_lines.hpp"
 
 namespace knightstour {
 
@@ -67,22 +68,10 @@ void JournalWriter::append(const std::vector<JournalRecord>& records, bool durab
   std::string text;
   for (const auto& r : records) text += journal_line(r, format_);
   std::lock_guard lock(mutex_);
-  const off_t before = file_.size();
-  try {
-    file_.write_all(text.data(), text.size());
-    if (durable) file_.sync();
-  } catch (const IoError&) {
-    // A full disk or a file size limit can stop the write partway: cut the part written, so
-    // that the journal holds whole lines only and the run verifies as it stands (the
-    // enumerate_cli disk-full check failed now and then on a torn line). Lines written but
-    // not synced are cut as well: the caller withdraws the tour file they name. Best effort:
-    // the next session drops a torn line anyway.
-    try {
-      file_.truncate(before);
-    } catch (const IoError&) {
-    }
-    throw;
-  }
+  // A write cut partway is taken back (the enumerate_cli disk-full check failed now and then
+  // on a torn line), and so are lines written but not synced: the caller withdraws the tour
+  // file they name.
+  append_whole_lines(file_, text, durable);
 }
 
 void JournalWriter::sync() {
@@ -105,19 +94,13 @@ JournalContents read_journal(const std::filesystem::path& path, const JournalFor
   const int squares = format.squares;
   const bool checked = !format.key.empty();
   const std::string text = read_small_file(path);
+  const JournalLines whole = whole_lines(text);
   JournalContents out;
-  std::size_t pos = 0;
-  std::size_t line_no = 0;
-  while (pos < text.size()) {
-    const auto nl = text.find('\n', pos);
-    if (nl == std::string::npos) {
-      out.torn_tail = true;
-      break;
-    }
-    ++line_no;
-    std::string_view line(text.data() + pos, nl - pos);
-    pos = nl + 1;
-    out.valid_bytes = pos;
+  out.valid_bytes = whole.valid_bytes;
+  out.torn_tail = whole.torn_tail;
+  for (const JournalLine& l : whole.lines) {
+    const std::size_t line_no = l.number;
+    std::string_view line = l.text;
     auto bad = [&](const std::string& why) {
       return FormatError(path.string() + " line " + std::to_string(line_no) + ": " + why);
     };
@@ -128,29 +111,20 @@ JournalContents read_journal(const std::filesystem::path& path, const JournalFor
           throw bad("not the header of this run's journal (v3, with checksums)");
         continue;
       }
-      const auto last_tab = line.rfind('\t');
-      if (last_tab == std::string_view::npos ||
-          line.substr(last_tab + 1) !=
-              keyed_checksum(format.key, std::string(line.substr(0, last_tab)))) {
+      const auto body = checked_body(line, format.key);
+      if (!body) {
         throw bad(
             "does not check out (damaged, edited, or of another job or shard); the "
             "journal is written by knightstour only");
       }
-      line = line.substr(0, last_tab);
+      line = *body;
     } else {
       if (line.starts_with(kChecksummedHeader)) {
         throw bad("a journal with checksums (v3) in a run whose manifest has none (format 1 to 3)");
       }
       if (line.empty() || line[0] == '#') continue;
     }
-    std::vector<std::string_view> fields;
-    std::size_t start = 0;
-    while (true) {
-      const auto tab = line.find('\t', start);
-      fields.push_back(line.substr(start, tab == std::string_view::npos ? line.npos : tab - start));
-      if (tab == std::string_view::npos) break;
-      start = tab + 1;
-    }
+    const std::vector<std::string_view> fields = tab_fields(line);
     std::size_t expected =
         kind == JournalKind::enumerate ? 9 : 6 + static_cast<std::size_t>(squares);
     if (!checked && kind == JournalKind::enumerate && fields.size() == 7) expected = 7;  // v1

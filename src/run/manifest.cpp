@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "knightstour/base/checksum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
@@ -54,12 +55,6 @@ bool is_decimal(const std::string& s) {
          (s == "0" || s[0] != '0');
 }
 
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (const unsigned char ch : text) h = (h ^ ch) * 0x100000001b3ull;
-  return h;
-}
-
 }  // namespace
 
 std::string frontier_job_key(const RunManifest& m) {
@@ -80,12 +75,6 @@ std::string frontier_job_key(const RunManifest& m) {
     text += f.run_id;
   }
   return text;
-}
-
-std::string fnv1a_hex(const std::string& text) { return hex64(fnv1a(text)); }
-
-std::string keyed_checksum(const std::string& key, const std::string& text) {
-  return fnv1a_hex(key + '\n' + text);
 }
 
 std::string dfs_job_key(const RunManifest& m) {

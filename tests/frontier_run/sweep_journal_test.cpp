@@ -5,6 +5,7 @@
 #include <fstream>
 #include <string>
 
+#include "knightstour/base/checksum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/manifest.hpp"

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "knightstour/base/checksum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/run/manifest.hpp"
 #include "support/temp_dir.hpp"

@@ -171,11 +171,6 @@ std::string frontier_job_key(const RunManifest& manifest);
 // algorithm and prefix rules, split depth, shard, symmetry, tour files): what its manifest's
 // and journal lines' checksums are keyed by.
 std::string dfs_job_key(const RunManifest& manifest);
-// 16 hex digits of FNV-1a (64-bit) over `text`: the checksum of manifests and journal lines.
-// tests/data/checksum_vectors.json holds values the Python package is tested against too.
-std::string fnv1a_hex(const std::string& text);
-// The same over `key`, a newline and `text`.
-std::string keyed_checksum(const std::string& key, const std::string& text);
 // The method the manifest in `dir` names, read without checking the rest (to send a damaged
 // run to the checks of its own method); nothing when there is no readable JSON manifest.
 // A directory of MPI ranks' shares (ranks.json, no manifest of its own) is the frontier's.
