@@ -172,7 +172,7 @@ inline bool worth_sampling(std::uint64_t need, std::uint64_t room) {
 // where it would have spilled. A sliced step costs about a fifth more than one built at
 // once, so a step that fits is not sliced: slicing every step that needs over a quarter of
 // the room held 8x8 closed at 18.5 bytes a class, not 26.2, but took 1.08x its CPU, and a
-// unit of 8x8 open that fits 1.14x (results/frontier/slices.md). Partial parts
+// unit of 8x8 open that fits 1.14x (results/frontier/combiner.md). Partial parts
 // take more than the parts they make (a class made in two slices is in both, and shorter runs
 // compact less): 1.43x on 8x8 closed's widest step in 4 slices, so kPartialBytes. Slices: as
 // many as keep a slice's successors within the larger generation's bytes (the current one
