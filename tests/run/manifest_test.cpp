@@ -93,16 +93,22 @@ TEST(Manifest, FormatOneShardsAreDealtById) {
   EXPECT_THROW(RunManifest::from_json(text, "m"), FormatError);
 }
 
-// An enumerator run of format 5 carries a checksum of its counts keyed by its job: an edit of
-// a count, even one that keeps every sum, is refused; so is the checksum left out, a format
-// that has none given one, and a format of the other method (4 is the frontier's).
-TEST(Manifest, EnumeratorCountsCarryAChecksum) {
+// An enumerator run's manifest of 6x6 from a1 at split depth 5 (428 prefixes), nothing done.
+RunManifest six_by_six_from_a1() {
   RunManifest m;
   m.rows = 6;
   m.cols = 6;
   m.prefix = {"a1"};
   m.split_depth = 5;
   m.prefixes_in_plan = 428;
+  return m;
+}
+
+// An enumerator run of format 5 carries a checksum of its counts keyed by its job: an edit of
+// a count, even one that keeps every sum, is refused; so is the checksum left out, a format
+// that has none given one, and a format of the other method (4 is the frontier's).
+TEST(Manifest, EnumeratorCountsCarryAChecksum) {
+  RunManifest m = six_by_six_from_a1();
   m.prefixes = 428;
   m.prefixes_done = 428;
   m.tours = 524486;
@@ -126,13 +132,7 @@ TEST(Manifest, EnumeratorCountsCarryAChecksum) {
 // Numbers are whole numbers in range, or the manifest is refused: not wrapped (-1 read as
 // 18446744073709551615), not truncated (6.7 read as 6), not converted (1e30).
 TEST(Manifest, NumbersAreReadStrictly) {
-  RunManifest m;
-  m.rows = 6;
-  m.cols = 6;
-  m.prefix = {"a1"};
-  m.split_depth = 5;
-  m.prefixes_in_plan = 428;
-  const std::string good = m.to_json();
+  const std::string good = six_by_six_from_a1().to_json();
   EXPECT_NO_THROW(RunManifest::from_json(good, "m"));
   expect_each_refused(good, {{"\"prefixes_in_plan\": 428", "\"prefixes_in_plan\": -1"},
                              {"\"rows\": 6", "\"rows\": 6.7"},
