@@ -1,4 +1,8 @@
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -79,6 +83,26 @@ std::optional<VerifyArguments> verify_arguments(int argc, char** argv) {
     vo.start = static_cast<std::uint32_t>(rc.row * vo.board->cols + rc.col);
   }
   return a;
+}
+
+// A file verify cannot read is a path that cannot be read (exit 2, as a directory is), not an
+// I/O failure met halfway (exit 1): every file of a run directory, or a file given, is looked
+// at before any is read. Files that come and go while a count runs are not missed files.
+void check_files_readable(const std::filesystem::path& p) {
+  auto check = [](const std::filesystem::path& f) {
+    if (::access(f.c_str(), R_OK) != 0 && errno != ENOENT)
+      throw UsageError("cannot read " + f.string() + ": " + std::strerror(errno));
+  };
+  std::error_code ec;
+  if (!std::filesystem::is_directory(p, ec)) {
+    check(p);
+    return;
+  }
+  for (std::filesystem::recursive_directory_iterator it(p, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    std::error_code kind;
+    if (it->is_regular_file(kind)) check(it->path());
+  }
 }
 
 // A run directory says its own board: a --board that disagrees is refused, not ignored.
@@ -196,6 +220,7 @@ int verify_command(int argc, char** argv) {
   for (const auto& p : paths) {
     std::error_code ec;
     if (std::filesystem::is_directory(p, ec)) check_readable_run_path(p);
+    check_files_readable(p);
   }
   // A frontier run directory holds counts and checkpoints, no tours: it is checked on its own.
   for (const auto& p : paths) {

@@ -114,6 +114,13 @@ if [ "$(id -u)" -eq 0 ] && command -v runuser >/dev/null; then
     runuser -u nobody -- "$KT" $cmd "$TMP/locked/run" >"$TMP/out" 2>"$TMP/err"; CODE=$?
     expect_usage_error "cannot read $TMP/locked/run: Permission denied|$TMP/locked/run.*Permission denied"
   done
+  # A file verify cannot read, in a run or given alone: exit 2 as a directory, not 1.
+  cp -r "$J/shard-0" "$TMP/locked/files"; chmod -R a+rX "$TMP/locked"; chmod 600 "$TMP/locked/files/journal-0.tsv"
+  for target in "$TMP/locked/files" "$TMP/locked/files/journal-0.tsv"; do
+    LAST="verify $target as nobody"
+    runuser -u nobody -- "$KT" verify "$target" >"$TMP/out" 2>"$TMP/err"; CODE=$?
+    expect_usage_error "cannot read $TMP/locked/files/journal-0.tsv: Permission denied"
+  done
 fi
 
 # Numbers: a negative one is not an option; a side past the limit says the limit.
