@@ -141,7 +141,7 @@ SummedVerdict verify_paths(const std::vector<std::string>& paths,
       throw FormatError(p + ": cannot read it: " + ec.message());
     if (!std::filesystem::exists(status)) throw FormatError(p + " does not exist");
     if (std::filesystem::is_directory(status)) {
-      check_readable_run_path(p);
+      // Readable: verify_command checked every path given before this.
       if (!std::filesystem::exists(run_layout::manifest_path(p))) {
         throw FormatError(p + " is a directory but not a run directory (no " +
                           run_layout::kManifest + "); give tour files or a run directory");
