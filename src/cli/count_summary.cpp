@@ -11,7 +11,7 @@
 #include "json_counts.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
-#include "knightstour/frontier/step_bytes.hpp"
+#include "knightstour/frontier/sweep_outlook.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "output.hpp"
 #include "provenance.hpp"

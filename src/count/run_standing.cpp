@@ -3,8 +3,8 @@
 #include <set>
 
 #include "knightstour/base/errors.hpp"
-#include "knightstour/frontier/end_pair_units.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/frontier_request.hpp"
 #include "knightstour/frontier_run/frontier_run_dir.hpp"
 #include "knightstour/frontier_run/frontier_run_files.hpp"
 #include "knightstour/frontier_run/verify_frontier.hpp"

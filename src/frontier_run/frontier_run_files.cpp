@@ -5,8 +5,8 @@
 #include <string>
 
 #include "knightstour/base/errors.hpp"
-#include "knightstour/frontier/end_pair_units.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/frontier_request.hpp"
 #include "knightstour/frontier_run/frontier_run_dir.hpp"
 #include "knightstour/run/run_layout.hpp"
 

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "knightstour/base/errors.hpp"
-#include "knightstour/frontier/end_pair_units.hpp"
+#include "knightstour/frontier/frontier_request.hpp"
 #include "knightstour/frontier_run/frontier_run_dir.hpp"
 #include "knightstour/frontier_run/verify_frontier.hpp"
 #include "knightstour/run/merge.hpp"

@@ -1,7 +1,5 @@
 // Units of end pairs: the orbits they are, and the counts they add up to against the
 // enumerator's start x end matrix.
-#include "knightstour/frontier/end_pair_units.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/knight_geometry.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/frontier_request.hpp"
 #include "support/count_helpers.hpp"
 
 namespace knightstour {

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "knightstour/base/stop_control.hpp"
-#include "knightstour/frontier/step_bytes.hpp"
 #include "knightstour/frontier/sweep_outlook.hpp"
 #include "knightstour/frontier/wide_count.hpp"
 

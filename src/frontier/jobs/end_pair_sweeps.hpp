@@ -7,14 +7,14 @@
 #include "frontier/jobs/start_squares.hpp"
 #include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/board/square.hpp"
-#include "knightstour/frontier/end_pair_units.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/frontier_request.hpp"
 
 namespace knightstour::frontier_detail {
 
-// Open tours over all starts by end pairs (end_pair_units.hpp): one sweep with both ends
-// pinned per unit of this shard (in spread_order), oriented to reach its later pin soonest. Fills
-// the grid, the start x end table and the closed tours (those whose ends are a knight's move
+// Open tours over all starts by end pairs (EndPairUnit, frontier_request.hpp): one sweep with both
+// ends pinned per unit of this shard (in spread_order), oriented to reach its later pin soonest.
+// Fills the grid, the start x end table and the closed tours (those whose ends are a knight's move
 // apart); the cycles too when every unit is counted (2C closed tours start on each square).
 template <class SweepNumber>
 bool count_by_end_pairs(const FrontierRequest& request, FrontierReport& report,

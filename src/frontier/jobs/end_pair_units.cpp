@@ -1,5 +1,3 @@
-#include "knightstour/frontier/end_pair_units.hpp"
-
 #include <algorithm>
 #include <map>
 #include <stdexcept>
@@ -9,12 +7,13 @@
 #include "frontier/jobs/start_squares.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/knight_geometry.hpp"
+#include "knightstour/frontier/frontier_request.hpp"
 
 namespace knightstour {
 
 namespace {
 
-// Can a tour run from s to t (colours only; see end_pair_units.hpp)?
+// Can a tour run from s to t (colours only; see EndPairUnit)?
 bool ends_can_hold_a_tour(BoardShape shape, std::int64_t s, std::int64_t t) {
   const auto colour = [&](std::int64_t q) { return (q / shape.cols + q % shape.cols) % 2; };
   if (shape.squares() % 2 == 0) return colour(s) != colour(t);

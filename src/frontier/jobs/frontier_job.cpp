@@ -23,7 +23,7 @@
 #include "knightstour/board/knight_geometry.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
-#include "knightstour/frontier/end_pair_units.hpp"
+#include "knightstour/frontier/frontier_request.hpp"
 
 namespace knightstour {
 

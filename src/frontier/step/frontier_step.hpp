@@ -39,7 +39,7 @@
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/ranks.hpp"
-#include "knightstour/frontier/step_bytes.hpp"
+#include "knightstour/frontier/sweep_outlook.hpp"
 
 namespace knightstour::frontier_detail {
 

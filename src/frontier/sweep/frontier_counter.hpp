@@ -14,7 +14,6 @@
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/frontier_options.hpp"
 #include "knightstour/frontier/ranks.hpp"
-#include "knightstour/frontier/step_bytes.hpp"
 #include "knightstour/frontier/sweep.hpp"
 #include "knightstour/frontier/sweep_outlook.hpp"
 #include "knightstour/frontier/wide_count.hpp"
