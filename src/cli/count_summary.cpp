@@ -482,6 +482,10 @@ void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const Fron
   j["max_passes"] = f.max_passes;
   j["steps_sliced"] = {
       {"steps", f.steps_sliced}, {"set_aside", f.steps_set_aside}, {"given_up", f.slices_given_up}};
+  auto& by_strategy = j["steps_by_strategy"] = nlohmann::json::object();
+  for (int s = 0; s < kStepStrategies; ++s)
+    by_strategy[step_strategy_name(static_cast<StepStrategy>(s))] =
+        f.steps_by_strategy[static_cast<std::size_t>(s)];
   j["ranks"] = f.ranks;
   j["exchanged_bytes"] = f.exchanged_bytes;
   j["memory_budget"] = f.memory_budget;

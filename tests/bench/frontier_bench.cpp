@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <string>
 #include <tuple>
@@ -152,6 +153,23 @@ void round_trip_all(benchmark::State& state, int rows, int cols, bool closed, in
   }
   per_class(state, s.keys.size());
 }
+
+// What the machine's memory moves: a copy of 256 MiB (past every cache), bytes read plus
+// bytes written a second, per thread and over all threads (Threads). A step moves about 42
+// bytes a class expanded (docs/frontier.md, "Where the time goes"): this bounds how fast a
+// step could be if it did nothing but move its classes.
+void memory_copy(benchmark::State& state) {
+  constexpr std::size_t kBytes = std::size_t{256} << 20;
+  std::vector<char> from(kBytes, 1), to(kBytes, 0);
+  for (auto _ : state) {
+    std::memcpy(to.data(), from.data(), kBytes);
+    benchmark::DoNotOptimize(to.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * 2 *
+                          static_cast<std::int64_t>(kBytes));
+}
+BENCHMARK(memory_copy)->Unit(benchmark::kMillisecond)->ThreadRange(1, 2)->UseRealTime();
 
 // Generations at or near the widest steps: 6x12 closed (1.4 M classes), 7x8 closed (14.5 M;
 // built in about 20 s), 6x7 open tours (3.6 M, the all-starts job's kind of class). Each with

@@ -22,6 +22,10 @@ expect_json spilled_bytes 0
 CHECKS=$((CHECKS + 1))
 python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["steps_sliced"]; assert s["steps"] > 0 and s["set_aside"] == 0 and s["given_up"] == 0, s' "$TMP/out" \
   || fail "6x8 closed in 5M without spill files: steps_sliced $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["steps_sliced"])' "$TMP/out")"
+# The same by strategy: every one of 6x8's 48 steps at once or sliced, none in ranges.
+CHECKS=$((CHECKS + 1))
+python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["steps_by_strategy"]; assert s["sliced"] > 0 and s["at_once"] + s["sliced"] == 48 and sum(s.values()) == 48, s' "$TMP/out" \
+  || fail "6x8 closed in 5M without spill files: steps_by_strategy $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["steps_by_strategy"])' "$TMP/out")"
 CHECKS=$((CHECKS + 1))
 python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["widest_step_bytes"]["partial"] > 0' "$TMP/out" \
   || fail "6x8 closed in 5M without spill files: no sliced step"

@@ -217,6 +217,11 @@ TEST(FrontierCounter, AStepDoesNotHoldIdleChunksItWillNotFill) {
   EXPECT_LE(w.idle, w.successors / 2 + 4 * scratch_chunk_bytes(options.memory_limit));
 }
 
+// Steps of a sweep built by strategy s.
+int by(const FrontierResult& r, StepStrategy s) {
+  return r.steps_by_strategy[static_cast<std::size_t>(s)];
+}
+
 TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
   test::TempDir dir;
   // A budget of 1/`part` of the whole count's peak (that peak varies with the threads'
@@ -236,6 +241,12 @@ TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
     EXPECT_TRUE(r.complete);
     EXPECT_GT(r.max_passes, 2);
     EXPECT_GT(r.spilled_bytes, 0u);
+    // Every step finished is counted once, by how it was built; these spilled in ranges.
+    int steps = 0;
+    for (const int n : r.steps_by_strategy) steps += n;
+    EXPECT_EQ(steps, rows * cols);
+    EXPECT_GT(by(r, StepStrategy::in_ranges), 0);
+    EXPECT_EQ(by(r, StepStrategy::sliced), 0);
     EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
     EXPECT_EQ(r.count, whole.count);
     return r.count;
@@ -277,6 +288,7 @@ TEST(FrontierCounter, RangesThatDoNotFitAreSplitAndRebuilt) {
     const auto r = run_frontier(sweep, {true, {}}, options, stop);
     EXPECT_TRUE(r.complete);
     EXPECT_GT(r.ranges_redone, 0);
+    EXPECT_GT(by(r, StepStrategy::in_ranges), 0);
     EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
     EXPECT_EQ(r.count.str(), "55488142");
   }
@@ -330,6 +342,8 @@ TEST(FrontierCounter, ASlicedStepHoldsASlicesSuccessors) {
   ASSERT_TRUE(r.complete);
   EXPECT_EQ(r.count, whole.count);
   EXPECT_GT(r.widest_step.partial, 0u);
+  EXPECT_EQ(by(whole, StepStrategy::sliced), 0);
+  EXPECT_GT(by(r, StepStrategy::sliced), 0);
   EXPECT_LE(2 * r.widest_step.successors, whole.widest_step.successors);
   EXPECT_LT(r.peak_bytes, whole.peak_bytes * 3 / 4);
 }
@@ -352,6 +366,8 @@ TEST(FrontierCounter, SlicesFitAStepWhereBuildingItAtOnceStops) {
   ASSERT_TRUE(r.complete);
   EXPECT_EQ(r.count.str(), "55488142");
   EXPECT_GT(r.widest_step.partial, 0u);
+  EXPECT_GT(by(r, StepStrategy::sliced), 0);
+  EXPECT_EQ(by(r, StepStrategy::in_ranges) + by(r, StepStrategy::sliced_then_in_ranges), 0);
   EXPECT_LE(r.peak_bytes, options.memory_limit);
 }
 
@@ -378,6 +394,10 @@ TEST(FrontierCounter, SlicesSetTheCurrentGenerationAsideWhereTheyFitOnlyInItsPla
       ASSERT_TRUE(r.complete);
       EXPECT_EQ(r.count.str(), "55488142");
       EXPECT_GT(r.steps_set_aside, 0);
+      // Each step that set its generation aside finished so, or (run out) in ranges.
+      EXPECT_GE(
+          by(r, StepStrategy::sliced_setting_aside) + by(r, StepStrategy::sliced_then_in_ranges),
+          r.steps_set_aside);
       EXPECT_GT(r.spilled_bytes, 0u);
       EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
     }
@@ -405,6 +425,7 @@ TEST(FrontierCounter, ASlicedStepThatRunsOutIsBuiltInRanges) {
     ASSERT_TRUE(r.complete);
     EXPECT_EQ(r.count.str(), "55488142");
     EXPECT_GT(r.slices_given_up, 0);
+    EXPECT_EQ(by(r, StepStrategy::sliced_then_in_ranges), r.slices_given_up);
     EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
   }
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));

@@ -59,7 +59,8 @@ struct SweepFigures {
   int steps_sliced = 0;
   int steps_set_aside = 0;
   int slices_given_up = 0;
-  std::uint64_t exchanged_bytes = 0;  // sent between MPI ranks (several ranks only)
+  StepsByStrategy steps_by_strategy{};  // steps finished this session, by how each was built
+  std::uint64_t exchanged_bytes = 0;    // sent between MPI ranks (several ranks only)
   // When stopped: classes still to expand and the largest generation, projected by
   // sweep_outlook() from the sweep that stopped; every sweep not yet started is taken to cost
   // as much as that one, except in an all-starts job, whose tails are each taken to cost what

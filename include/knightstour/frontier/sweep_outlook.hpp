@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -25,6 +26,31 @@ struct StepBytes {
     return current + next + partial + successors + tables + idle + other + kept;
   }
 };
+
+// How a step was built (docs/frontier.md, "One step"), as it finished: in one pass; in
+// ranges of parts, spilled (planned so, or a pass that ran out split in halves); in slices of
+// the current generation, merged at the end; sliced and setting the current generation aside
+// as it went; or sliced, run out, and built in ranges after all.
+enum class StepStrategy { at_once, in_ranges, sliced, sliced_setting_aside, sliced_then_in_ranges };
+inline constexpr int kStepStrategies = 5;
+// As the JSON's steps_by_strategy names them (docs/formats.md).
+constexpr const char* step_strategy_name(StepStrategy s) {
+  switch (s) {
+    case StepStrategy::at_once:
+      return "at_once";
+    case StepStrategy::in_ranges:
+      return "in_ranges";
+    case StepStrategy::sliced:
+      return "sliced";
+    case StepStrategy::sliced_setting_aside:
+      return "sliced_setting_aside";
+    case StepStrategy::sliced_then_in_ranges:
+      break;
+  }
+  return "sliced_then_in_ranges";
+}
+// Steps finished, by the strategy that built them.
+using StepsByStrategy = std::array<int, kStepStrategies>;
 
 // What the rest of a sweep holds, projected from the classes after the steps done (`sizes`,
 // the last one the generation step `step` expands; `left_in_step` of it not yet expanded).

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "knightstour/frontier/sweep_outlook.hpp"
+
 namespace knightstour::frontier_detail {
 
 // A finished step's figures over the MPI ranks.
@@ -30,6 +32,7 @@ struct StepProgress {
   std::atomic<int> set_aside{0};            // sliced steps that set their generation aside
   std::atomic<int> unsliced{0};             // sliced steps that ran out, built in ranges
   std::atomic<std::uint64_t> exchanged{0};  // bytes this rank sent to other ranks
+  std::atomic<int> by_strategy[kStepStrategies] = {};  // steps finished, by StepStrategy
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 
   // The sizes after each step and the classes expanded in finished steps, for the progress

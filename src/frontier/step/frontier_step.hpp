@@ -150,6 +150,7 @@ class StepRun {
     std::size_t passes = plan_ranges(forecast);
     trim_idle(forecast, passes * slices_);
     successors_ = 0;
+    sliced_planned_ = slices_ > 1;
     if (slices_ > 1) {
       ++progress_.sliced;
       if (const auto end = build_sliced()) return *end;
@@ -186,6 +187,7 @@ class StepRun {
  private:
   StepEnd finish_step() {
     spilled_.finish(next_);
+    ++progress_.by_strategy[static_cast<int>(strategy())];
     // Successors made: those kept, and those merged in the combiners (measured as a share,
     // which expansions redone do not change).
     const double kept_share =
@@ -210,6 +212,14 @@ class StepRun {
   };
 
   bool distributed() const { return ranks_ != nullptr; }
+  // How the step was built, once it is.
+  StepStrategy strategy() const {
+    if (sliced_planned_) {
+      if (sliced_out_of_room_) return StepStrategy::sliced_then_in_ranges;
+      return aside_started_ ? StepStrategy::sliced_setting_aside : StepStrategy::sliced;
+    }
+    return progress_.passes > 1 ? StepStrategy::in_ranges : StepStrategy::at_once;
+  }
   std::size_t part_of(std::uint64_t key) const { return expander_.part_of(key); }
 
   // A step that does not finish leaves `next` empty, with its budget returned.
@@ -771,6 +781,7 @@ class StepRun {
   int bits_ = 0;  // the next generation has 2^bits_ parts, by the top bits of route_hash
   bool closed_taken_ = false;        // the step's cycles were added to `closed`
   bool combine_ = false;             // successors go through the threads' combiners
+  bool sliced_planned_ = false;      // the plan sliced the step
   bool sliced_out_of_room_ = false;  // a sliced step ran out: built in ranges instead
   bool set_aside_ = false;           // a sliced step may set the current generation aside
   bool aside_started_ = false;       // and has begun to (aside_due)
