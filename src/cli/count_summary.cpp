@@ -286,12 +286,12 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
     std::printf("disk       %s of classes and successors spilled; %s\n",
                 gib(st.spilled_bytes).c_str(), ranges.c_str());
   }
-  if (st.steps_sliced > 0) {
+  if (const StepsByStrategy& by = st.steps_by_strategy; by.sliced() > 0) {
     std::printf(
         "slices     %s built a slice of the generation at a time to fit the budget (%d setting "
         "the current generation aside on disk; %d built in ranges after running out)\n",
-        how_many(static_cast<std::uint64_t>(st.steps_sliced), "step").c_str(), st.steps_set_aside,
-        st.slices_given_up);
+        how_many(static_cast<std::uint64_t>(by.sliced()), "step").c_str(),
+        by[StepStrategy::sliced_setting_aside], by[StepStrategy::sliced_then_in_ranges]);
   }
   if (st.ranks > 1) {
     std::printf("ranks      %d MPI processes; %s of successors sent between them\n", st.ranks,
@@ -480,12 +480,15 @@ void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const Fron
   j["peak_anonymous_bytes"] = f.peak_anonymous_bytes;
   j["spilled_bytes"] = f.spilled_bytes;
   j["max_passes"] = f.max_passes;
-  j["steps_sliced"] = {
-      {"steps", f.steps_sliced}, {"set_aside", f.steps_set_aside}, {"given_up", f.slices_given_up}};
+  const StepsByStrategy& by = f.steps_by_strategy;
+  j["steps_sliced"] = {{"steps", by.sliced()},
+                       {"set_aside", by[StepStrategy::sliced_setting_aside]},
+                       {"given_up", by[StepStrategy::sliced_then_in_ranges]}};
   auto& by_strategy = j["steps_by_strategy"] = nlohmann::json::object();
-  for (int s = 0; s < kStepStrategies; ++s)
-    by_strategy[step_strategy_name(static_cast<StepStrategy>(s))] =
-        f.steps_by_strategy[static_cast<std::size_t>(s)];
+  for (int s = 0; s < kStepStrategies; ++s) {
+    const auto strategy = static_cast<StepStrategy>(s);
+    by_strategy[step_strategy_name(strategy)] = by[strategy];
+  }
   j["ranks"] = f.ranks;
   j["exchanged_bytes"] = f.exchanged_bytes;
   j["memory_budget"] = f.memory_budget;

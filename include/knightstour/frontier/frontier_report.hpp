@@ -53,12 +53,6 @@ struct SweepFigures {
   int limbs = 1;               // 64-bit words of a count
   std::uint64_t spilled_bytes = 0;
   int max_passes = 1;
-  // Steps built in slices to fit the budget; of those, the ones that set their current
-  // generation aside in spill files, and the ones that ran out and were built in ranges
-  // (docs/frontier.md).
-  int steps_sliced = 0;
-  int steps_set_aside = 0;
-  int slices_given_up = 0;
   StepsByStrategy steps_by_strategy{};  // steps finished this session, by how each was built
   std::uint64_t exchanged_bytes = 0;    // sent between MPI ranks (several ranks only)
   // When stopped: classes still to expand and the largest generation, projected by

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -50,7 +51,25 @@ constexpr const char* step_strategy_name(StepStrategy s) {
   return "sliced_then_in_ranges";
 }
 // Steps finished, by the strategy that built them.
-using StepsByStrategy = std::array<int, kStepStrategies>;
+struct StepsByStrategy {
+  std::array<int, kStepStrategies> steps{};
+  int& operator[](StepStrategy s) { return steps[static_cast<std::size_t>(s)]; }
+  int operator[](StepStrategy s) const { return steps[static_cast<std::size_t>(s)]; }
+  StepsByStrategy& operator+=(const StepsByStrategy& o) {
+    for (std::size_t s = 0; s < steps.size(); ++s) steps[s] += o.steps[s];
+    return *this;
+  }
+  // The steps built in slices, however they ended (the JSON's steps_sliced.steps).
+  int sliced() const {
+    return (*this)[StepStrategy::sliced] + (*this)[StepStrategy::sliced_setting_aside] +
+           (*this)[StepStrategy::sliced_then_in_ranges];
+  }
+  int total() const {
+    int n = 0;
+    for (const int s : steps) n += s;
+    return n;
+  }
+};
 
 // What the rest of a sweep holds, projected from the classes after the steps done (`sizes`,
 // the last one the generation step `step` expands; `left_in_step` of it not yet expanded).

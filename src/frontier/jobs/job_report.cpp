@@ -21,11 +21,7 @@ void add_to_report(FrontierReport& report, const FrontierResult& r, bool is_swee
   report.spilled_bytes += r.spilled_bytes;
   report.exchanged_bytes += r.exchanged_bytes;
   report.max_passes = std::max(report.max_passes, r.max_passes);
-  report.steps_sliced += r.steps_sliced;
-  report.steps_set_aside += r.steps_set_aside;
-  report.slices_given_up += r.slices_given_up;
-  for (std::size_t s = 0; s < r.steps_by_strategy.size(); ++s)
-    report.steps_by_strategy[s] += r.steps_by_strategy[s];
+  report.steps_by_strategy += r.steps_by_strategy;
   if (!r.complete && report.stop_reason == StopReason::none) report.stop_reason = r.stop_reason;
   if (r.complete && is_sweep) {
     ++report.sweeps_finished_now;

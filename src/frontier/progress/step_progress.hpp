@@ -28,9 +28,6 @@ struct StepProgress {
   std::atomic<int> pass{0};                 // passes over the generation this step, so far
   std::atomic<int> passes{1};               // passes planned (more when memory is short)
   std::atomic<int> redone{0};               // ranges that did not fit and were split, so far
-  std::atomic<int> sliced{0};               // steps built in slices (begun so)
-  std::atomic<int> set_aside{0};            // sliced steps that set their generation aside
-  std::atomic<int> unsliced{0};             // sliced steps that ran out, built in ranges
   std::atomic<std::uint64_t> exchanged{0};  // bytes this rank sent to other ranks
   std::atomic<int> by_strategy[kStepStrategies] = {};  // steps finished, by StepStrategy
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();

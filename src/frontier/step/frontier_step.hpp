@@ -152,14 +152,12 @@ class StepRun {
     successors_ = 0;
     sliced_planned_ = slices_ > 1;
     if (slices_ > 1) {
-      ++progress_.sliced;
       if (const auto end = build_sliced()) return *end;
       if (!sliced_out_of_room_) return finish_step();
       // Out of room after all: built in ranges from spill files instead, as a step that does
       // not fit is.
       spdlog::debug("step {}: the slices did not fit, built in ranges", k_ + 1);
       ++progress_.redone;
-      ++progress_.unsliced;
       slices_ = 1;
       successors_ = 0;
       spilled_.start(current_, next_);
@@ -664,7 +662,6 @@ class StepRun {
       if (set_aside_ && s + 1 < slices_ && aside_due(pass.tables)) {
         if (!aside_started_) {
           aside_started_ = true;
-          ++progress_.set_aside;
           spdlog::debug("step {}: the current generation set aside from slice {} of {}", k_ + 1,
                         s + 1, slices_);
         }

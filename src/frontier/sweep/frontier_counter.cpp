@@ -302,11 +302,8 @@ void add_sweep_figures(FrontierResult& result, const FrontierState& state, const
   result.peak_bytes = budget.peak();
   result.spilled_bytes = spill.bytes_written();
   result.ranges_redone = progress.redone.load();
-  result.steps_sliced = progress.sliced.load();
-  result.steps_set_aside = progress.set_aside.load();
-  result.slices_given_up = progress.unsliced.load();
   for (int s = 0; s < kStepStrategies; ++s)
-    result.steps_by_strategy[static_cast<std::size_t>(s)] = progress.by_strategy[s].load();
+    result.steps_by_strategy[static_cast<StepStrategy>(s)] = progress.by_strategy[s].load();
   result.exchanged_bytes = progress.exchanged.load();
   if (Ranks* ranks = several_ranks(options.ranks)) {  // (expanded is a total already)
     result.spilled_bytes = ranks->sum(result.spilled_bytes);

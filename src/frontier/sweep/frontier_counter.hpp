@@ -63,9 +63,6 @@ struct FrontierResult {
   int limbs = 1;                        // 64-bit limbs the counts needed
   std::uint64_t spilled_bytes = 0;      // written to spill files (classes and successors)
   int ranges_redone = 0;                // ranges of a step that did not fit and were split
-  int steps_sliced = 0;                 // steps built in slices (begun so: ran out ones too)
-  int steps_set_aside = 0;              // sliced steps that set their current generation aside
-  int slices_given_up = 0;              // sliced steps that ran out, built in ranges instead
   StepsByStrategy steps_by_strategy{};  // steps finished, by how each was built
   int max_passes = 1;                   // most passes one step needed (more than 1: it spilled)
   std::uint64_t exchanged_bytes = 0;    // sent between ranks (several ranks only)
