@@ -33,7 +33,7 @@ struct StepBytes {
 // the current generation, merged at the end; sliced and setting the current generation aside
 // as it went; or sliced, run out, and built in ranges after all.
 enum class StepStrategy { at_once, in_ranges, sliced, sliced_setting_aside, sliced_then_in_ranges };
-inline constexpr int kStepStrategies = 5;
+inline constexpr int kStepStrategies = static_cast<int>(StepStrategy::sliced_then_in_ranges) + 1;
 // As the JSON's steps_by_strategy names them (docs/formats.md).
 constexpr const char* step_strategy_name(StepStrategy s) {
   switch (s) {

@@ -150,7 +150,6 @@ class StepRun {
     std::size_t passes = plan_ranges(forecast);
     trim_idle(forecast, passes * slices_);
     successors_ = 0;
-    sliced_planned_ = slices_ > 1;
     if (slices_ > 1) {
       if (const auto end = build_sliced()) return *end;
       if (!sliced_out_of_room_) return finish_step();
@@ -210,12 +209,11 @@ class StepRun {
   };
 
   bool distributed() const { return ranks_ != nullptr; }
-  // How the step was built, once it is.
+  // How the step was built, once it is (a sliced step that ran out has slices_ 1 again).
   StepStrategy strategy() const {
-    if (sliced_planned_) {
-      if (sliced_out_of_room_) return StepStrategy::sliced_then_in_ranges;
+    if (sliced_out_of_room_) return StepStrategy::sliced_then_in_ranges;
+    if (slices_ > 1)
       return aside_started_ ? StepStrategy::sliced_setting_aside : StepStrategy::sliced;
-    }
     return progress_.passes > 1 ? StepStrategy::in_ranges : StepStrategy::at_once;
   }
   std::size_t part_of(std::uint64_t key) const { return expander_.part_of(key); }
@@ -778,7 +776,6 @@ class StepRun {
   int bits_ = 0;  // the next generation has 2^bits_ parts, by the top bits of route_hash
   bool closed_taken_ = false;        // the step's cycles were added to `closed`
   bool combine_ = false;             // successors go through the threads' combiners
-  bool sliced_planned_ = false;      // the plan sliced the step
   bool sliced_out_of_room_ = false;  // a sliced step ran out: built in ranges instead
   bool set_aside_ = false;           // a sliced step may set the current generation aside
   bool aside_started_ = false;       // and has begun to (aside_due)
