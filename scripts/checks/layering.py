@@ -57,6 +57,11 @@ MAX_PUBLIC_HEADERS = 10
 THIRD_PARTY = re.compile(r'#include\s*<(tbb/|oneapi/|spdlog/|fmt/|nlohmann/|zstd|cxxopts|benchmark/|gtest/)')
 OURS = re.compile(r'#include\s*"knightstour/(\w+)/([\w.]+)"')
 PRIVATE = re.compile(r'#include\s*"frontier/(\w+)/([\w.]+)"')
+# A layer's private header (src/<layer>/<name>.hpp), e.g. io/json_fields.hpp.
+PRIVATE_LAYER = re.compile(r'#include\s*"(\w+)/([\w.]+)"')
+# The layers of one method's runs, which name no other method: a new method's manifest
+# section and files live in its own layer (docs/ARCHITECTURE.md).
+METHOD_NEUTRAL = {"run": re.compile(r"frontier", re.I)}
 
 
 def files_under(folder):
@@ -168,6 +173,17 @@ def main():
                     used = m.group(1)
                     if used != layer and used not in ALLOWED[layer]:
                         problems.append(f"{rel}: includes knightstour/{used}/, above or beside {layer}/")
+                for m in PRIVATE_LAYER.finditer(text):
+                    used = m.group(1)
+                    if used in ALLOWED and used != "frontier" and used != layer \
+                            and used not in ALLOWED[layer]:
+                        problems.append(f"{rel}: includes {used}/{m.group(2)}, private to a layer "
+                                        f"above or beside {layer}/")
+                other = METHOD_NEUTRAL.get(layer)
+                if top == "src" and other is not None and other.search(text):
+                    problems.append(f"{rel}: the {layer}/ layer names another method "
+                                    f"('{other.search(text).group(0)}'); its part goes in that "
+                                    "method's layer")
                 if top.startswith("include") and THIRD_PARTY.search(text):
                     problems.append(f"{rel}: a public header includes a third-party header")
                 check_rooms(rel, text, problems)

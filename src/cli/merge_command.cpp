@@ -80,7 +80,7 @@ int merge_command(int argc, char** argv) {
     check_readable_run_path(d);
     dirs.emplace_back(d);
   }
-  if (manifest_method(dirs.front()) == Method::frontier) {
+  if (holds_frontier_run(dirs.front())) {
     return merge_frontier(dirs, result["out"].as<std::string>(), result.count("json") > 0);
   }
   MergeOptions merge_options;

@@ -214,8 +214,8 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   return res;
 }
 
-CountResult finished_frontier(const fs::path& dir, const RunManifest& m, const FrontierRequest& f,
-                              const MethodChoice& choice) {
+CountResult finished_frontier(const fs::path& dir, const FrontierManifest& m,
+                              const FrontierRequest& f, const MethodChoice& choice) {
   CountResult res = frontier_result(f, choice);
   res.complete = true;
   res.counts = CountResult::Counts::exact;

@@ -34,7 +34,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
 // A finished frontier run in `dir` (checked as read_frontier_run() checks it), whose manifest is
 // `m` and job `f`: its counts, from the manifest alone, and by units of end pairs the
 // start x end table from its units.
-CountResult finished_frontier(const std::filesystem::path& dir, const RunManifest& m,
+CountResult finished_frontier(const std::filesystem::path& dir, const FrontierManifest& m,
                               const FrontierRequest& f, const MethodChoice& choice);
 
 // The run in `dir` is counted by `method`: a resume may not ask for the other method or

@@ -90,7 +90,10 @@ CountResult count_over_ranks(const CountRequest& asked) {
       RunDirectory locked = RunDirectory::open(*mine.run_dir);
       const RunManifest m = read_manifest(*mine.run_dir);
       check_resumable(m.method, mine, *mine.run_dir);
-      if (m.method == Method::frontier) check_rank_share(*mine.run_dir, m, *counted, ranks.rank());
+      if (m.method == Method::frontier) {
+        check_rank_share(*mine.run_dir, read_frontier_manifest(*mine.run_dir), *counted,
+                         ranks.rank());
+      }
       return open_frontier(mine, *mine.run_dir, std::move(locked));
     });
     const bool done = resumed.run.manifest().status == RunStatus::complete;
@@ -117,7 +120,7 @@ CountResult count_over_ranks(const CountRequest& asked) {
                        " already holds a run; add --resume to continue it, or choose another "
                        "directory");
     }
-    RunManifest base;
+    FrontierManifest base;
     base.provenance = r.provenance;
     base.caps.time_limit = r.caps.time_limit;
     base.frontier.rank = ranks.rank();

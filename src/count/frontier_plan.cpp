@@ -149,7 +149,7 @@ std::string unit_text(BoardShape shape, int id) {
 }  // namespace
 
 FrontierPlan plan_frontier(const CountRequest& r, const MethodChoice& method,
-                           const RunManifest* resumed) {
+                           const FrontierManifest* resumed) {
   FrontierPlan p;
   if (resumed != nullptr) {
     p.request = FrontierRunDir::request_of(*resumed);

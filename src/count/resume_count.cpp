@@ -84,7 +84,7 @@ void check_same_count(const CountRequest& r, const fs::path& dir, const Frontier
 
 ResumedFrontier open_frontier(const CountRequest& r, const fs::path& dir, RunDirectory locked) {
   FrontierRunFiles files = read_frontier_run(dir);
-  const RunManifest& m = files.manifest;
+  const FrontierManifest& m = files.manifest;
   check_same_count(r, dir, files.request);
   FrontierPlan plan = plan_frontier(r, {Method::frontier, "the run directory's method"}, &m);
   FrontierRunDir run =

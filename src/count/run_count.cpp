@@ -149,7 +149,7 @@ CountResult run_count_once(const CountRequest& asked) {
   std::optional<FrontierRunDir> run;
   std::optional<NewRunDir> made;
   if (r.run_dir) {
-    RunManifest base;
+    FrontierManifest base;
     base.provenance = r.provenance;
     base.caps.time_limit = r.caps.time_limit;
     made.emplace(*r.run_dir);

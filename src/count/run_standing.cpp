@@ -63,11 +63,11 @@ void read_dfs(const fs::path& dir, const RunManifest& m, RunStanding& s) {
 // A frontier run, as read_frontier_run() reads it for --resume.
 void read_frontier(const fs::path& dir, RunStanding& s) {
   const FrontierRunFiles f = read_frontier_run(dir);
-  const RunManifest& m = f.manifest;
+  const FrontierManifest& m = f.manifest;
   const FrontierRequest& r = f.request;
   s.job = describe(f.job);
   s.shard = r.shard;
-  RunManifest any_shard = m;  // whichever shard, whichever run and ranks counted it
+  FrontierManifest any_shard = m;  // whichever shard, whichever run and ranks counted it
   any_shard.frontier.shard.index = 0;
   any_shard.frontier.run_id.clear();
   any_shard.frontier.rank = 0;

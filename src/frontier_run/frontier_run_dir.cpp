@@ -18,7 +18,7 @@ namespace knightstour {
 
 namespace fs = std::filesystem;
 
-CheckpointJob FrontierRunDir::job_of(const RunManifest& m) {
+CheckpointJob FrontierRunDir::job_of(const FrontierManifest& m) {
   const FrontierRequest r = request_of(m);
   const std::int64_t start = r.every_length                    ? kEveryLengthStarts
                              : r.start                         ? *r.start
@@ -40,8 +40,9 @@ std::string FrontierRunDir::new_run_id() {
 }
 
 std::optional<std::string> FrontierRunDir::share_refusal(const fs::path& dir,
-                                                         const RunManifest& m) {
-  if (m.method != Method::frontier) return std::nullopt;
+                                                         const RunManifest& common) {
+  if (common.method != Method::frontier) return std::nullopt;
+  const FrontierManifest m = read_frontier_manifest(dir);
   fs::path share = dir.lexically_normal();
   if (share.filename().empty()) share = share.parent_path();
   fs::path top = share.parent_path();
@@ -69,7 +70,7 @@ std::optional<std::string> FrontierRunDir::share_refusal(const fs::path& dir,
          " knightstour count --run-dir " + whole + " --resume";
 }
 
-FrontierRequest FrontierRunDir::request_of(const RunManifest& m) {
+FrontierRequest FrontierRunDir::request_of(const FrontierManifest& m) {
   FrontierRequest r;
   r.shape = {m.rows, m.cols};
   r.closed = m.closed_only;
@@ -86,8 +87,8 @@ FrontierRequest FrontierRunDir::request_of(const RunManifest& m) {
   return r;
 }
 
-FrontierRunDir::FrontierRunDir(RunDirectory dir, RunManifest manifest, double checkpoint_seconds,
-                               std::vector<CheckpointRecord> records)
+FrontierRunDir::FrontierRunDir(RunDirectory dir, FrontierManifest manifest,
+                               double checkpoint_seconds, std::vector<CheckpointRecord> records)
     : dir_(std::move(dir)),
       manifest_(std::move(manifest)),
       request_(request_of(manifest_)),
@@ -99,8 +100,9 @@ FrontierRunDir::FrontierRunDir(RunDirectory dir, RunManifest manifest, double ch
   manifest_.frontier.checkpoint_seconds = checkpoint_seconds;
 }
 
-RunManifest FrontierRunDir::new_manifest(const FrontierRequest& request, const RunManifest& base) {
-  RunManifest m = base;
+FrontierManifest FrontierRunDir::new_manifest(const FrontierRequest& request,
+                                              const FrontierManifest& base) {
+  FrontierManifest m = base;
   m.method = Method::frontier;
   m.command = Command::count;
   m.rows = request.shape.rows;
@@ -129,7 +131,7 @@ RunManifest FrontierRunDir::new_manifest(const FrontierRequest& request, const R
   return m;
 }
 
-void FrontierRunDir::record_outcome(RunManifest& m, const FrontierReport& report) {
+void FrontierRunDir::record_outcome(FrontierManifest& m, const FrontierReport& report) {
   m.stop_reason = report.complete ? StopReason::none : report.stop_reason;
   if (!report.complete) return;
   m.status = RunStatus::complete;
@@ -141,8 +143,8 @@ void FrontierRunDir::record_outcome(RunManifest& m, const FrontierReport& report
 }
 
 FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest& request,
-                                      const RunManifest& base, double checkpoint_seconds) {
-  RunManifest m = new_manifest(request, base);
+                                      const FrontierManifest& base, double checkpoint_seconds) {
+  FrontierManifest m = new_manifest(request, base);
   RunDirectory locked =
       RunDirectory::create(dir, "add --resume to continue it, or choose another directory");
   FrontierRunDir run(std::move(locked), std::move(m), checkpoint_seconds);
@@ -152,7 +154,7 @@ FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest
 
 FrontierRunDir FrontierRunDir::open(RunDirectory dir, FrontierRunFiles files,
                                     double checkpoint_seconds) {
-  RunManifest& manifest = files.manifest;
+  FrontierManifest& manifest = files.manifest;
   const bool finished = manifest.status == RunStatus::complete;
   if (!finished) {
     manifest.updated = utc_now_iso8601();
@@ -210,7 +212,7 @@ void FrontierRunDir::remove_spill_dir() {
 void FrontierRunDir::end_session(const FrontierReport& report, int threads, double seconds,
                                  double cpu_seconds) {
   if (finished_when_opened_) return;
-  RunManifest& m = manifest_;
+  FrontierManifest& m = manifest_;
   m.threads = threads;
   m.seconds += seconds;
   m.cpu_seconds += cpu_seconds;
@@ -362,7 +364,8 @@ void write_ranked_run(const fs::path& dir, const RankedRun& run) {
                         nlohmann::json{{"ranks", run.ranks}, {"run_id", run.run_id}}.dump() + "\n");
 }
 
-void check_rank_share(const fs::path& dir, const RunManifest& m, const RankedRun& run, int rank) {
+void check_rank_share(const fs::path& dir, const FrontierManifest& m, const RankedRun& run,
+                      int rank) {
   const FrontierProgress& f = m.frontier;
   if (f.run_id.empty() && run.run_id.empty() && f.ranks == 1) return;  // before run ids
   if (f.ranks != run.ranks || f.rank != rank) {

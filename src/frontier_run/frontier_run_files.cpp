@@ -37,7 +37,7 @@ bool in_plan(const FrontierRunFiles& f, int sweep, bool saved_state) {
 
 // By units of end pairs, a complete run's counts are what its units add up to.
 void check_end_pair_counts(const fs::path& dir, FrontierRunFiles& f) {
-  const RunManifest& m = f.manifest;
+  const FrontierManifest& m = f.manifest;
   const FrontierRequest& r = f.request;
   const auto units = end_pair_units(r.shape);
   const int mine = units_in_shard(static_cast<int>(units.size()), r.shard);
@@ -70,7 +70,7 @@ void check_end_pair_counts(const fs::path& dir, FrontierRunFiles& f) {
 // A complete run's counts follow from its sweeps (frontier_job's order: sweep 0 counts the
 // closed cycles C; an open count from a start has its paths in sweep 1).
 void check_counts(const fs::path& dir, FrontierRunFiles& f) {
-  const RunManifest& m = f.manifest;
+  const FrontierManifest& m = f.manifest;
   const FrontierRequest& r = f.request;
   const FrontierProgress& p = m.frontier;
   if (m.status != RunStatus::complete) return;
@@ -207,8 +207,8 @@ void read_entries(const fs::path& dir, FrontierRunFiles& f) {
 
 FrontierRunFiles read_frontier_run(const fs::path& dir) {
   FrontierRunFiles f;
-  f.manifest = read_manifest(dir);
-  if (f.manifest.method != Method::frontier) refuse(dir, "it is not a frontier run");
+  if (read_manifest(dir).method != Method::frontier) refuse(dir, "it is not a frontier run");
+  f.manifest = read_frontier_manifest(dir);
   f.request = FrontierRunDir::request_of(f.manifest);
   f.job = FrontierRunDir::job_of(f.manifest);
   const int planned = planned_sweeps(f.request);

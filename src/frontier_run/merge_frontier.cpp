@@ -21,14 +21,14 @@ namespace {
 // The manifest of shard `dir` once it checks out as verify would check it. A shard counted
 // over MPI ranks is the directory of its ranks' shares, which verify has found to agree:
 // rank 0's holds the shard's units.
-RunManifest checked_shard(const fs::path& dir) {
+FrontierManifest checked_shard(const fs::path& dir) {
   const bool ranked = run_layout::holds_ranked_shares(dir);
   const FrontierVerdict v = ranked ? verify_ranked_run(dir) : verify_frontier_run(dir);
   if (!v.ok) {
     const bool named = v.problem.find(dir.string()) != std::string::npos;
     throw FormatError(named ? v.problem : dir.string() + ": " + v.problem);
   }
-  RunManifest m = read_manifest(ranked ? run_layout::rank_dir(dir, 0) : dir);
+  FrontierManifest m = read_frontier_manifest(ranked ? run_layout::rank_dir(dir, 0) : dir);
   if (!m.frontier.end_pairs) {
     throw UsageError(dir.string() +
                      " is a frontier count, not a shard of one by units of end pairs: there is "
@@ -44,13 +44,13 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
   if (inputs.empty()) throw UsageError("merge needs the shards' run directories");
   FrontierMergeReport report;
   report.inputs = inputs.size();
-  std::optional<RunManifest> first;
+  std::optional<FrontierManifest> first;
   std::map<int, fs::path> by_shard;
   std::map<int, BigCount> by_unit;
   double seconds = 0;
   std::vector<MergedInput> listed;
   for (const fs::path& dir : inputs) {
-    const RunManifest m = checked_shard(dir);
+    const FrontierManifest m = checked_shard(dir);
     const FrontierProgress& f = m.frontier;
     if (!first) {
       first = m;
@@ -85,10 +85,10 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
   for (const auto& u : units) {
     if (!by_unit.contains(u.id)) report.missing.push_back(u.id);
   }
-  RunManifest base;
+  FrontierManifest base;
   base.provenance = provenance;
   base.inputs = std::move(listed);
-  RunManifest m = FrontierRunDir::new_manifest(request, base);
+  FrontierManifest m = FrontierRunDir::new_manifest(request, base);
   m.frontier.checkpoint_seconds = first->frontier.checkpoint_seconds;
   for (const auto& [unit, count] : by_unit) m.frontier.finished[unit] = count.str();
   FrontierReport whole;

@@ -19,8 +19,8 @@ namespace {
 // Checks the run directory `dir` into `v`, its lines prefixed with `label`: what
 // read_frontier_run() refuses (what --resume and merge refuse too), then every checkpoint's
 // data in full. Returns its manifest (nothing when it was refused).
-std::optional<RunManifest> check_dir(const fs::path& dir, const std::string& label,
-                                     FrontierVerdict& v) {
+std::optional<FrontierManifest> check_dir(const fs::path& dir, const std::string& label,
+                                          FrontierVerdict& v) {
   FrontierRunFiles f;
   try {
     f = read_frontier_run(dir);
@@ -90,7 +90,7 @@ FrontierVerdict verify_ranked_run(const fs::path& top) {
   v.checked.push_back(std::string(run_layout::kRanksFile) + ": a count over " +
                       std::to_string(run->ranks) + " MPI ranks" +
                       (run->run_id.empty() ? "" : ", run id " + run->run_id));
-  std::optional<RunManifest> first;
+  std::optional<FrontierManifest> first;
   for (int k = 0; k < run->ranks; ++k) {
     const fs::path dir = run_layout::rank_dir(top, k);
     const std::string label = dir.filename().string() + "/";

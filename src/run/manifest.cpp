@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "io/json_fields.hpp"
 #include "knightstour/base/checksum.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/units.hpp"
@@ -22,102 +23,44 @@ std::string to_string(Command command) {
   return command == Command::enumerate ? "enumerate" : "count";
 }
 
-std::string to_string(Method method) { return method == Method::frontier ? "frontier" : "dfs"; }
-
-namespace {
-
-// A whole number of type T under `key`, refused (not truncated, not wrapped) when the JSON
-// holds a fraction, an exponent form, a negative for an unsigned field, or something too big.
-template <class T>
-T whole(const json& j, const char* key) {
-  const json& v = j.at(key);
-  if (!v.is_number_integer()) {
-    throw FormatError(std::string(key) + " is " + v.dump() + ", not a whole number");
-  }
-  if (v.is_number_unsigned()) {
-    const auto u = v.get<std::uint64_t>();
-    if (!std::in_range<T>(u)) throw FormatError(std::string(key) + " " + v.dump() + " is too big");
-    return static_cast<T>(u);
-  }
-  const auto i = v.get<std::int64_t>();
-  if (!std::in_range<T>(i))
-    throw FormatError(std::string(key) + " " + v.dump() + " is out of range");
-  return static_cast<T>(i);
+std::string to_string(Method method) {
+  return std::string(kMethodNames[static_cast<std::size_t>(method)]);
 }
 
-template <class T>
-T whole_or(const json& j, const char* key, T fallback) {
-  return j.contains(key) ? whole<T>(j, key) : fallback;
-}
-
-bool is_decimal(const std::string& s) {
-  return !s.empty() && s.size() < 200 && s.find_first_not_of("0123456789") == std::string::npos &&
-         (s == "0" || s[0] != '0');
-}
-
-}  // namespace
-
-std::string frontier_job_key(const RunManifest& m) {
-  std::string text = "knightstour-frontier|" + std::to_string(m.rows) + "x" +
-                     std::to_string(m.cols) + "|" + (m.all_starts ? "all" : "") + "|" +
-                     (m.closed_only ? "closed" : "open") + "|";
-  for (const auto& sq : m.prefix) text += sq + ",";
-  const FrontierProgress& f = m.frontier;
-  if (f.total_only) text += "|total only";  // absent before total-only runs existed
-  if (f.every_length) text += "|every length";
-  if (f.end_pairs) {
-    text += "|end pairs, shard " + std::to_string(f.shard.index) + " of ";
-    text += std::to_string(f.shard.count);
+std::optional<Method> parse_method(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(kMethodNames); ++i) {
+    if (kMethodNames[i] == name) return static_cast<Method>(i);
   }
-  // Absent before runs named their owner: an old manifest's checksum still matches.
-  if (!f.run_id.empty() || f.ranks != 1) {
-    text += "|rank " + std::to_string(f.rank) + " of " + std::to_string(f.ranks) + " run ";
-    text += f.run_id;
-  }
-  return text;
+  return std::nullopt;
 }
+
+using json_fields::whole;
+using json_fields::whole_or;
 
 std::string dfs_job_key(const RunManifest& m) {
   std::string text = "knightstour-dfs|" + to_string(m.command) + "|" + m.board_name() + "|" +
                      (m.all_starts ? "all" : "") + "|" + (m.closed_only ? "closed" : "open") + "|";
   for (const auto& sq : m.prefix) text += sq + ",";
-  text += "|" + to_string(m.algorithm) + "|" + m.prefix_rules;
+  // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) on "|" + to_string() here.
+  text += '|';
+  text += to_string(m.algorithm);
+  text += '|';
+  text += m.prefix_rules;
   text += "|depth " + std::to_string(m.split_depth);
   text += "|shard " + std::to_string(m.shard.index) + " of " + std::to_string(m.shard.count);
   text += m.shard.rule == ShardRule::orbits ? " orbits" : " ids";
   text += m.symmetry ? "|symmetry" : "|no symmetry";
   if (m.command == Command::enumerate) {
-    text += "|" + to_string(m.tour_format.value_or(TourFormat::npy)) + "|" +
-            to_string(m.compression.value_or(Compression::none));
+    text += '|';
+    text += to_string(m.tour_format.value_or(TourFormat::npy));
+    text += '|';
+    text += to_string(m.compression.value_or(Compression::none));
   }
   if (m.sample) text += "|sample " + std::to_string(m.sample);
   return text;
 }
 
 namespace {
-
-// FNV-1a over every field of a frontier run that a resume or a reader takes a count from.
-std::string frontier_checksum(const RunManifest& m) {
-  std::string text = frontier_job_key(m);
-  const FrontierProgress& f = m.frontier;
-  // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) on "|" + std::to_string() here.
-  text += '|';
-  text += std::to_string(f.sweeps_planned);
-  text += '|';
-  for (const auto& [sweep, count] : f.finished) {
-    text += std::to_string(sweep);
-    text += '=';
-    text += count;
-    text += ';';
-  }
-  for (const std::string& field : {to_string(m.status), f.tours, f.closed_tours, f.closed_cycles}) {
-    text += '|';
-    text += field;
-  }
-  text += '|';
-  for (const auto& c : f.tours_by_start) text += c + ",";
-  return fnv1a_hex(text);
-}
 
 // Over every field of an enumerator run that a resume or a reader takes a count from, keyed
 // by its job.
@@ -147,8 +90,8 @@ void read_timings(const json& tm, RunManifest& m) {
   m.nodes_searched = whole_or<std::uint64_t>(tm, "nodes_searched", 0);
 }
 
-// A merged run's inputs (either method), outside the frontier checksum: they name where the
-// counts came from, not what they are.
+// A merged run's inputs (either method), outside its checksum: they name where the counts came
+// from, not what they are.
 void write_inputs(const RunManifest& m, json& j) {
   if (m.inputs.empty()) return;
   json list = json::array();
@@ -175,7 +118,6 @@ void read_inputs(const json& j, RunManifest& m) {
 // files, caps and totals. Throws json::exception or FormatError (from_json names the file).
 void read_enumerator(const json& j, RunManifest& m) {
   m.sample = whole_or<std::uint64_t>(j, "sample", 0);
-  read_inputs(j, m);
   m.algorithm = parse_algorithm(j.at("algorithm").get<std::string>());
   m.prefix_rules = j.at("prefix_rules").get<std::string>();
   m.split_depth = whole<int>(j, "split_depth");
@@ -191,7 +133,6 @@ void read_enumerator(const json& j, RunManifest& m) {
     m.part_size = whole<std::uint64_t>(j, "part_size");
     m.checkpoint_seconds = j.at("checkpoint_seconds").get<double>();
   }
-  m.threads = whole_or<int>(j, "threads", 0);
   m.symmetry = j.value("symmetry", true);
   const auto& caps = j.at("caps");
   m.caps.max_nodes = whole<std::uint64_t>(caps, "max_nodes");
@@ -207,153 +148,82 @@ void read_enumerator(const json& j, RunManifest& m) {
   m.tour_files = whole_or<std::uint64_t>(t, "tour_files", 0);
 }
 
-// The run-control and frontier parts of a frontier run's manifest (`j` holds the job).
-std::string frontier_to_json(const RunManifest& m, json j) {
-  j["threads"] = m.threads;
-  j["caps"] = {{"time_limit", m.caps.time_limit}};
-  j["status"] = to_string(m.status);
-  j["stop_reason"] = token(m.stop_reason);
-  j["stop_reason_text"] = m.stop_reason == StopReason::none ? "" : describe(m.stop_reason);
-  const FrontierProgress& f = m.frontier;
-  json finished = json::array();
-  for (const auto& [sweep, count] : f.finished) {
-    finished.push_back({{"sweep", sweep}, {"count", count}});
-  }
-  json counts = nullptr;
-  if (m.status == RunStatus::complete) {
-    counts = {{"tours", f.tours},
-              {"closed_tours", f.closed_tours},
-              {"closed_cycles", f.closed_cycles},
-              {"tours_by_start", f.tours_by_start}};
-  }
-  j["frontier"] = {{"sweeps_planned", f.sweeps_planned},
-                   {"finished", finished},
-                   {"counts", counts},
-                   {"checkpoint_seconds", f.checkpoint_seconds},
-                   {"checksum", frontier_checksum(m)}};
-  if (f.total_only) j["frontier"]["total_only"] = true;
-  if (f.every_length) j["frontier"]["every_length"] = true;
-  if (f.end_pairs) {
-    j["frontier"]["units"] = {
-        {"by", "end pairs"}, {"shard_index", f.shard.index}, {"shard_count", f.shard.count}};
-  }
-  if (!f.run_id.empty() || f.ranks != 1) {
-    j["frontier"]["owner"] = {{"rank", f.rank}, {"ranks", f.ranks}, {"run_id", f.run_id}};
-  }
-  write_inputs(m, j);
-  j["timings"] = timings_json(m);
-  return j.dump(2) + "\n";
-}
-
-// The frontier parts of a manifest whose job fields are read; refuses anything a count could
-// be taken from wrongly: a checksum that does not match, a sweep listed twice or past the plan.
-void read_frontier(const json& j, RunManifest& m) {
-  m.threads = whole_or<int>(j, "threads", 0);
-  m.caps.time_limit = j.at("caps").value("time_limit", 0.0);
-  const json& f = j.at("frontier");
-  FrontierProgress& p = m.frontier;
-  if (f.contains("total_only")) {
-    if (!f.at("total_only").is_boolean()) throw FormatError("total_only is not true or false");
-    p.total_only = f.at("total_only").get<bool>();
-    if (p.total_only && (!m.all_starts || m.closed_only)) {
-      throw FormatError("a total-only run is of open tours over all starts");
-    }
-  }
-  if (f.contains("every_length")) {
-    if (!f.at("every_length").is_boolean()) throw FormatError("every_length is not true or false");
-    p.every_length = f.at("every_length").get<bool>();
-    if (p.every_length && !m.all_starts) throw FormatError("a row is counted over all starts");
-  }
-  if (f.contains("units")) {
-    const json& u = f.at("units");
-    if (u.at("by") != "end pairs")
-      throw FormatError("units by " + u.at("by").dump() + " are unknown");
-    p.end_pairs = true;
-    p.shard.index = whole<int>(u, "shard_index");
-    p.shard.count = whole<int>(u, "shard_count");
-    if (!p.shard.exists()) {
-      throw FormatError("units: shard " + std::to_string(p.shard.index) + " of " +
-                        std::to_string(p.shard.count) + " does not exist");
-    }
-    if (!m.all_starts || m.closed_only || p.total_only) {
-      throw FormatError("units by end pairs count open tours over all starts");
-    }
-  }
-  if (f.contains("owner")) {
-    const json& o = f.at("owner");
-    p.rank = whole<int>(o, "rank");
-    p.ranks = whole<int>(o, "ranks");
-    p.run_id = o.at("run_id").get<std::string>();
-    if (p.ranks < 1 || p.ranks > 1000000 || p.rank < 0 || p.rank >= p.ranks) {
-      throw FormatError("owner: rank " + std::to_string(p.rank) + " of " + std::to_string(p.ranks) +
-                        " is out of range");
-    }
-    if (p.run_id.size() != 16 ||
-        p.run_id.find_first_not_of("0123456789abcdef") != std::string::npos) {
-      throw FormatError("owner: run_id '" + p.run_id + "' is not 16 hex digits");
-    }
-  }
-  p.sweeps_planned = whole<int>(f, "sweeps_planned");
-  // A board with no pair of squares that can end a tour (one square) has no units of end pairs.
-  if (p.sweeps_planned < (p.end_pairs ? 0 : 1) || p.sweeps_planned > 1000000) {
-    throw FormatError("sweeps_planned " + std::to_string(p.sweeps_planned) + " is out of range");
-  }
-  for (const auto& s : f.at("finished")) {
-    const int sweep = whole<int>(s, "sweep");
-    const auto count = s.at("count").get<std::string>();
-    if (sweep < 0 || sweep >= p.sweeps_planned) {
-      throw FormatError("finished sweep " + std::to_string(sweep) + " is not in the plan");
-    }
-    if (!is_decimal(count)) throw FormatError("sweep count '" + count + "' is not a number");
-    if (!p.finished.emplace(sweep, count).second) {
-      throw FormatError("sweep " + std::to_string(sweep) + " is listed as finished twice");
-    }
-  }
-  if (!f.at("counts").is_null()) {
-    const json& c = f.at("counts");
-    p.tours = c.at("tours").get<std::string>();
-    p.closed_tours = c.at("closed_tours").get<std::string>();
-    p.closed_cycles = c.at("closed_cycles").get<std::string>();
-    p.tours_by_start = c.at("tours_by_start").get<std::vector<std::string>>();
-    for (const auto* v : {&p.tours, &p.closed_tours, &p.closed_cycles}) {
-      if (!is_decimal(*v)) throw FormatError("count '" + *v + "' is not a number");
-    }
-  }
-  p.checkpoint_seconds = f.value("checkpoint_seconds", -1.0);  // -1: not recorded
-  if (f.at("checksum").get<std::string>() != frontier_checksum(m)) {
-    throw FormatError(
-        "its checksum does not match what it says (changed by hand or damaged); a frontier "
-        "run's manifest is written by knightstour only");
-  }
-}
-
 }  // namespace
 
 std::string to_string(RunStatus status) {
   return status == RunStatus::complete ? "complete" : "incomplete";
 }
 
-std::string RunManifest::to_json() const {
+namespace {
+
+json common_fields(const RunManifest& m, int format_version) {
   json j;
   j["format"] = "knightstour-run";
-  j["format_version"] = method == Method::frontier ? kFrontierFormatVersion
-                        : checksums                ? kFormatVersion
-                                                   : 3;
-  j["knightstour_version"] = version;
-  j["git_commit"] = provenance.git_commit;
-  j["command_line"] = provenance.command_line;
-  j["host"] = provenance.host;
-  j["cpu_model"] = provenance.cpu_model;
-  j["slurm_job"] = provenance.slurm_job;
-  j["method"] = to_string(method);
-  j["command"] = to_string(command);
-  j["board"] = board_name();
-  j["rows"] = rows;
-  j["cols"] = cols;
-  j["all_starts"] = all_starts;
-  j["prefix"] = prefix;
-  j["closed_only"] = closed_only;
-  if (method == Method::frontier) return frontier_to_json(*this, std::move(j));
+  j["format_version"] = format_version;
+  j["knightstour_version"] = m.version;
+  j["git_commit"] = m.provenance.git_commit;
+  j["command_line"] = m.provenance.command_line;
+  j["host"] = m.provenance.host;
+  j["cpu_model"] = m.provenance.cpu_model;
+  j["slurm_job"] = m.provenance.slurm_job;
+  j["method"] = to_string(m.method);
+  j["command"] = to_string(m.command);
+  j["board"] = m.board_name();
+  j["rows"] = m.rows;
+  j["cols"] = m.cols;
+  j["all_starts"] = m.all_starts;
+  j["prefix"] = m.prefix;
+  j["closed_only"] = m.closed_only;
+  j["threads"] = m.threads;
+  j["status"] = to_string(m.status);
+  j["stop_reason"] = token(m.stop_reason);
+  j["stop_reason_text"] = m.stop_reason == StopReason::none ? "" : describe(m.stop_reason);
+  write_inputs(m, j);
+  j["timings"] = timings_json(m);
+  return j;
+}
+
+// The common fields of a manifest whose format and version are checked.
+void read_common(const json& j, RunManifest& m, const std::string& where) {
+  m.version = j.value("knightstour_version", "");
+  m.provenance = {j.value("git_commit", ""), j.value("command_line", ""), j.value("host", ""),
+                  j.value("cpu_model", ""), j.value("slurm_job", "")};
+  const auto command = j.at("command").get<std::string>();
+  if (command == "count") {
+    m.command = Command::count;
+  } else if (command == "enumerate") {
+    m.command = Command::enumerate;
+  } else {
+    throw FormatError(where + ": unknown command '" + command + "'");
+  }
+  m.rows = whole<int>(j, "rows");
+  m.cols = whole<int>(j, "cols");
+  // "board" is for people; rows and cols are read, and must say the same.
+  if (j.contains("board") && j.at("board") != m.board_name()) {
+    throw FormatError("board " + j.at("board").dump() + " is not its rows x cols (" +
+                      m.board_name() + ")");
+  }
+  m.all_starts = j.at("all_starts").get<bool>();
+  m.prefix = j.at("prefix").get<std::vector<std::string>>();
+  m.closed_only = j.at("closed_only").get<bool>();
+  const auto status = j.at("status").get<std::string>();
+  if (status != "complete" && status != "incomplete") throw FormatError("status '" + status + "'");
+  m.status = status == "complete" ? RunStatus::complete : RunStatus::incomplete;
+  const auto reason = stop_reason_described(j.value("stop_reason", ""));
+  m.stop_reason = reason.value_or(StopReason::failure);
+  m.threads = whole_or<int>(j, "threads", 0);
+  read_inputs(j, m);
+  read_timings(j.at("timings"), m);
+}
+
+}  // namespace
+
+std::string RunManifest::common_json(int format_version) const {
+  return common_fields(*this, format_version).dump(2) + "\n";
+}
+
+std::string RunManifest::to_json() const {
+  json j = common_fields(*this, checksums ? kFormatVersion : 3);
   j["algorithm"] = to_string(algorithm);
   j["prefix_rules"] = prefix_rules;
   j["split_depth"] = split_depth;
@@ -367,14 +237,10 @@ std::string RunManifest::to_json() const {
     j["checkpoint_seconds"] = checkpoint_seconds;
     j["sample"] = sample;
   }
-  j["threads"] = threads;
   j["symmetry"] = symmetry;
   j["caps"] = {{"max_nodes", caps.max_nodes},
                {"max_tours", caps.max_tours},
                {"time_limit", caps.time_limit}};
-  j["status"] = to_string(status);
-  j["stop_reason"] = token(stop_reason);
-  j["stop_reason_text"] = stop_reason == StopReason::none ? "" : knightstour::describe(stop_reason);
   j["totals"] = {{"prefixes_in_plan", prefixes_in_plan},
                  {"prefixes", prefixes},
                  {"prefixes_done", prefixes_done},
@@ -383,17 +249,12 @@ std::string RunManifest::to_json() const {
                  {"nodes", nodes},
                  {"tour_files", tour_files}};
   if (checksums) j["checksum"] = dfs_checksum(*this);
-  write_inputs(*this, j);
-  j["timings"] = timings_json(*this);
   return j.dump(2) + "\n";
 }
 
 RunManifest RunManifest::from_json(const std::string& text, const std::string& where) {
   RunManifest m;
-  auto bad = [&](const std::string& why) {
-    return FormatError(where + " is not a valid manifest: " + why);
-  };
-  try {
+  json_fields::reading(where, [&] {
     const json j = json::parse(text);
     if (j.at("format") != "knightstour-run")
       throw FormatError(where + " is not a knightstour run manifest");
@@ -405,56 +266,16 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
                         " (this knightstour reads 1 to " + std::to_string(kFormatVersion) + ")");
     }
     const auto method_name = j.value("method", std::string("dfs"));
-    if (method_name != "dfs" && method_name != "frontier") {
-      throw bad("unknown method '" + method_name + "'");
+    const auto method = parse_method(method_name);
+    if (!method) throw FormatError("unknown method '" + method_name + "'");
+    m.method = *method;
+    read_common(j, m, where);
+    if (m.method != Method::dfs) return;  // its layer reads its section
+    // The versions the enumerator has written: a manifest claiming another was not written so.
+    if (format_version == 4) {
+      throw FormatError("format_version 4 of the dfs method, which no knightstour writes");
     }
-    m.method = method_name == "frontier" ? Method::frontier : Method::dfs;
-    // Which versions each method has written: a manifest claiming another was not written so.
-    const bool written = m.method == Method::frontier ? format_version == 3 || format_version == 4
-                                                      : format_version != 4;
-    if (!written) {
-      throw bad("format_version " + std::to_string(format_version) + " of the " + method_name +
-                " method, which no knightstour writes");
-    }
-    m.checksums = m.method == Method::dfs && format_version >= 5;
-    m.version = j.value("knightstour_version", "");
-    m.provenance = {j.value("git_commit", ""), j.value("command_line", ""), j.value("host", ""),
-                    j.value("cpu_model", ""), j.value("slurm_job", "")};
-    const auto command = j.at("command").get<std::string>();
-    if (command == "count") {
-      m.command = Command::count;
-    } else if (command == "enumerate") {
-      m.command = Command::enumerate;
-    } else {
-      throw FormatError(where + ": unknown command '" + command + "'");
-    }
-    m.rows = whole<int>(j, "rows");
-    m.cols = whole<int>(j, "cols");
-    // "board" is for people; rows and cols are read, and must say the same.
-    if (j.contains("board") && j.at("board") != m.board_name()) {
-      throw bad("board " + j.at("board").dump() + " is not its rows x cols (" + m.board_name() +
-                ")");
-    }
-    m.all_starts = j.at("all_starts").get<bool>();
-    m.prefix = j.at("prefix").get<std::vector<std::string>>();
-    m.closed_only = j.at("closed_only").get<bool>();
-    const auto status = j.at("status").get<std::string>();
-    if (status != "complete" && status != "incomplete") throw bad("status '" + status + "'");
-    m.status = status == "complete" ? RunStatus::complete : RunStatus::incomplete;
-    const auto reason = stop_reason_described(j.value("stop_reason", ""));
-    m.stop_reason = reason.value_or(StopReason::failure);
-    read_timings(j.at("timings"), m);
-    if (m.method == Method::frontier) {
-      read_frontier(j, m);
-      read_inputs(j, m);
-      // A frontier run counts from one start or all; the board may be long but not wide.
-      if (m.rows < 1 || m.cols < 1 || std::min(m.rows, m.cols) > 16 ||
-          std::max(m.rows, m.cols) > 100000 || m.command != Command::count ||
-          m.all_starts == (m.prefix.size() == 1) || m.prefix.size() > 1) {
-        throw bad("inconsistent fields");
-      }
-      return m;
-    }
+    m.checksums = format_version >= 5;
     read_enumerator(j, m);
     if (m.checksums && j.at("checksum").get<std::string>() != dfs_checksum(m)) {
       throw FormatError(where +
@@ -462,23 +283,16 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
                         "damaged); a run's manifest is written by knightstour only");
     }
     if (!m.checksums && j.contains("checksum")) {
-      throw bad("a checksum in a manifest of format " + std::to_string(format_version) +
-                ", which has none (changed by hand)");
+      throw FormatError("a checksum in a manifest of format " + std::to_string(format_version) +
+                        ", which has none (changed by hand)");
     }
-  } catch (const json::exception& e) {
-    throw bad(e.what());
-  } catch (const UsageError& e) {  // an unknown algorithm, format or compression name
-    throw bad(e.what());
-  } catch (const FormatError& e) {
-    const std::string what = e.what();
-    if (what.rfind(where, 0) == 0) throw;
-    throw bad(what);
-  }
-  if (m.rows < 1 || m.cols < 1 || static_cast<std::int64_t>(m.rows) * m.cols > Board::kMaxSquares ||
-      m.split_depth < 0 || m.split_depth >= m.rows * m.cols || m.shard.count < 1 ||
-      m.shard.index < 0 || m.shard.index >= m.shard.count || (!m.all_starts && m.prefix.empty())) {
-    throw bad("inconsistent fields");
-  }
+    if (m.rows < 1 || m.cols < 1 ||
+        static_cast<std::int64_t>(m.rows) * m.cols > Board::kMaxSquares || m.split_depth < 0 ||
+        m.split_depth >= m.rows * m.cols || m.shard.count < 1 || m.shard.index < 0 ||
+        m.shard.index >= m.shard.count || (!m.all_starts && m.prefix.empty())) {
+      throw FormatError("inconsistent fields");
+    }
+  });
   return m;
 }
 
@@ -563,19 +377,21 @@ std::optional<Method> manifest_method(const std::filesystem::path& dir) {
   std::error_code ec;
   const auto path = run_layout::manifest_path(dir);
   if (!std::filesystem::is_regular_file(path, ec)) {
-    // Only the frontier method counts over MPI ranks; their shares lie beside ranks.json.
-    if (run_layout::holds_ranked_shares(dir)) return Method::frontier;
     return std::nullopt;
   }
   const auto j = nlohmann::json::parse(read_small_file(path), nullptr, false);
   if (!j.is_object()) return std::nullopt;
   const auto it = j.find("method");
   if (it == j.end()) return Method::dfs;  // formats 1 and 2 knew the enumerator only
-  if (it->is_string() && *it == "frontier") return Method::frontier;
-  return Method::dfs;
+  if (!it->is_string()) return Method::dfs;
+  return parse_method(it->get<std::string>()).value_or(Method::dfs);
 }
 
 void write_manifest(const std::filesystem::path& dir, const RunManifest& manifest) {
+  if (manifest.method != Method::dfs) {
+    throw std::logic_error("write_manifest: a " + to_string(manifest.method) +
+                           " run's manifest is written by its own layer");
+  }
   write_file_atomically(run_layout::manifest_path(dir), manifest.to_json());
 }
 

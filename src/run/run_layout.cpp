@@ -117,10 +117,11 @@ bool is_journal_name(const std::string& name) {
 bool is_temp_name(const std::string& name) { return ends_with(name, kTempSuffix); }
 
 bool holds_run_file(const std::string& name) {
-  return name == kManifest || name == kOldFrontierJob || name == kRanksFile ||
-         name == kSweepJournal || starts_with(name, kJournalPrefix) ||
-         starts_with(name, kToursPrefix) || starts_with(name, kCheckpointPrefix) ||
-         parse_rank_dir_name(name).has_value();
+  for (const char* fixed : kRunFileNames) {
+    if (name == fixed) return true;
+  }
+  return starts_with(name, kJournalPrefix) || starts_with(name, kToursPrefix) ||
+         starts_with(name, kCheckpointPrefix) || parse_rank_dir_name(name).has_value();
 }
 
 }  // namespace knightstour::run_layout

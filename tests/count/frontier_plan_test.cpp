@@ -157,9 +157,9 @@ TEST(FrontierPlan, CheckpointIntervalAndJobOfAResumedRun) {
   FrontierRequest job;
   job.shape = {5, 8};
   job.closed = false;
-  RunManifest base;
+  FrontierManifest base;
   { FrontierRunDir::create(dir / "run", job, base, 120); }
-  const RunManifest m = read_manifest(dir / "run");
+  const FrontierManifest m = read_frontier_manifest(dir / "run");
   CountRequest resume;
   resume.resume = true;
   resume.run_dir = dir / "run";

@@ -55,7 +55,7 @@ TEST(RunLayout, StagedCheckpointNamesAreNotCheckpointNames) {
 // one written before owners were recorded, by its name and the ranks.json beside it.
 TEST(FrontierRunDir, ARanksShareIsRefusedAsACount) {
   test::TempDir dir;
-  RunManifest base;
+  FrontierManifest base;
   base.frontier.rank = 1;
   base.frontier.ranks = 2;
   base.frontier.run_id = "0123456789abcdef";
@@ -75,7 +75,7 @@ TEST(FrontierRunDir, ARanksShareIsRefusedAsACount) {
   // ranks.json says 2.
   const fs::path old = dir / "old" / "rank-1";
   fs::create_directories(old);
-  const FrontierRunDir run = FrontierRunDir::create(old, closed_6x7(), RunManifest{}, 600);
+  const FrontierRunDir run = FrontierRunDir::create(old, closed_6x7(), FrontierManifest{}, 600);
   EXPECT_FALSE(FrontierRunDir::share_refusal(old, run.manifest()).has_value());
   write_ranked_run(dir / "old", {2, ""});
   const auto refusal = FrontierRunDir::share_refusal(old, run.manifest());
@@ -90,7 +90,7 @@ TEST(FrontierRunDir, ARanksShareIsRefusedAsACount) {
 // The two phases of a save over ranks: staging keeps the checkpoint, committing replaces it.
 TEST(FrontierRunDir, StagedCheckpointReplacesTheOldOnlyWhenCommitted) {
   test::TempDir tmp;
-  auto run = FrontierRunDir::create(tmp / "run", closed_6x7(), RunManifest{}, 0);
+  auto run = FrontierRunDir::create(tmp / "run", closed_6x7(), FrontierManifest{}, 0);
   run.save(0, state_at(10));
   run.stage(0, state_at(12));
   EXPECT_EQ(run.saved_step(0), 10);
@@ -106,7 +106,7 @@ TEST(FrontierRunDir, StagedCheckpointReplacesTheOldOnlyWhenCommitted) {
 // What a resume over ranks keeps: the step they agreed on, from whichever file holds it.
 TEST(FrontierRunDir, KeepStepTakesTheStagedCheckpointWhenItHoldsTheStep) {
   test::TempDir tmp;
-  auto run = FrontierRunDir::create(tmp / "run", closed_6x7(), RunManifest{}, 0);
+  auto run = FrontierRunDir::create(tmp / "run", closed_6x7(), FrontierManifest{}, 0);
   run.save(0, state_at(10));
   run.stage(0, state_at(12));
   run.keep_step(0, 12);
@@ -127,7 +127,7 @@ TEST(FrontierRunDir, KeepStepTakesTheStagedCheckpointWhenItHoldsTheStep) {
 // A finished sweep leaves neither file behind.
 TEST(FrontierRunDir, FinishRemovesStagedCheckpoints) {
   test::TempDir tmp;
-  auto run = FrontierRunDir::create(tmp / "run", closed_6x7(), RunManifest{}, 0);
+  auto run = FrontierRunDir::create(tmp / "run", closed_6x7(), FrontierManifest{}, 0);
   run.save(1, state_at(10));
   run.stage(1, state_at(12));
   run.finish(1, BigCount::parse("42"));
@@ -146,7 +146,7 @@ TEST(FrontierRunDir, AFinishedRunOpenedAgainIsNotWritten) {
   done.tours = done.closed_tours = BigCount::parse("42");
   done.cycles = BigCount::parse("21");
   {
-    auto run = FrontierRunDir::create(dir, closed_6x7(), RunManifest{}, 600);
+    auto run = FrontierRunDir::create(dir, closed_6x7(), FrontierManifest{}, 600);
     run.end_session(FrontierReport{}, 2, 1.0, 2.0);  // stopped: a second session follows
   }
   {
@@ -163,7 +163,7 @@ TEST(FrontierRunDir, AFinishedRunOpenedAgainIsNotWritten) {
     run.end_session(done, 2, 5.0, 9.0);
   }
   EXPECT_EQ(read_small_file(run_layout::manifest_path(dir)), finished);
-  EXPECT_EQ(read_manifest(dir).frontier.tours, "42");
+  EXPECT_EQ(read_frontier_manifest(dir).frontier.tours, "42");
 }
 
 }  // namespace

@@ -41,14 +41,14 @@ std::string refusal(const fs::path& dir) {
 class FrontierRunFilesTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto run = FrontierRunDir::create(dir_, shard_of_5x6(), RunManifest{}, 0);
+    auto run = FrontierRunDir::create(dir_, shard_of_5x6(), FrontierManifest{}, 0);
     run.finish(0, BigCount(12));
     run.finish(2, BigCount(34));
     run.save(4, state_at(10));
     run.end_session(FrontierReport{}, 1, 1.0, 1.0);  // stopped
   }
-  void edit_manifest(const std::function<void(RunManifest&)>& edit) {
-    RunManifest m = read_manifest(dir_);
+  void edit_manifest(const std::function<void(FrontierManifest&)>& edit) {
+    FrontierManifest m = read_frontier_manifest(dir_);
     edit(m);
     write_manifest(dir_, m);  // its checksum made to match, as a forger would
   }
@@ -67,11 +67,11 @@ TEST_F(FrontierRunFilesTest, ReadsTheRunWithItsJournal) {
 
 // The plan is the authority: the number of sweeps, and each sweep's place in the shard's deal.
 TEST_F(FrontierRunFilesTest, RefusesWhatThePlanDoesNotHave) {
-  edit_manifest([](RunManifest& m) { m.frontier.sweeps_planned = 70; });
+  edit_manifest([](FrontierManifest& m) { m.frontier.sweeps_planned = 70; });
   EXPECT_NE(refusal(dir_).find("plans 70 sweeps, and 5x6 open, all starts by end pairs has 66"),
             std::string::npos)
       << refusal(dir_);
-  edit_manifest([](RunManifest& m) {
+  edit_manifest([](FrontierManifest& m) {
     m.frontier.sweeps_planned = 66;
     m.frontier.finished[1] = BigCount(5).str();  // shard 1's
   });
@@ -81,7 +81,7 @@ TEST_F(FrontierRunFilesTest, RefusesWhatThePlanDoesNotHave) {
 }
 
 TEST_F(FrontierRunFilesTest, RefusesAJournalThatDisagreesWithTheManifest) {
-  edit_manifest([](RunManifest& m) { m.frontier.finished[2] = BigCount(35).str(); });
+  edit_manifest([](FrontierManifest& m) { m.frontier.finished[2] = BigCount(35).str(); });
   EXPECT_NE(refusal(dir_).find("finishes sweep 2 with another count than manifest.json"),
             std::string::npos)
       << refusal(dir_);
@@ -109,7 +109,7 @@ TEST_F(FrontierRunFilesTest, RefusesOddNamesAndLeavesOthersAlone) {
 // A checkpoint resumes only when the journal records it: a checkpoint of the same job and
 // run written outside the journal (its header forged, or the journal lost) is refused.
 TEST_F(FrontierRunFilesTest, RefusesACheckpointTheJournalDoesNotRecord) {
-  const RunManifest m = read_manifest(dir_);
+  const FrontierManifest m = read_frontier_manifest(dir_);
   write_checkpoint(dir_ / run_layout::checkpoint_name(6), FrontierRunDir::job_of(m), 6,
                    state_at(11));
   EXPECT_NE(refusal(dir_).find("checkpoint-6.bin: is a checkpoint that no line of sweeps.tsv "
@@ -124,7 +124,8 @@ TEST_F(FrontierRunFilesTest, ListsWhatAnInterruptedSessionLeft) {
   std::ofstream(dir_ / "manifest.json.tmp") << "x";
   fs::create_directory(dir_ / run_layout::kSpillDir);
   {
-    SweepJournalWriter w(dir_ / run_layout::kSweepJournal, frontier_job_key(read_manifest(dir_)));
+    SweepJournalWriter w(dir_ / run_layout::kSweepJournal,
+                         frontier_job_key(read_frontier_manifest(dir_)));
     w.finished(4, "56");
   }
   const FrontierRunFiles f = read_frontier_run(dir_);

@@ -9,7 +9,7 @@
 #include "knightstour/count/method_choice.hpp"
 #include "knightstour/frontier/bit_kernel.hpp"
 #include "knightstour/frontier/frontier_request.hpp"
-#include "knightstour/run/manifest.hpp"
+#include "knightstour/frontier_run/frontier_manifest.hpp"
 
 namespace knightstour {
 
@@ -71,7 +71,7 @@ inline constexpr double kDefaultCheckpointSeconds = 600;
 // request is no frontier count (validate), KNIGHTSTOUR_GRID or KNIGHTSTOUR_BIT_KERNEL names
 // nothing known, or --grid goes with a count that has no grid.
 FrontierPlan plan_frontier(const CountRequest& request, const MethodChoice& method,
-                           const RunManifest* resumed = nullptr);
+                           const FrontierManifest* resumed = nullptr);
 
 // The plan in a few lines ("memory    ..."), for estimate and the log.
 std::vector<std::string> describe(const FrontierPlan& plan);

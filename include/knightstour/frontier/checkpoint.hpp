@@ -42,8 +42,8 @@ struct CheckpointJob {
   // or kEndPairStarts for all starts by units of end pairs (sweep k is unit k), or
   // kEveryLengthStarts for every length of the row rows x 1 .. rows x cols.
   std::int64_t start = -1;
-  // Whose share of the job (manifest.hpp's FrontierProgress): rank `rank` of `ranks`, of the
-  // run `run_id` (0: not recorded).
+  // Whose share of the job (frontier_manifest.hpp's FrontierProgress): rank `rank` of `ranks`, of
+  // the run `run_id` (0: not recorded).
   int rank = 0;
   int ranks = 1;
   std::uint64_t run_id = 0;

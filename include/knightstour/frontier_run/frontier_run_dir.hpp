@@ -9,9 +9,9 @@
 
 #include "knightstour/frontier/checkpoint.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier_run/frontier_manifest.hpp"
 #include "knightstour/frontier_run/frontier_run_files.hpp"
 #include "knightstour/frontier_run/sweep_journal.hpp"
-#include "knightstour/run/manifest.hpp"
 #include "knightstour/run/run_directory.hpp"
 
 namespace knightstour {
@@ -31,7 +31,7 @@ class FrontierRunDir : public FrontierJournal {
   // A new run: locks `dir` (creating it) and refuses one that holds a run of either method;
   // writes the manifest (`base` gives provenance, threads and caps).
   static FrontierRunDir create(const std::filesystem::path& dir, const FrontierRequest& request,
-                               const RunManifest& base, double checkpoint_seconds);
+                               const FrontierManifest& base, double checkpoint_seconds);
   // The run in the locked `dir`, as read_frontier_run() found it (`files`). A finished run is
   // only read: opening it is no session, and end_session leaves its manifest as it was.
   // Otherwise what nothing reads again (files.leftovers) is removed.
@@ -39,23 +39,25 @@ class FrontierRunDir : public FrontierJournal {
 
   // The manifest of a new run of `request` (`base` gives provenance, caps and the owner): one
   // session, nothing finished, a fresh run id unless `base` names one.
-  static RunManifest new_manifest(const FrontierRequest& request, const RunManifest& base);
+  static FrontierManifest new_manifest(const FrontierRequest& request,
+                                       const FrontierManifest& base);
   // How a session ended, into `m`: the stop reason, and when complete the status and the
   // job's counts.
-  static void record_outcome(RunManifest& m, const FrontierReport& report);
+  static void record_outcome(FrontierManifest& m, const FrontierReport& report);
   // The request a frontier manifest describes (UsageError/FormatError when it cannot be one).
-  static FrontierRequest request_of(const RunManifest& manifest);
+  static FrontierRequest request_of(const FrontierManifest& manifest);
   // The job (and whose share of it) a checkpoint in the run directory of `manifest` names.
-  static CheckpointJob job_of(const RunManifest& manifest);
-  // A fresh run id: 16 hex digits, random (manifest.hpp's FrontierProgress::run_id).
+  static CheckpointJob job_of(const FrontierManifest& manifest);
+  // A fresh run id: 16 hex digits, random (frontier_manifest.hpp's FrontierProgress::run_id).
   static std::string new_run_id();
   // "DIR holds MPI rank r's share of a count over N ranks, not a count; ..." when the
   // manifest in `dir` is a rank's share: what to type instead (nothing when it is a count).
+  // (`common`: its manifest as read_manifest() reads it; a frontier run's is read again whole.)
   static std::optional<std::string> share_refusal(const std::filesystem::path& dir,
-                                                  const RunManifest& manifest);
+                                                  const RunManifest& common);
 
   const FrontierRequest& request() const { return request_; }
-  const RunManifest& manifest() const { return manifest_; }
+  const FrontierManifest& manifest() const { return manifest_; }
   const std::filesystem::path& dir() const { return dir_.dir(); }
   // A fresh, empty spill/ folder (what a killed session spilled is removed first).
   std::filesystem::path fresh_spill_dir();
@@ -92,7 +94,7 @@ class FrontierRunDir : public FrontierJournal {
   void keep_step(int sweep, std::optional<int> step);
 
  private:
-  FrontierRunDir(RunDirectory dir, RunManifest manifest, double checkpoint_seconds,
+  FrontierRunDir(RunDirectory dir, FrontierManifest manifest, double checkpoint_seconds,
                  std::vector<CheckpointRecord> records = {});
   std::filesystem::path checkpoint_path(int sweep) const;
   std::filesystem::path staged_path(int sweep) const;
@@ -107,7 +109,7 @@ class FrontierRunDir : public FrontierJournal {
   void check_recorded(const std::filesystem::path& path, const CheckpointHeader& header) const;
 
   RunDirectory dir_;
-  RunManifest manifest_;
+  FrontierManifest manifest_;
   FrontierRequest request_;
   CheckpointJob job_;
   SweepJournalWriter journal_;
@@ -133,7 +135,7 @@ void write_ranked_run(const std::filesystem::path& dir, const RankedRun& run);
 
 // Refuses (UsageError) a rank's directory `dir`, whose manifest is `m`, that is not rank
 // `rank`'s share of `run`: one moved, copied from another rank or another run.
-void check_rank_share(const std::filesystem::path& dir, const RunManifest& m, const RankedRun& run,
-                      int rank);
+void check_rank_share(const std::filesystem::path& dir, const FrontierManifest& m,
+                      const RankedRun& run, int rank);
 
 }  // namespace knightstour

@@ -7,8 +7,8 @@
 
 #include "knightstour/frontier/checkpoint.hpp"
 #include "knightstour/frontier/frontier_request.hpp"
+#include "knightstour/frontier_run/frontier_manifest.hpp"
 #include "knightstour/frontier_run/sweep_journal.hpp"
-#include "knightstour/run/manifest.hpp"
 
 namespace knightstour {
 
@@ -27,7 +27,7 @@ namespace knightstour {
 //   (a forged or foreign header).
 // Files of other names (a README beside the manifest) are left alone.
 struct FrontierRunFiles {
-  RunManifest manifest;  // the journal's finished sweeps folded in
+  FrontierManifest manifest;  // the journal's finished sweeps folded in
   FrontierRequest request;
   CheckpointJob job;
   SweepJournalContents journal;

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "knightstour/frontier/wide_count.hpp"
-#include "knightstour/run/manifest.hpp"
+#include "knightstour/frontier_run/frontier_manifest.hpp"
 
 namespace knightstour {
 

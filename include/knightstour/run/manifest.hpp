@@ -20,8 +20,13 @@ std::string to_string(Command command);
 
 // How a run counts: the enumerator (visits every tour) or the frontier method (counts classes
 // of partial paths). A run directory holds the runs of one method; its manifest says which.
+// The manifest's common fields are read and written here; the enumerator's section too (this
+// layer is the enumerator's), the frontier's in frontier_run/frontier_manifest.hpp.
 enum class Method { dfs, frontier };
+// Each method's name in a manifest, in the enum's order.
+inline constexpr std::string_view kMethodNames[] = {"dfs", "frontier"};
 std::string to_string(Method method);
+std::optional<Method> parse_method(std::string_view name);
 
 enum class RunStatus { incomplete, complete };
 std::string to_string(RunStatus status);
@@ -51,46 +56,14 @@ struct MergedInput {
 MergedInput merged_input(const std::filesystem::path& dir, int shard_index,
                          const Provenance& provenance);
 
-// Where a frontier run stands (method frontier only). Counts are decimal strings: they
-// outgrow 64 bits. The manifest's checksum covers these and the job, so a hand edit that
-// would change the answer is refused rather than counted.
-struct FrontierProgress {
-  bool total_only = false;  // all starts counted as a total (one unpinned sweep), no grid
-  // All starts by units of end pairs (frontier_request.hpp's GridMethod::end_pairs): sweep k is
-  // unit k, and this directory counts the units of `shard` (its rule plays no part).
-  bool end_pairs = false;
-  Shard shard;
-  // Every length of the row (count --every-length): the boards rows x n for n = 1 to cols.
-  // Its units are lengths, not sweeps (frontier_job.hpp's row units): finished holds a count
-  // a length, and a sweep across the rows keeps its checkpoint under a number past them.
-  bool every_length = false;
-  int sweeps_planned = 0;
-  std::map<int, std::string> finished;  // sweep index -> that sweep's count
-  // When complete: the job's counts, and per start square over all starts.
-  std::string tours;
-  std::string closed_tours;
-  std::string closed_cycles;
-  std::vector<std::string> tours_by_start;
-  double checkpoint_seconds = 0;  // --checkpoint of the latest session; -1: not recorded
-  // Whose files these are. A run over N MPI ranks keeps one directory a rank, each holding
-  // that rank's share of every generation: a share is not a count, so a directory records
-  // the rank it belongs to, of how many, and the id every rank of one run shares (random,
-  // made when the run is created), and every checkpoint in it names the same three.
-  int rank = 0;
-  int ranks = 1;       // 1: a count of one process
-  std::string run_id;  // 16 hex digits; "" in runs written before run ids existed
-  friend bool operator==(const FrontierProgress&, const FrontierProgress&) = default;
-};
-
 // Fields are typed; they become strings only in to_json() / from_json().
 struct RunManifest {
-  // Version 3 added the method (and frontier runs); 1 and 2 are enumerator runs; 4 is a
-  // frontier run with a sweep journal (sweep_journal.hpp), which knightstour before it would
-  // not read; 5 an enumerator run whose manifest and journal lines carry checksums (journal
-  // v3). Writes 5 for the enumerator's runs (3 for one of formats 1 to 3, resumed), 4 for the
-  // frontier's. Reads 1 to 3 and 5 of the enumerator, 3 and 4 of the frontier.
+  // Version 3 added the method (and frontier runs); 1 and 2 are enumerator runs; 4 a frontier
+  // run with a sweep journal (FrontierManifest); 5 an enumerator run whose manifest and
+  // journal lines carry checksums (journal v3). Writes 5 for the enumerator's runs (3 for one
+  // of formats 1 to 3, resumed). Reads 1 to 3 and 5 of the enumerator; no method's manifest
+  // passes 5.
   static constexpr int kFormatVersion = 5;
-  static constexpr int kFrontierFormatVersion = 4;
   Method method = Method::dfs;
 
   // What was asked. These define the prefixes and the files; a resume must agree on them.
@@ -143,13 +116,19 @@ struct RunManifest {
   std::uint64_t nodes_searched = 0;  // over all sessions, interrupted prefixes included
   // merge: every input run (an input that was itself merged contributes its inputs).
   std::vector<MergedInput> inputs;
-  FrontierProgress frontier;  // method frontier only
 
   std::string board_name() const { return std::to_string(rows) + "x" + std::to_string(cols); }
   int squares() const { return rows * cols; }
 
+  // An enumerator run's manifest. (Another method's is written by its layer, which adds its
+  // section to common_json(); write_manifest refuses it.)
   std::string to_json() const;
-  static RunManifest from_json(const std::string& text, const std::string& where);  // FormatError
+  // The fields every method's manifest holds, as a JSON object's text, under `format_version`.
+  std::string common_json(int format_version) const;
+  // The common fields, and the enumerator's when the method is dfs (checked whole, checksum
+  // and all). Another method's section is left to its layer, which reads the text again:
+  // what this returns of such a manifest holds no count. FormatError names `where`.
+  static RunManifest from_json(const std::string& text, const std::string& where);
 
   // The fields that define the run and differ between the two, e.g. {"split depth 5 vs 6"}.
   // (For frontier runs: method, board, start or all starts, closed.)
@@ -163,18 +142,16 @@ struct RunManifest {
 
 RunManifest read_manifest(const std::filesystem::path& dir);  // IoError / FormatError
 
-// A frontier run's job and owner as one line of text (board, starts, closed, total only,
-// shard, rank and run id): what its checksums are keyed by, so that a file or a line of
-// another job or run never checks out as this run's.
-std::string frontier_job_key(const RunManifest& manifest);
 // An enumerator run's job as one line of text (command, board, start or prefix, closed,
 // algorithm and prefix rules, split depth, shard, symmetry, tour files): what its manifest's
 // and journal lines' checksums are keyed by.
 std::string dfs_job_key(const RunManifest& manifest);
 // The method the manifest in `dir` names, read without checking the rest (to send a damaged
-// run to the checks of its own method); nothing when there is no readable JSON manifest.
-// A directory of MPI ranks' shares (ranks.json, no manifest of its own) is the frontier's.
+// run to the checks of its own method); nothing when there is no readable JSON manifest (a
+// directory of MPI ranks' shares has none: frontier_run's holds_frontier_run()).
 std::optional<Method> manifest_method(const std::filesystem::path& dir);
+// Writes an enumerator run's manifest; std::logic_error for another method's, whose layer
+// writes it (its section would be lost).
 void write_manifest(const std::filesystem::path& dir, const RunManifest& manifest);
 
 std::string utc_now_iso8601();

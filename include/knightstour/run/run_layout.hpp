@@ -28,6 +28,9 @@ inline constexpr const char* kSpillDir = "spill";
 inline constexpr const char* kSweepJournal = "sweeps.tsv";
 inline constexpr const char* kOldFrontierJob = "frontier.json";
 inline constexpr const char* kRanksFile = "ranks.json";
+// The names above that mark a directory as holding a run, of any method (holds_run_file).
+inline constexpr const char* kRunFileNames[] = {kManifest, kOldFrontierJob, kRanksFile,
+                                                kSweepJournal};
 std::filesystem::path rank_dir(const std::filesystem::path& dir, int rank);
 // Whether `dir` is the directory of a count over MPI ranks: it holds ranks.json and no
 // manifest of its own (each rank's share is in rank-<r>/). False where it cannot be read.
