@@ -53,6 +53,9 @@ PUBLIC_ROOM = {
 }
 
 MAX_PUBLIC_HEADERS = 10
+# A step's code in the shape of its strategies (issue 91): the plan, each strategy and the
+# core they share a file each, none longer than this.
+MAX_STEP_FILE_LINES = 350
 
 THIRD_PARTY = re.compile(r'#include\s*<(tbb/|oneapi/|spdlog/|fmt/|nlohmann/|zstd|cxxopts|benchmark/|gtest/)')
 OURS = re.compile(r'#include\s*"knightstour/(\w+)/([\w.]+)"')
@@ -194,6 +197,12 @@ def main():
     for name in PUBLIC_ROOM:
         if not os.path.exists(os.path.join(ROOT, "include", "knightstour", "frontier", name)):
             problems.append(f"PUBLIC_ROOM names {name}, not in include/knightstour/frontier/")
+    step = os.path.join(ROOT, "src", "frontier", "step")
+    for path in files_under(step):
+        lines = open(path, encoding="utf-8").read().count("\n")
+        if lines > MAX_STEP_FILE_LINES:
+            problems.append(f"{os.path.relpath(path, ROOT)}: {lines} lines, at most "
+                            f"{MAX_STEP_FILE_LINES} in step/")
     check_room_readmes(problems)
     check_rounds(headers, problems)
     for p in problems:

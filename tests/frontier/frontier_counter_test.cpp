@@ -191,7 +191,7 @@ TEST(FrontierCounter, TheWidestStepSaysWhatHeldItsBytes) {
 }
 
 // Idle scratch chunks that an earlier, bigger sweep or step left are unmapped before a step
-// that will not fill them starts (StepRun::trim_idle): 6x7 closed, taking in a budget's worth
+// that will not fill them starts (StepPlanner::trim_idle): 6x7 closed, taking in a budget's worth
 // of idle chunks, holds at its widest step no more of them than half its successors' blocks
 // and a few chunks (without the trim: most of the budget, 16.6 MB against 0.3).
 TEST(FrontierCounter, AStepDoesNotHoldIdleChunksItWillNotFill) {
@@ -291,7 +291,7 @@ TEST(FrontierCounter, RangesThatDoNotFitAreSplitAndRebuilt) {
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
 }
 
-// A sliced step (StepRun::build_sliced) expands the current generation a slice of its parts
+// A sliced step (InSlices) expands the current generation a slice of its parts
 // at a time and merges the slices' partial parts: the same counts and generations as steps
 // built at once, on cycles, open paths, a pinned start and both ends pinned, folded and not,
 // on 1 and 3 threads. (A generation of one part is not sliced: small ones.)

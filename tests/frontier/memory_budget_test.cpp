@@ -63,7 +63,7 @@ TEST(MemoryBudget, DropIdleReleasesEveryIdleChunk) {
   EXPECT_EQ(budget.idle_bytes(), 0u);
 }
 
-// A step keeps only the idle chunks it expects to fill (StepRun::trim_idle).
+// A step keeps only the idle chunks it expects to fill (StepPlanner::trim_idle).
 TEST(MemoryBudget, TrimIdleKeepsAtMostWhatItIsTold) {
   MemoryBudget budget(64 * kMiB);
   const std::uint64_t chunk = budget.chunk_bytes();

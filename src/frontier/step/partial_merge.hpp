@@ -1,7 +1,7 @@
 #pragma once
 
 // Parts of one part of the next generation, each made from a slice of the current one,
-// merged into the part (a sliced step: StepRun).
+// merged into the part (a sliced step: InSlices).
 
 #include <cstddef>
 #include <cstdint>

@@ -31,7 +31,7 @@ inline constexpr std::size_t kPollEvery = 4096;
 // budget) or once kPollEvery classes (the stop flag and the progress counter).
 template <int K>
 struct Expansion {
-  // combine: successors go through the combiner (a step tight for memory, StepRun).
+  // combine: successors go through the combiner (a step tight for memory, StepPlanner).
   Expansion(std::size_t parts, int rank_count, MemoryBudget& budget, bool combining = false)
       : combine(combining),
         blocks(parts, budget),

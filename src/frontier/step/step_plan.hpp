@@ -165,7 +165,7 @@ inline bool worth_sampling(std::uint64_t need, std::uint64_t room) {
   return static_cast<double>(need) > static_cast<double>(room) * kPassFill / 2;
 }
 
-// Slices for a step (StepRun::build_sliced): a step that would not fit one pass of the room
+// Slices for a step (InSlices, step_in_slices.hpp): a step that would not fit one pass of the room
 // expands the current generation a slice of its parts at a time, aggregates each slice's
 // successors into partial parts and merges them at the end (partial_merge.hpp), so it holds
 // one slice's successors beside partial parts, not every successor, and stays in memory
@@ -203,9 +203,9 @@ inline double sliced_need(double successor_bytes, double next_bytes, std::size_t
   return kPartialBytes * next_bytes + successor_bytes / static_cast<double>(slices);
 }
 
-// A sliced step may set its current generation aside as it goes (StepRun::build_sliced,
+// A sliced step may set its current generation aside as it goes (InSlices, step_in_slices.hpp;
 // StepSpill::set_aside; from the slice where what the slices measured says the next one would
-// not fit, StepRun::aside_due): each slice's parts of it written to spill files once expanded and
+// not fit, InSlices::aside_due): each slice's parts of it written to spill files once expanded and
 // freed, so that the partial parts take the place of the current generation, not room beside
 // it. Written and not read back but when the step does not finish (a checkpoint, counts
 // widened, ranges), where spilling the current generation first reads it back and leaves the

@@ -17,7 +17,7 @@ namespace knightstour {
 // that one sweep faulted in is handed to the next instead of being unmapped and faulted and
 // zeroed again (8% of 7x7 all starts' CPU when pinned sweeps counted it: docs/speed.md
 // (grouping.md)). Each step now unmaps the idle chunks past what it expects to fill
-// (StepRun::trim_idle), so a sweep keeps as many as its first steps fill: 13 pinned sweeps
+// (StepPlanner::trim_idle, step_layout.hpp), so a sweep keeps as many as its first steps fill: 13 pinned sweeps
 // of 6x7 took 1.02-1.04x the wall for it (results/frontier/combiner.md). While the chunks
 // sit here no budget counts them: a budget takes them in first thing
 // (MemoryBudget::share_idle), and gives its idle ones back when it ends.
@@ -47,7 +47,7 @@ class IdleChunks {
 // give_chunk): a chunk given back stays mapped, still counted as used, for the next step to
 // reuse without faulting and zeroing fresh pages again (8% of a 7x8 count's CPU), and is
 // unmapped as soon as a reservation needs its room, or when a step expects to fill fewer
-// (trim_idle, StepRun). So what the budget counts is what the process holds, idle chunks
+// (StepPlanner::trim_idle). So what the budget counts is what the process holds, idle chunks
 // included, and room() is what could be reserved.
 class MemoryBudget {
  public:
