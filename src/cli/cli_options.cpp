@@ -441,7 +441,8 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
   r.resume = result.count("resume") > 0;
   if (r.resume && !r.run_dir) throw UsageError("--resume needs --run-dir DIR");
   r.provenance = provenance();
-  if (result.count("memory")) r.memory = parse_size("memory", result["memory"].as<std::string>());
+  if (result.count("memory"))
+    r.memory_budget = parse_size("memory", result["memory"].as<std::string>());
   if (result.count("spill-dir")) {
     r.spill_dir = result["spill-dir"].as<std::string>();
     if (r.spill_dir->empty()) {

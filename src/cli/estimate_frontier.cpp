@@ -71,7 +71,7 @@ std::string spill_name(SpillTo to) {
 
 // The plan a count with the same options would run.
 nlohmann::json plan_json(const FrontierPlan& plan) {
-  nlohmann::json j{{"memory_budget", plan.memory.budget},
+  nlohmann::json j{{"memory_budget", plan.memory.memory_budget},
                    {"memory_asked", plan.memory.asked},
                    {"memory_available", plan.memory.available},
                    {"spill_to", spill_name(plan.spill.to)},
@@ -347,7 +347,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
   // spilling: an estimate writes nothing to disk. (Spilling, it wrote 8.6 GiB to $TMPDIR in
   // a minute of 8x8 closed, and a $TMPDIR too small for that ended it with an error.) The
   // steps it would have spilled are the ones the projection covers.
-  const bool budget_given = request.memory.has_value();
+  const bool budget_given = request.memory_budget.has_value();
   request.spill_dir = "none";
   Calibration c = run_calibration(request);
   CountResult& r = c.r;

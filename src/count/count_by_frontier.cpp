@@ -71,10 +71,10 @@ void fill_counts(CountResult& res, const FrontierReport& rep) {
 void say_how_memory_is_budgeted(const MemoryPlan& memory_plan) {
   if (!memory_plan.asked && !memory_plan.known) {
     spdlog::debug("memory budget {}: nothing is known of the memory available",
-                  size_text(memory_plan.budget));
+                  size_text(memory_plan.memory_budget));
   } else if (!memory_plan.asked) {
     spdlog::debug("memory budget {}: half of the {} that {} leaves{}{}",
-                  size_text(memory_plan.budget), size_text(memory_plan.available),
+                  size_text(memory_plan.memory_budget), size_text(memory_plan.available),
                   memory_plan.bound,
                   memory_plan.thread_stacks > 0 && memory_plan.bound.rfind("RLIMIT", 0) == 0
                       ? " after " + size_text(memory_plan.thread_stacks) + " of thread stacks"
@@ -88,7 +88,8 @@ void say_how_memory_is_budgeted(const MemoryPlan& memory_plan) {
         "--memory {} is more than the {} this {} has available now: the classes may outgrow "
         "memory before the count spills, and the system may kill it (about half of what is "
         "available, the default, leaves room for the rest of the process)",
-        size_text(memory_plan.budget), size_text(memory_plan.available / memory_plan.sharing),
+        size_text(memory_plan.memory_budget),
+        size_text(memory_plan.available / memory_plan.sharing),
         memory_plan.sharing > 1 ? "rank's share of the node" : "machine");
   }
 }
@@ -156,7 +157,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   options.fold_mirror = r.mirror_fold;
   Ranks* ranks = several_ranks(r.ranks);
   options.ranks = ranks;
-  options.memory_limit = plan.memory.budget;
+  options.memory_budget = plan.memory.memory_budget;
   say_how_memory_is_budgeted(plan.memory);
   options.progress_seconds = plan.progress_seconds;
   SpillPlace spill;
@@ -195,7 +196,7 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
   st.ranks = ranks ? ranks->size() : 1;
   st.bit_kernel = std::string(bit_kernel_name(plan.kernel));
   st.mirror_fold = options.fold_mirror;
-  st.memory_budget = options.memory_limit;
+  st.memory_budget = options.memory_budget;
   st.budget_asked = plan.memory.asked;
   st.spills = !options.spill_dir.empty();
   st.spill_off = spill.off;

@@ -104,18 +104,18 @@ MemoryPlan memory_plan(const CountRequest& r, const Ranks* ranks, int threads) {
   m.available = room.bytes;
   m.bound = room.bound;
   m.sharing = ranks ? static_cast<std::uint64_t>(ranks->ranks_on_this_node()) : 1;
-  m.asked = r.memory.has_value();
-  if (r.memory) {
-    m.budget = *r.memory;
+  m.asked = r.memory_budget.has_value();
+  if (r.memory_budget) {
+    m.memory_budget = *r.memory_budget;
   } else if (m.known) {
-    m.budget = m.available / 2 / m.sharing;
-    if (m.budget == 0) {
+    m.memory_budget = m.available / 2 / m.sharing;
+    if (m.memory_budget == 0) {
       throw UsageError(m.bound + " leaves no memory for the classes (" + size_text(m.available) +
                        " after what the process and its threads hold): give --memory SIZE, "
                        "or run where more memory is allowed");
     }
   } else {
-    m.budget = (4ull << 30) / m.sharing;
+    m.memory_budget = (4ull << 30) / m.sharing;
   }
   return m;
 }
@@ -182,7 +182,7 @@ FrontierPlan plan_frontier(const CountRequest& r, const MethodChoice& method,
 std::vector<std::string> describe(const FrontierPlan& p) {
   std::vector<std::string> lines;
   const MemoryPlan& m = p.memory;
-  std::string memory = "budget     " + size_text(m.budget) + " for the classes";
+  std::string memory = "budget     " + size_text(m.memory_budget) + " for the classes";
   if (m.asked) {
     memory += " (--memory)";
     if (m.past_available())

@@ -48,7 +48,7 @@ std::vector<std::string> CountRequest::dfs_options() const {
 // count with the grid would get, so the total alone never costs more than with the grid.
 std::vector<std::string> CountRequest::frontier_options() const {
   std::vector<std::string> out;
-  if (memory) out.push_back("--memory");
+  if (memory_budget) out.push_back("--memory");
   if (spill_dir) out.push_back("--spill-dir");
   if (checkpoint_seconds) out.push_back("--checkpoint");
   if (grid) out.push_back("--grid");

@@ -111,20 +111,20 @@ TEST(FrontierPlan, RefusesWhatNoFrontierCountIs) {
 
 TEST(FrontierPlan, MemoryIsAskedOrHalfOfWhatIsAvailable) {
   CountRequest asked = closed_from_a1(6, 6);
-  asked.memory = 3u << 20;
+  asked.memory_budget = 3u << 20;
   const FrontierPlan a = plan_frontier(asked, kFrontier);
   EXPECT_TRUE(a.memory.asked);
-  EXPECT_EQ(a.memory.budget, 3u << 20);
+  EXPECT_EQ(a.memory.memory_budget, 3u << 20);
   EXPECT_FALSE(a.memory.past_available());
-  asked.memory = ~std::uint64_t{0} / 2;
+  asked.memory_budget = ~std::uint64_t{0} / 2;
   EXPECT_EQ(plan_frontier(asked, kFrontier).memory.past_available(), a.memory.available > 0);
 
   const FrontierPlan d = plan_frontier(closed_from_a1(6, 6), kFrontier);
   EXPECT_FALSE(d.memory.asked);
   if (d.memory.available > 0) {
-    EXPECT_EQ(d.memory.budget, d.memory.available / 2);
+    EXPECT_EQ(d.memory.memory_budget, d.memory.available / 2);
   } else {
-    EXPECT_EQ(d.memory.budget, 4ull << 30);
+    EXPECT_EQ(d.memory.memory_budget, 4ull << 30);
   }
   const std::vector<std::string> lines = describe(a);
   ASSERT_FALSE(lines.empty());

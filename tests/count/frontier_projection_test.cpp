@@ -110,7 +110,7 @@ TEST(FrontierProjection, ARealCalibrationProjectsPastWhatItHeld) {
   q.closed = true;
   q.prefix = {0};
   q.method = MethodAsked::frontier;
-  q.memory = 256u << 10;
+  q.memory_budget = 256u << 10;
   q.spill_dir = "none";
   const CountResult r = run_count(q);
   ASSERT_FALSE(r.complete);

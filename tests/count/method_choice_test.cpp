@@ -55,7 +55,7 @@ TEST(MethodChoice, OptionsOfOneMethodPickIt) {
   r.caps.max_tours = 10;
   EXPECT_EQ(choose_method(r).method, Method::dfs);
   r = job(6, 6, false, false);
-  r.memory = 1 << 30;
+  r.memory_budget = 1 << 30;
   EXPECT_EQ(choose_method(r).method, Method::frontier);
   r.caps.max_nodes = 5;
   EXPECT_THROW(choose_method(r), UsageError);  // options of both methods

@@ -132,7 +132,7 @@ TEST(BackwardPass, RecomputesColumnsUnderASmallBudget) {
   const BoardShape shape{3, 170};
   const FrontierReport whole = grid(shape, GridMethod::backward_pass);
   FrontierOptions small;
-  small.memory_limit = std::uint64_t{4} << 20;
+  small.memory_budget = std::uint64_t{4} << 20;
   const FrontierReport columns = grid(shape, GridMethod::backward_pass, small);
   EXPECT_TRUE(columns.grid_by_backward_pass);
   EXPECT_EQ(columns.tours_by_start, whole.tours_by_start);
@@ -146,7 +146,7 @@ TEST(BackwardPass, FallsBackToPinnedTailsWhenTheGenerationsDoNotFit) {
   const FrontierReport whole = grid({5, 8}, GridMethod::backward_pass);
   ASSERT_TRUE(whole.grid_by_backward_pass);
   FrontierOptions small;
-  small.memory_limit = std::uint64_t{8} << 20;  // the sweep gets 2 MiB: 5x8 needs more
+  small.memory_budget = std::uint64_t{8} << 20;  // the sweep gets 2 MiB: 5x8 needs more
   // Steps built at once, so that the unpinned sweep outgrows its 2 MiB (in slices it can
   // complete, and the pass back is then refused beside its generations: one sweep more).
   small.slices = 1;
@@ -157,7 +157,7 @@ TEST(BackwardPass, FallsBackToPinnedTailsWhenTheGenerationsDoNotFit) {
   // Generations too big even by columns: the sweep is abandoned from its after_step hook.
   const FrontierReport long_board = grid({3, 120}, GridMethod::backward_pass);
   FrontierOptions tiny;
-  tiny.memory_limit = std::uint64_t{1} << 20;
+  tiny.memory_budget = std::uint64_t{1} << 20;
   const FrontierReport abandoned = grid({3, 120}, GridMethod::backward_pass, tiny);
   EXPECT_FALSE(abandoned.grid_by_backward_pass);
   EXPECT_EQ(abandoned.tours_by_start, long_board.tours_by_start);

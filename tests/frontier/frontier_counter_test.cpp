@@ -199,22 +199,22 @@ TEST(FrontierCounter, AStepDoesNotHoldIdleChunksItWillNotFill) {
   FrontierOptions options;
   options.threads = 2;
   const auto whole = run_frontier(Sweep({6, 7}), {true, {}}, options, stop);
-  options.memory_limit = 2 * whole.peak_bytes;  // room for the chunks; no step spills
+  options.memory_budget = 2 * whole.peak_bytes;  // room for the chunks; no step spills
   IdleChunks idle;
   {
-    MemoryBudget earlier(options.memory_limit);  // what a sweep before it left
+    MemoryBudget earlier(options.memory_budget);  // what a sweep before it left
     earlier.share_idle(idle);
     std::vector<void*> chunks;
     while (void* chunk = earlier.take_chunk()) chunks.push_back(chunk);
     for (void* chunk : chunks) earlier.give_chunk(chunk);
   }
-  ASSERT_GT(idle.size() * scratch_chunk_bytes(options.memory_limit), whole.peak_bytes);
+  ASSERT_GT(idle.size() * scratch_chunk_bytes(options.memory_budget), whole.peak_bytes);
   options.idle_chunks = &idle;
   const auto r = run_frontier(Sweep({6, 7}), {true, {}}, options, stop);
   ASSERT_TRUE(r.complete);
   EXPECT_EQ(r.count, whole.count);
   const StepBytes& w = r.widest_step;
-  EXPECT_LE(w.idle, w.successors / 2 + 4 * scratch_chunk_bytes(options.memory_limit));
+  EXPECT_LE(w.idle, w.successors / 2 + 4 * scratch_chunk_bytes(options.memory_budget));
 }
 
 // Steps of a sweep built by strategy s.
@@ -233,7 +233,7 @@ TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
     options.threads = threads;
     options.slices = 1;  // ranges, which spill (slices keep a step in memory)
     const auto whole = run_frontier(sweep, target, options, stop);
-    options.memory_limit = whole.peak_bytes / static_cast<std::uint64_t>(part);
+    options.memory_budget = whole.peak_bytes / static_cast<std::uint64_t>(part);
     options.spill_dir = dir.path();
     const auto r = run_frontier(sweep, target, options, stop);
     EXPECT_TRUE(r.complete);
@@ -243,7 +243,7 @@ TEST(FrontierCounter, SpillingToDiskGivesTheSameCounts) {
     EXPECT_EQ(r.steps_by_strategy.total(), rows * cols);
     EXPECT_GT(by(r, StepStrategy::in_ranges), 0);
     EXPECT_EQ(by(r, StepStrategy::sliced), 0);
-    EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
+    EXPECT_LE(r.peak_bytes, options.memory_budget + (1u << 20));
     EXPECT_EQ(r.count, whole.count);
     return r.count;
   };
@@ -280,12 +280,12 @@ TEST(FrontierCounter, RangesThatDoNotFitAreSplitAndRebuilt) {
   const auto whole = run_frontier(sweep, {true, {}}, options, stop);
   options.spill_dir = dir.path();
   for (const std::uint64_t part : {8, 12}) {
-    options.memory_limit = whole.peak_bytes / part;
+    options.memory_budget = whole.peak_bytes / part;
     const auto r = run_frontier(sweep, {true, {}}, options, stop);
     EXPECT_TRUE(r.complete);
     EXPECT_GT(r.ranges_redone, 0);
     EXPECT_GT(by(r, StepStrategy::in_ranges), 0);
-    EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
+    EXPECT_LE(r.peak_bytes, options.memory_budget + (1u << 20));
     EXPECT_EQ(r.count.str(), "55488142");
   }
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
@@ -352,7 +352,7 @@ TEST(FrontierCounter, SlicesFitAStepWhereBuildingItAtOnceStops) {
   FrontierOptions options;
   options.threads = 2;
   const auto whole = run_frontier(sweep, {true, {}}, options, stop);
-  options.memory_limit = whole.peak_bytes / 3;
+  options.memory_budget = whole.peak_bytes / 3;
   options.slices = 1;
   const auto at_once = run_frontier(sweep, {true, {}}, options, stop);
   EXPECT_FALSE(at_once.complete);
@@ -364,7 +364,7 @@ TEST(FrontierCounter, SlicesFitAStepWhereBuildingItAtOnceStops) {
   EXPECT_GT(r.widest_step.partial, 0u);
   EXPECT_GT(by(r, StepStrategy::sliced), 0);
   EXPECT_EQ(by(r, StepStrategy::in_ranges) + by(r, StepStrategy::sliced_then_in_ranges), 0);
-  EXPECT_LE(r.peak_bytes, options.memory_limit);
+  EXPECT_LE(r.peak_bytes, options.memory_budget);
 }
 
 // Where the partial parts fit only in place of the current generation, a sliced step sets it
@@ -385,7 +385,7 @@ TEST(FrontierCounter, SlicesSetTheCurrentGenerationAsideWhereTheyFitOnlyInItsPla
     for (const std::uint64_t part : {3, 4}) {
       SCOPED_TRACE(testing::Message() << threads << " threads, 1/" << part << " of the peak");
       options.threads = threads;
-      options.memory_limit = whole.peak_bytes / part;
+      options.memory_budget = whole.peak_bytes / part;
       const auto r = run_frontier(sweep, {true, {}}, options, stop);
       ASSERT_TRUE(r.complete);
       EXPECT_EQ(r.count.str(), "55488142");
@@ -394,7 +394,7 @@ TEST(FrontierCounter, SlicesSetTheCurrentGenerationAsideWhereTheyFitOnlyInItsPla
           by(r, StepStrategy::sliced_setting_aside) + by(r, StepStrategy::sliced_then_in_ranges),
           0);
       EXPECT_GT(r.spilled_bytes, 0u);
-      EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
+      EXPECT_LE(r.peak_bytes, options.memory_budget + (1u << 20));
     }
   }
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
@@ -415,12 +415,12 @@ TEST(FrontierCounter, ASlicedStepThatRunsOutIsBuiltInRanges) {
   options.spill_dir = dir.path();
   for (const std::uint64_t part : {7, 9}) {
     SCOPED_TRACE(testing::Message() << "1/" << part << " of the peak");
-    options.memory_limit = whole.peak_bytes / part;
+    options.memory_budget = whole.peak_bytes / part;
     const auto r = run_frontier(sweep, {true, {}}, options, stop);
     ASSERT_TRUE(r.complete);
     EXPECT_EQ(r.count.str(), "55488142");
     EXPECT_GT(by(r, StepStrategy::sliced_then_in_ranges), 0);
-    EXPECT_LE(r.peak_bytes, options.memory_limit + (1u << 20));
+    EXPECT_LE(r.peak_bytes, options.memory_budget + (1u << 20));
   }
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
 }
@@ -430,7 +430,7 @@ TEST(FrontierCounter, WithoutASpillDirectoryTheBudgetStopsTheSweep) {
   const Sweep sweep({6, 8});
   StopControl stop({});
   FrontierOptions options;
-  options.memory_limit = 1 << 20;
+  options.memory_budget = 1 << 20;
   const auto r = run_frontier(sweep, {true, {}}, options, stop);
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.stop_reason, StopReason::memory);

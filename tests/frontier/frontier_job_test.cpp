@@ -340,7 +340,7 @@ TEST(FrontierJob, ProjectsWhatAStoppedAllStartsJobHasLeft) {
 TEST(FrontierJob, StopsAtTheMemoryBudget) {
   StopControl stop({});
   FrontierOptions options;
-  options.memory_limit = 1 << 20;  // 1 MiB: 6x8 needs far more
+  options.memory_budget = 1 << 20;  // 1 MiB: 6x8 needs far more
   const auto r = count_by_frontier({{6, 8}, true, 0}, options, stop);
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.stop_reason, StopReason::memory);

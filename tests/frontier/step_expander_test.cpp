@@ -55,7 +55,8 @@ Expanded expand_step(const StepRules& rules, int k, Generation<1>& current, int 
   out.aborted = abort.raised();
   std::uint64_t merged = 0;
   for (auto& e : expansions) {
-    // What the combiner holds once the expansion is done (StepCore::keep_combined keeps it the same way).
+    // What the combiner holds once the expansion is done (StepCore::keep_combined keeps it the same
+    // way).
     EXPECT_TRUE(out.aborted || e.flush(lo));
     merged += e.combiner.merged();
     out.closed += e.closed.limb[0];

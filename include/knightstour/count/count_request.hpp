@@ -57,7 +57,8 @@ struct CountRequest {
   std::optional<Shard> shard;
 
   // The frontier method's own settings (each refused by the enumerator when given).
-  std::optional<std::uint64_t> memory;       // bytes of classes; default: half of what is free
+  std::optional<std::uint64_t>
+      memory_budget;  // --memory: bytes of classes; default: half of what is free
   std::optional<std::string> spill_dir;      // "none": stop at the budget instead of spilling
   std::optional<double> checkpoint_seconds;  // --checkpoint: save classes this often (10m)
   // --total-only: open tours over all starts, the total without the tours from each square

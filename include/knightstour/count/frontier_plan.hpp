@@ -15,17 +15,17 @@ namespace knightstour {
 
 // The bytes a frontier count's classes may hold, and where that figure comes from.
 struct MemoryPlan {
-  std::uint64_t budget = 0;
-  bool asked = false;           // --memory; else half of `available` (4 GiB when unknown)
-  bool known = false;           // `available` was read from a bound (else nothing is known)
-  std::uint64_t available = 0;  // what this process may still take now
-  std::string bound;            // what bounds `available` (memory_room.hpp)
-  std::uint64_t sharing = 1;    // ranks on this node, sharing `available`
+  std::uint64_t memory_budget = 0;  // bytes of classes (FrontierOptions::memory_budget)
+  bool asked = false;               // --memory; else half of `available` (4 GiB when unknown)
+  bool known = false;               // `available` was read from a bound (else nothing is known)
+  std::uint64_t available = 0;      // what this process may still take now
+  std::string bound;                // what bounds `available` (memory_room.hpp)
+  std::uint64_t sharing = 1;        // ranks on this node, sharing `available`
   // Under an address-space limit: the stacks of the threads the count starts, taken off it.
   std::uint64_t thread_stacks = 0;
   // --memory past this process's (or rank's) share of what is available: the classes may
   // outgrow memory before the count spills, and the OOM killer end it.
-  bool past_available() const { return asked && known && budget > available / sharing; }
+  bool past_available() const { return asked && known && memory_budget > available / sharing; }
 };
 
 // Where classes past the budget go.

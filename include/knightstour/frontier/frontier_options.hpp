@@ -22,7 +22,7 @@ struct ShorterBoards;  // sweep/shorter_boards.hpp
 // How a sweep runs: threads, memory, spill, progress, ranks and kernel.
 struct FrontierOptions {
   int threads = 1;
-  std::uint64_t memory_limit = ~std::uint64_t{0};  // bytes of classes
+  std::uint64_t memory_budget = ~std::uint64_t{0};  // bytes of classes
   // Where classes that do not fit the memory limit go (a directory that exists); empty:
   // nowhere, the sweep stops at the limit.
   std::filesystem::path spill_dir;

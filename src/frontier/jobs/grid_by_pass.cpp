@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "frontier/jobs/backward_pass.hpp"
+#include "frontier/jobs/budget_shares.hpp"
 #include "frontier/jobs/job_report.hpp"
 #include "frontier/jobs/start_squares.hpp"
 #include "knightstour/base/errors.hpp"
@@ -94,12 +95,12 @@ BackwardOutcome pass_back(const Sweep& plain, FrontierOptions again, const KeptG
 }  // namespace
 
 // The grid by one unpinned sweep, its generations kept, and the pass back over them
-// (backward_pass.hpp). The sweep gets a quarter of the memory budget and its kept generations
-// half (all of them, or each column's first); the pass's tables, and a column's generations
-// recomputed, take the rest. When the generations outgrow their half the sweep is abandoned
-// at once (its after_step throws), and when the pass would not fit beside them it is not
-// started; either way the job takes pinned tails instead, having lost the sweep's work (at
-// most what --total-only costs).
+// (backward_pass.hpp). The sweep and its kept generations (all of them, or each column's
+// first) take their shares of the memory budget (budget_shares.hpp); the pass's tables, and a
+// column's generations recomputed, take the rest. When the generations outgrow their half the sweep
+// is abandoned at once (its after_step throws), and when the pass would not fit beside them it is
+// not started; either way the job takes pinned tails instead, having lost the sweep's work (at most
+// what --total-only costs).
 BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options, StopControl& stop,
                              FrontierReport& report, JobProgress& progress) {
   // The job says it goes by the pass (report.grid_by_backward_pass) until this gives it up.
@@ -109,10 +110,10 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
     return BackwardOutcome::fell_back;
   };
   FrontierOptions o = options;
-  o.memory_limit = options.memory_limit / 4;
+  o.memory_budget = pass_sweep_share(options.memory_budget);
   o.label = "open tours, every path once, kept for the pass back";
   const int pass_from = pass_last_step(plain);
-  KeptGenerations kept(options.memory_limit / 2, plain.width(), pass_from);
+  KeptGenerations kept(kept_generations_share(options.memory_budget), plain.width(), pass_from);
   progress.pass_follows(true);
   std::optional<FrontierResult> swept;
   try {
@@ -139,8 +140,8 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
   ++report.sweeps_finished;
   const std::uint64_t need = kept.bytes() +
                              pass_scratch_bytes(plain, kept, r.peak_classes, r.count) +
-                             (kept.columns_only() ? o.memory_limit : 0);
-  if (need > options.memory_limit) {
+                             (kept.columns_only() ? o.memory_budget : 0);
+  if (need > options.memory_budget) {
     spdlog::info(
         "the pass back over the unpinned sweep would need {} beside its generations, more than "
         "the memory budget: the tours from each square come from pinned tails instead",

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "frontier/jobs/budget_shares.hpp"
 #include "frontier/jobs/job_progress.hpp"
 #include "frontier/jobs/job_report.hpp"
 #include "frontier/sweep/frontier_counter.hpp"
@@ -70,9 +71,7 @@ class JobSweeps {
       };
     }
     if (start) {
-      // A copy from the shared prefix: its memory counts against what this sweep may use.
-      const std::uint64_t held = memory_bytes_of(start->classes);
-      o.memory_limit -= std::min(o.memory_limit, held);
+      o.memory_budget = beside_held(o.memory_budget, memory_bytes_of(start->classes));
     }
     FrontierResult r = run_frontier(s, target, o, stop_, std::move(start));
     add_to_report(report_, r);

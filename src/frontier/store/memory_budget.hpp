@@ -17,9 +17,9 @@ namespace knightstour {
 // that one sweep faulted in is handed to the next instead of being unmapped and faulted and
 // zeroed again (8% of 7x7 all starts' CPU when pinned sweeps counted it: docs/speed.md
 // (grouping.md)). Each step now unmaps the idle chunks past what it expects to fill
-// (StepPlanner::trim_idle, step_layout.hpp), so a sweep keeps as many as its first steps fill: 13 pinned sweeps
-// of 6x7 took 1.02-1.04x the wall for it (results/frontier/combiner.md). While the chunks
-// sit here no budget counts them: a budget takes them in first thing
+// (StepPlanner::trim_idle, step_layout.hpp), so a sweep keeps as many as its first steps fill: 13
+// pinned sweeps of 6x7 took 1.02-1.04x the wall for it (results/frontier/combiner.md). While the
+// chunks sit here no budget counts them: a budget takes them in first thing
 // (MemoryBudget::share_idle), and gives its idle ones back when it ends.
 class IdleChunks {
  public:
@@ -51,8 +51,9 @@ class IdleChunks {
 // included, and room() is what could be reserved.
 class MemoryBudget {
  public:
-  explicit MemoryBudget(std::uint64_t limit)
-      : limit_(limit), chunk_bytes_(scratch_chunk_bytes(limit)) {}
+  // `memory_budget`: FrontierOptions::memory_budget, the bytes it lets be held (limit()).
+  explicit MemoryBudget(std::uint64_t memory_budget)
+      : limit_(memory_budget), chunk_bytes_(scratch_chunk_bytes(memory_budget)) {}
   MemoryBudget(const MemoryBudget&) = delete;
   MemoryBudget& operator=(const MemoryBudget&) = delete;
   ~MemoryBudget() {

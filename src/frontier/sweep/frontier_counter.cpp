@@ -346,7 +346,7 @@ FrontierResult run_frontier(const Sweep& sweep, const FrontierTarget& target,
     result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
     return result;
   }
-  MemoryBudget budget(options.memory_limit);
+  MemoryBudget budget(options.memory_budget);
   SpillArea spill(options.spill_dir);
   frontier_detail::DiskRoomWarning room;
   FrontierState state = resume ? std::move(*resume) : starting_state(rules, target, options);
