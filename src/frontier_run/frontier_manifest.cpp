@@ -146,7 +146,7 @@ void read_section(const json& j, FrontierManifest& m) {
 }  // namespace
 
 std::string FrontierManifest::to_json() const {
-  json j = json::parse(common_json(kFormatVersion));
+  json j = json::parse(common_json(kFrontierFormatVersion));
   j["caps"] = {{"time_limit", caps.time_limit}};
   const FrontierProgress& f = frontier;
   json finished = json::array();
@@ -186,7 +186,7 @@ FrontierManifest FrontierManifest::from_json(const std::string& text, const std:
     }
     // The versions the frontier method has written: a manifest claiming another was not.
     const int format_version = whole<int>(j, "format_version");
-    if (format_version != 3 && format_version != kFormatVersion) {
+    if (format_version != 3 && format_version != kFrontierFormatVersion) {
       throw FormatError("format_version " + std::to_string(format_version) +
                         " of the frontier method, which no knightstour writes");
     }

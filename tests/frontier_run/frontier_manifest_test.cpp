@@ -11,22 +11,14 @@
 #include <vector>
 
 #include "knightstour/base/errors.hpp"
+#include "support/manifest_edits.hpp"
 #include "support/temp_dir.hpp"
 
 namespace knightstour {
 namespace {
 
-using Edits = std::vector<std::pair<std::string, std::string>>;
-
-// Each edit (the first occurrence of `from` made `to`) of the manifest text `good` is refused.
-void expect_each_refused(const std::string& good, const Edits& edits) {
-  for (const auto& [from, to] : edits) {
-    std::string text = good;
-    const auto at = text.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    EXPECT_THROW(FrontierManifest::from_json(text, "m"), FormatError) << to;
-  }
+void expect_each_refused(const std::string& good, const test::ManifestEdits& edits) {
+  test::expect_each_refused<FrontierManifest>(good, edits);
 }
 
 FrontierManifest frontier_manifest() {

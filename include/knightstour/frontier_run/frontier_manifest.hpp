@@ -46,7 +46,7 @@ struct FrontierProgress {
 // enumerator's fields unused) and the frontier's section. Written as format 4 (3: before the
 // sweep journal, read still); to_json() and from_json() hide RunManifest's.
 struct FrontierManifest : RunManifest {
-  static constexpr int kFormatVersion = 4;
+  static constexpr int kFrontierFormatVersion = 4;
   FrontierProgress frontier;
 
   FrontierManifest() { method = Method::frontier; }
