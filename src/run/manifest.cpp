@@ -266,9 +266,9 @@ RunManifest RunManifest::from_json(const std::string& text, const std::string& w
                         " (this knightstour reads 1 to " + std::to_string(kFormatVersion) + ")");
     }
     const auto method_name = j.value("method", std::string("dfs"));
-    const auto method = parse_method(method_name);
-    if (!method) throw FormatError("unknown method '" + method_name + "'");
-    m.method = *method;
+    const auto named = parse_method(method_name);
+    if (!named) throw FormatError("unknown method '" + method_name + "'");
+    m.method = *named;
     read_common(j, m, where);
     if (m.method != Method::dfs) return;  // its layer reads its section
     // The versions the enumerator has written: a manifest claiming another was not written so.
