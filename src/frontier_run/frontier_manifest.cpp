@@ -8,6 +8,7 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/run_layout.hpp"
+#include "run/manifest_json.hpp"
 
 namespace knightstour {
 
@@ -146,7 +147,7 @@ void read_section(const json& j, FrontierManifest& m) {
 }  // namespace
 
 std::string FrontierManifest::to_json() const {
-  json j = json::parse(common_json(kFrontierFormatVersion));
+  json j = manifest_common_fields(*this, kFrontierFormatVersion);
   j["caps"] = {{"time_limit", caps.time_limit}};
   const FrontierProgress& f = frontier;
   json finished = json::array();
@@ -178,12 +179,11 @@ std::string FrontierManifest::to_json() const {
 }
 
 FrontierManifest FrontierManifest::from_json(const std::string& text, const std::string& where) {
-  FrontierManifest m(RunManifest::from_json(text, where));
+  json j;
+  json_fields::reading(where, [&] { j = json::parse(text); });
+  FrontierManifest m(manifest_from_json(j, where));
   json_fields::reading(where, [&] {
-    const json j = json::parse(text);
-    if (j.value("method", std::string("dfs")) != to_string(Method::frontier)) {
-      throw FormatError("it is not a frontier run's manifest");
-    }
+    if (m.method != Method::frontier) throw FormatError("it is not a frontier run's manifest");
     // The versions the frontier method has written: a manifest claiming another was not.
     const int format_version = whole<int>(j, "format_version");
     if (format_version != 3 && format_version != kFrontierFormatVersion) {

@@ -14,6 +14,7 @@
 #include "knightstour/board/square.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/run_layout.hpp"
+#include "run/manifest_json.hpp"
 
 namespace knightstour {
 
@@ -154,9 +155,7 @@ std::string to_string(RunStatus status) {
   return status == RunStatus::complete ? "complete" : "incomplete";
 }
 
-namespace {
-
-json common_fields(const RunManifest& m, int format_version) {
+json manifest_common_fields(const RunManifest& m, int format_version) {
   json j;
   j["format"] = "knightstour-run";
   j["format_version"] = format_version;
@@ -182,6 +181,8 @@ json common_fields(const RunManifest& m, int format_version) {
   j["timings"] = timings_json(m);
   return j;
 }
+
+namespace {
 
 // The common fields of a manifest whose format and version are checked.
 void read_common(const json& j, RunManifest& m, const std::string& where) {
@@ -218,12 +219,8 @@ void read_common(const json& j, RunManifest& m, const std::string& where) {
 
 }  // namespace
 
-std::string RunManifest::common_json(int format_version) const {
-  return common_fields(*this, format_version).dump(2) + "\n";
-}
-
 std::string RunManifest::to_json() const {
-  json j = common_fields(*this, checksums ? kFormatVersion : 3);
+  json j = manifest_common_fields(*this, checksums ? kFormatVersion : 3);
   j["algorithm"] = to_string(algorithm);
   j["prefix_rules"] = prefix_rules;
   j["split_depth"] = split_depth;
@@ -253,17 +250,23 @@ std::string RunManifest::to_json() const {
 }
 
 RunManifest RunManifest::from_json(const std::string& text, const std::string& where) {
+  json j;
+  json_fields::reading(where, [&] { j = json::parse(text); });
+  return manifest_from_json(j, where);
+}
+
+RunManifest manifest_from_json(const json& j, const std::string& where) {
   RunManifest m;
   json_fields::reading(where, [&] {
-    const json j = json::parse(text);
     if (j.at("format") != "knightstour-run")
       throw FormatError(where + " is not a knightstour run manifest");
     // Version 2 added the shard rule (a version 1 manifest dealt shards by id); version 3 the
     // method.
     const int format_version = whole<int>(j, "format_version");
-    if (format_version < 1 || format_version > kFormatVersion) {
+    if (format_version < 1 || format_version > RunManifest::kFormatVersion) {
       throw FormatError(where + ": unsupported manifest version " + j.at("format_version").dump() +
-                        " (this knightstour reads 1 to " + std::to_string(kFormatVersion) + ")");
+                        " (this knightstour reads 1 to " +
+                        std::to_string(RunManifest::kFormatVersion) + ")");
     }
     const auto method_name = j.value("method", std::string("dfs"));
     const auto named = parse_method(method_name);

@@ -121,10 +121,8 @@ struct RunManifest {
   int squares() const { return rows * cols; }
 
   // An enumerator run's manifest. (Another method's is written by its layer, which adds its
-  // section to common_json(); write_manifest refuses it.)
+  // section to the common fields, src/run/manifest_json.hpp; write_manifest refuses it.)
   std::string to_json() const;
-  // The fields every method's manifest holds, as a JSON object's text, under `format_version`.
-  std::string common_json(int format_version) const;
   // The common fields, and the enumerator's when the method is dfs (checked whole, checksum
   // and all). Another method's section is left to its layer, which reads the text again:
   // what this returns of such a manifest holds no count. FormatError names `where`.
