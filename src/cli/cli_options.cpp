@@ -18,6 +18,7 @@
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/run_count.hpp"
+#include "knightstour/frontier/wide_count.hpp"
 #include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "provenance.hpp"
@@ -453,6 +454,14 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
     r.checkpoint_seconds = parse_seconds("checkpoint", result["checkpoint"].as<std::string>());
   }
   if (result.count("grid")) r.grid = parse_grid_method(result["grid"].as<std::string>());
+  if (result.count("modulus")) {
+    const std::string text = result["modulus"].as<std::string>();
+    r.modulus = parse_count("modulus", text);
+    if (*r.modulus < 3 || *r.modulus >= kModulusBelow || !is_prime(*r.modulus)) {
+      throw UsageError(
+          "--modulus expects an odd prime below 2^62 (e.g. 4611686018427387847), not " + text);
+    }
+  }
   if (result.count("every-length")) {
     r.every_length = true;
     if (has_start || has_prefix) {

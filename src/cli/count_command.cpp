@@ -50,6 +50,10 @@ int count_command(int argc, char** argv) {
       "frontier: where classes past --memory go, in passes (default: spill/ in --run-dir, "
       "else a new folder in $TMPDIR or /tmp; removed at the end; 'none': stop at the budget)",
       cxxopts::value<std::string>())(
+      "modulus",
+      "frontier: count modulo this prime (below 2^62): each count printed is its residue, "
+      "and a class holds one 64-bit word whatever the count's size",
+      cxxopts::value<std::string>())(
       "grid",
       "frontier, open, --all-starts: how the tours from each square are counted: auto "
       "(default), tails (pinned sweeps sharing a prefix), pass (a pass back over one sweep), "

@@ -57,7 +57,7 @@ Csv by_length(const CountResult& r) {
     std::vector<std::string> line{std::to_string(r.shape.rows), std::to_string(c.length),
                                   c.tours.str()};
     const std::int64_t squares = std::int64_t{r.shape.rows} * c.length;
-    if (!r.closed) line.push_back(undirected_tours(c.tours, squares).str());
+    if (!r.closed) line.push_back(undirected_tours(c.tours, squares, r.modulus).str());
     line.push_back(c.cycles.str());
     csv.line(line);
   }
@@ -100,13 +100,32 @@ Csv one_line(const CountResult& r) {
   return csv;
 }
 
+// Residues (count --modulus) carry their prime on every line, so that no line reads as counts:
+// a last column, `modulus`. The fields before it are names and numbers, without line ends.
+std::string with_modulus_column(const std::string& text, std::uint64_t modulus) {
+  const std::string header = ",modulus";
+  std::string value(1, ',');  // not "," + to_string(): GCC 12 warns falsely (-Wrestrict)
+  value += std::to_string(modulus);
+  std::string out;
+  bool first = true;
+  for (const char c : text) {
+    if (c == '\n') {
+      out += first ? header : value;
+      first = false;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
 }  // namespace
 
 void add_csv_option(cxxopts::Options& options) {
   options.add_options("Output")(
       "csv",
       "Also write the count's table as CSV to FILE: a row's lengths, the start x end table, the "
-      "counts by start square, or the counts (docs/formats.md)",
+      "counts by start square, or the counts (docs/formats.md); with --modulus, a last "
+      "column `modulus`",
       cxxopts::value<std::string>());
 }
 
@@ -131,7 +150,8 @@ bool write_count_csv(const CountResult& r, const std::string& path) {
                   : !r.tours_by_start_end.empty() ? start_end(r)
                   : !r.tours_by_start.empty()     ? by_start(r)
                                                   : one_line(r);
-  write_file_atomically(path, csv.text());
+  write_file_atomically(path,
+                        r.modulus != 0 ? with_modulus_column(csv.text(), r.modulus) : csv.text());
   return true;
 }
 

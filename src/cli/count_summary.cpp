@@ -32,6 +32,11 @@ std::string each_cycle_counted(const CountResult& r) {
              : std::string("twice (both directions)");
 }
 
+// " (mod P)" after a residue, so that none reads as a count; "" after a count.
+std::string modulo(const CountResult& r) {
+  return r.modulus != 0 ? " (mod " + std::to_string(r.modulus) + ")" : std::string();
+}
+
 std::string method_line(const CountResult& r) {
   if (r.method == Method::frontier) {
     return "frontier (" + r.why +
@@ -121,8 +126,8 @@ void print_by_length(const CountResult& r) {
     wide = std::max({wide, c.tours.with_commas().size(), c.cycles.with_commas().size()});
   }
   const int w = static_cast<int>(wide);
-  std::printf("\n%s tours of %d x n over all starts, by length n:\n", r.closed ? "closed" : "open",
-              r.shape.rows);
+  std::printf("\n%s tours of %d x n over all starts, by length n%s:\n",
+              r.closed ? "closed" : "open", r.shape.rows, modulo(r).c_str());
   std::printf("%6s  %*s", "n", w, "directed tours");
   if (!r.closed) std::printf("  %*s", w, "undirected tours");
   std::printf("  %*s\n", w, "closed cycles");
@@ -130,7 +135,7 @@ void print_by_length(const CountResult& r) {
     std::printf("%6d  %*s", c.length, w, c.tours.with_commas().c_str());
     if (!r.closed) {
       const std::int64_t squares = std::int64_t{r.shape.rows} * c.length;
-      std::printf("  %*s", w, undirected_tours(c.tours, squares).with_commas().c_str());
+      std::printf("  %*s", w, undirected_tours(c.tours, squares, r.modulus).with_commas().c_str());
     }
     std::printf("  %*s\n", w, c.cycles.with_commas().c_str());
   }
@@ -143,35 +148,42 @@ void print_counts(const CountResult& r) {
   if (r.all_starts && !r.tours_by_start.empty()) {
     std::vector<std::string> cells;
     for (const auto& v : r.tours_by_start) cells.push_back(v.with_commas());
-    std::printf("\n%s tours from each start square%s:\n%s\n", r.closed ? "closed" : "open",
-                r.sharded ? " (this shard's units only)" : "", board_grid(r.shape, cells).c_str());
+    std::printf("\n%s tours from each start square%s%s:\n%s\n", r.closed ? "closed" : "open",
+                r.sharded ? " (this shard's units only)" : "", modulo(r).c_str(),
+                board_grid(r.shape, cells).c_str());
   }
   if (!r.by_length.empty()) print_by_length(r);
+  if (r.modulus != 0) {
+    std::printf(
+        "modulus    %s: every count below is its residue modulo this prime, not the count\n",
+        std::to_string(r.modulus).c_str());
+  }
   if (r.sharded) {
     std::printf(
         "share      the counts below are this shard's units' share; `knightstour merge` of "
         "every shard's run directory gives the job's\n");
   }
   std::printf(
-      "tours      %s%s directed tours (a tour and its reverse from the other end count "
+      "tours      %s%s directed tours%s (a tour and its reverse from the other end count "
       "separately)\n",
-      ge.c_str(), r.tours.with_commas().c_str());
+      ge.c_str(), r.tours.with_commas().c_str(), modulo(r).c_str());
   if (r.tours_undirected) {
-    std::printf("undirected %s undirected tours: each path once, whichever end it is read from\n",
-                r.tours_undirected->with_commas().c_str());
+    std::printf("undirected %s undirected tours%s: each path once, whichever end it is read from\n",
+                r.tours_undirected->with_commas().c_str(), modulo(r).c_str());
   }
   if (r.closed) {
     if (r.closed_cycles) {
-      std::printf("cycles     %s closed cycles: each is counted %s in the tours above\n",
-                  r.closed_cycles->with_commas().c_str(), each_cycle_counted(r).c_str());
+      std::printf("cycles     %s closed cycles%s: each is counted %s in the tours above\n",
+                  r.closed_cycles->with_commas().c_str(), modulo(r).c_str(),
+                  each_cycle_counted(r).c_str());
     }
     return;
   }
-  std::string line =
-      ge + r.closed_tours.with_commas() + " of them are closed (end a knight move from the start)";
+  std::string line = ge + r.closed_tours.with_commas() + modulo(r) +
+                     " of them are closed (end a knight move from the start)";
   if (r.closed_cycles) {
-    line += ": " + r.closed_cycles->with_commas() + " closed cycles, each counted " +
-            each_cycle_counted(r);
+    line += ": " + r.closed_cycles->with_commas() + " closed cycles" + modulo(r) +
+            ", each counted " + each_cycle_counted(r);
   }
   std::printf("closed     %s\n", line.c_str());
 }
@@ -371,6 +383,8 @@ void add_job(nlohmann::json& j, const CountResult& r) {
 void add_counts(nlohmann::json& j, const CountResult& r) {
   using nlohmann::json;
   const bool counted = r.counts != CountResult::Counts::none;
+  // Not null: every count of this object is a residue modulo this prime (count --modulus).
+  j["modulus"] = r.modulus != 0 ? json(r.modulus) : json(nullptr);
   j["tours_directed"] = counted ? json_count(r.tours) : json(nullptr);
   j["closed_tours_directed"] = counted ? json_count(r.closed_tours) : json(nullptr);
   // The same two under their names before the three counts were named (docs/formats.md):
@@ -406,12 +420,13 @@ void add_counts(nlohmann::json& j, const CountResult& r) {
     rows = json::array();
     for (const LengthCounts& row : r.by_length) {
       const std::int64_t squares = std::int64_t{r.shape.rows} * row.length;
-      json entry = {{"length", row.length},
-                    {"tours_directed", json_count(row.tours)},
-                    {"tours_undirected",
-                     r.closed ? json(nullptr) : json_count(undirected_tours(row.tours, squares))},
-                    {"closed_tours_directed", json_count(row.closed_tours)},
-                    {"closed_cycles", json_count(row.cycles)}};
+      json entry = {
+          {"length", row.length},
+          {"tours_directed", json_count(row.tours)},
+          {"tours_undirected",
+           r.closed ? json(nullptr) : json_count(undirected_tours(row.tours, squares, r.modulus))},
+          {"closed_tours_directed", json_count(row.closed_tours)},
+          {"closed_cycles", json_count(row.cycles)}};
       entry["tours"] = entry["tours_directed"];  // aliases, as above
       entry["closed_tours"] = entry["closed_tours_directed"];
       rows.push_back(entry);

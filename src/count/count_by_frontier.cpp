@@ -45,6 +45,7 @@ CountResult frontier_result(const FrontierRequest& f, const MethodChoice& choice
   res.end = f.end;
   res.sharded = f.sharded();
   res.closed = f.closed;
+  res.modulus = f.modulus;
   res.method = Method::frontier;
   res.why = choice.why;
   return res;

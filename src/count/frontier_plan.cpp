@@ -75,6 +75,14 @@ FrontierRequest new_job(const CountRequest& r) {
     }
     f.shard = {r.shard->index, r.shard->count};
   }
+  if (r.modulus) {
+    // Its counts are residues that a journal, a checkpoint or a merge would take for counts.
+    if (r.run_dir) throw UsageError("--modulus counts in one session for now; leave out --run-dir");
+    if (r.sharded()) {
+      throw UsageError("--modulus counts in one session for now; leave out --shard-count");
+    }
+    f.modulus = *r.modulus;
+  }
   return f;
 }
 

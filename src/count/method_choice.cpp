@@ -54,6 +54,7 @@ std::vector<std::string> CountRequest::frontier_options() const {
   if (grid) out.push_back("--grid");
   if (every_length) out.push_back("--every-length");
   if (!mirror_fold) out.push_back("--no-mirror-fold");
+  if (modulus) out.push_back("--modulus");
   return out;
 }
 

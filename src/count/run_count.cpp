@@ -119,7 +119,7 @@ CountResult with_derived_counts(CountResult r) {
   const bool share = r.sharded || (dfs != nullptr && dfs->shard.count > 1);
   if (r.complete && r.all_starts && !r.closed && !r.end && !share &&
       r.counts == CountResult::Counts::exact) {
-    r.tours_undirected = undirected_tours(r.tours, r.shape.squares());
+    r.tours_undirected = undirected_tours(r.tours, r.shape.squares(), r.modulus);
   }
   return r;
 }
@@ -165,8 +165,11 @@ CountResult run_count_once(const CountRequest& asked) {
 
 }  // namespace
 
-BigCount undirected_tours(const BigCount& directed_over_all_starts, std::int64_t squares) {
-  return squares == 1 ? directed_over_all_starts : directed_over_all_starts / 2;
+BigCount undirected_tours(const BigCount& directed_over_all_starts, std::int64_t squares,
+                          std::uint64_t modulus) {
+  if (squares == 1) return directed_over_all_starts;
+  return modulus != 0 ? half_residue(directed_over_all_starts, modulus)
+                      : directed_over_all_starts / 2;
 }
 
 CountRequest request_with_defaults(CountRequest r) {

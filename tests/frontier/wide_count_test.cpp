@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
 
 namespace knightstour {
 namespace {
@@ -56,6 +57,65 @@ TEST(WideCount, WideProductsCarryAcrossEveryLimb) {
   EXPECT_EQ(BigCount::of(x).to_wide<16>(), x);
   EXPECT_THROW(BigCount::of(x).to_wide<8>(), CountTooWide);
   EXPECT_EQ((WideCount<1>{{42}}.widened<4>()), (WideCount<4>{{42, 0, 0, 0}}));
+}
+
+TEST(WideCount, PrimesAreToldApartFromStrongPseudoprimes) {
+  for (std::uint64_t p :
+       {2ull, 3ull, 5ull, 1000003ull, 2305843009213693951ull /* 2^61 - 1 */,
+        4611686018427387847ull /* 2^62 - 57 */, 18446744073709551557ull /* 2^64 - 59 */}) {
+    EXPECT_TRUE(is_prime(p)) << p;
+  }
+  // 561 is a Carmichael number; 3215031751 passes bases 2, 3, 5, 7; 3825123056546413051
+  // passes every base up to 23; the last is (2^31 - 1)^2.
+  for (std::uint64_t n : {0ull, 1ull, 4ull, 561ull, 3215031751ull, 3825123056546413051ull,
+                          4611686018427387903ull /* 2^62 - 1 */, 4611686014132420609ull}) {
+    EXPECT_FALSE(is_prime(n)) << n;
+  }
+}
+
+// Sums that wrap 64 bits many times, taken modulo p by the one-limb addition, against the
+// exact sum's residue.
+TEST(WideCount, ModularSumsStayCongruentToTheExactSum) {
+  for (std::uint64_t p : {4611686018427387847ull, 1000003ull, 3ull}) {
+    SCOPED_TRACE(p);
+    std::mt19937_64 rng(p);
+    BigCount exact;
+    WideCount<1> sum;
+    {
+      const ModularCounts modular(p);
+      for (int i = 0; i < 100000; ++i) {
+        const std::uint64_t x = i % 3 == 0 ? ~std::uint64_t{0} - (rng() & 0xff) : rng();
+        exact += BigCount(x);
+        ASSERT_FALSE(sum.add(WideCount<1>{{x}}));  // never too wide
+      }
+    }
+    EXPECT_EQ(BigCount(sum.limb[0]) % p, exact % p);
+    EXPECT_TRUE(WideCount<1>{{~std::uint64_t{0}}}.add(WideCount<1>{{1}}));  // exact again
+  }
+}
+
+TEST(WideCount, OneModulusAtATime) {
+  const ModularCounts modular(7);
+  EXPECT_THROW(ModularCounts{7}, std::logic_error);
+  EXPECT_THROW(ModularCounts{11}, std::logic_error);
+}
+
+TEST(WideCount, ModuliThatAreNotOddPrimesBelow2To62AreRefused) {
+  for (std::uint64_t m : {0ull, 1ull, 2ull, 9ull, 4611686018427387903ull,
+                          18446744073709551557ull /* prime, past 2^62 */}) {
+    EXPECT_THROW(ModularCounts{m}, std::logic_error) << m;
+  }
+}
+
+TEST(WideCount, ResiduesAndHalves) {
+  const BigCount big = BigCount::parse("123456789012345678901234567890");
+  EXPECT_EQ(residue(big, 1000003), BigCount(big % 1000003));
+  for (std::uint64_t p : {3ull, 1000003ull, 4611686018427387847ull}) {
+    const BigCount even = big * 2;
+    EXPECT_EQ(half_residue(even, p), residue(big, p)) << p;
+    // Twice the half is the residue again, odd or even.
+    EXPECT_EQ(residue(half_residue(big, p) * 2, p), residue(big, p)) << p;
+  }
 }
 
 }  // namespace

@@ -74,6 +74,8 @@ struct CountRequest {
   // --grid: how an open all-starts count gets its tours from each square (frontier_request.hpp);
   // empty: KNIGHTSTOUR_GRID, else automatic. A sharded frontier count is by end pairs.
   std::optional<GridMethod> grid;
+  // --modulus P: every count modulo the prime P (FrontierRequest::modulus), in one session.
+  std::optional<std::uint64_t> modulus;
   // Estimates only: the frontier job without its closed sweep (FrontierRequest). Refused
   // with a run directory.
   bool open_sweeps_only = false;

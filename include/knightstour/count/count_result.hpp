@@ -66,7 +66,9 @@ struct FrontierStatistics : SweepFigures {
 // once), closed cycles (each closed tour once, whatever its start and direction). Over all
 // starts every open path is counted from each end, so the undirected tours are half the
 // directed ones, but on one square, which is a tour by itself and its own reverse.
-BigCount undirected_tours(const BigCount& directed_over_all_starts, std::int64_t squares);
+// Counted modulo a prime (`modulus` not 0), the half is taken modulo it too.
+BigCount undirected_tours(const BigCount& directed_over_all_starts, std::int64_t squares,
+                          std::uint64_t modulus = 0);
 
 // What `count` found, whichever method counted. Counts are exact at any size. When the run
 // stopped early the enumerator's counts are lower bounds (from finished prefixes), while the
@@ -86,6 +88,9 @@ struct CountResult {
   bool complete = false;
   Counts counts = Counts::none;
   StopReason stop_reason = StopReason::none;
+  // Not 0: every count below is its residue modulo this prime (count --modulus), never the
+  // count itself.
+  std::uint64_t modulus = 0;
   BigCount tours;         // directed tours from the start (or prefix), or over all starts
   BigCount closed_tours;  // of those, closed
   // Closed cycles (undirected) when the count covers whole cycles: complete, one start or

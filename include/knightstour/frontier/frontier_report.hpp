@@ -92,6 +92,7 @@ struct FrontierReport : SweepFigures {
   // By end pairs: the tours from s ending on t at [s * squares + t] (directed).
   std::vector<BigCount> tours_by_start_end;
   std::vector<LengthCounts> by_length;  // every_length: lengths 1 to the board's
+  std::uint64_t modulus = 0;            // the counts above are residues modulo it (0: exact counts)
   bool grid_by_backward_pass = false;   // the grid came (or was coming) from the backward pass
   double seconds = 0;
   SweepOutlook stopped_outlook;  // the sweep (or shared prefix) that stopped, alone

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -10,9 +11,26 @@ namespace knightstour {
 // GCC and Clang's 128-bit integer (__extension__ keeps -Wpedantic quiet about it).
 __extension__ typedef unsigned __int128 uint128;
 
+namespace wide_count_detail {
+// 2^64 mod p while a ModularCounts is in force, else 0 (counts are exact).
+inline std::atomic<std::uint64_t> carry_residue{0};
+
+// A 64-bit sum wrapped: its low word is `low`, and 2^64 was carried out. Counting modulo p,
+// 2^64 is worth carry_residue: added back, the count stays congruent to the exact one (the
+// second addition cannot carry: after a wrap low < carry_residue < 2^62). Exact, it does not
+// fit: true. Read only when a sum wraps, so exact counts pay nothing for it.
+inline bool fold_carry(std::uint64_t& low) {
+  const std::uint64_t carry = carry_residue.load(std::memory_order_relaxed);
+  if (carry == 0) return true;
+  if (__builtin_add_overflow(low, carry, &low)) low += carry;
+  return false;
+}
+}  // namespace wide_count_detail
+
 // An unsigned integer of K 64-bit limbs (least significant first): the DP's counts. K = 1
 // and K = 2 compile to plain 64- and 128-bit additions. Every addition reports overflow, so
 // a count never wraps in silence: the counter widens its counts and redoes the step.
+// Under ModularCounts (below), one limb's additions never overflow: they are taken modulo p.
 template <int K>
 struct WideCount {
   std::array<std::uint64_t, K> limb{};
@@ -20,7 +38,9 @@ struct WideCount {
   // this += other; true when the result does not fit in K limbs.
   bool add(const WideCount& other) {
     if constexpr (K == 1) {
-      return __builtin_add_overflow(limb[0], other.limb[0], &limb[0]);
+      if (!__builtin_add_overflow(limb[0], other.limb[0], &limb[0])) [[likely]]
+        return false;
+      return wide_count_detail::fold_carry(limb[0]);
     } else if constexpr (K == 2) {
       // cppcheck does not evaluate `if constexpr` and takes uint128 for a 32-bit type:
       using u128 = uint128;
@@ -46,7 +66,8 @@ struct WideCount {
       return carry != 0;
     }
   }
-  // this -= other; true when other is larger (the result then wraps).
+  // this -= other; true when other is larger (the result then wraps). Exact counts only
+  // (the backward pass, which refuses a modulus), as is multiply.
   bool subtract(const WideCount& other) {
     unsigned char borrow = 0;
     for (int i = 0; i < K; ++i) {
@@ -112,6 +133,24 @@ class CountTooWide : public std::overflow_error {
   CountTooWide() : std::overflow_error("the count passes 1024 bits") {}
 };
 
+// Counting modulo a prime p: while one is alive, this process's counts of one limb are
+// kept congruent modulo p to the exact counts instead of widening (wide_count_detail), so a
+// count of any size takes one limb a class; reduce the sums with residue() at the end. One
+// at a time in a process (a second while one is alive is a std::logic_error); only
+// additions are taken modulo p (WideCount::subtract and multiply stay exact).
+class ModularCounts {
+ public:
+  explicit ModularCounts(std::uint64_t prime);
+  ~ModularCounts();
+  ModularCounts(const ModularCounts&) = delete;
+  ModularCounts& operator=(const ModularCounts&) = delete;
+};
+
+// A modulus a count may take: a prime, odd (2^64 must not vanish modulo it), below 2^62
+// (sums of two residues and a carry fit 64 bits).
+inline constexpr std::uint64_t kModulusBelow = std::uint64_t{1} << 62;
+bool is_prime(std::uint64_t n);  // exact for every 64-bit n (Miller-Rabin, 12 bases)
+
 // An exact count of up to 1024 bits for reports: sums and small multiples of DP results.
 class BigCount {
  public:
@@ -166,5 +205,10 @@ class BigCount {
  private:
   std::array<std::uint64_t, kLimbs> limb_{};
 };
+
+// `x` modulo `p` (> 0), and half of x modulo an odd p (x / 2 when x is even: the half of
+// an even count, taken of its residue).
+BigCount residue(const BigCount& x, std::uint64_t p);
+BigCount half_residue(const BigCount& x, std::uint64_t p);
 
 }  // namespace knightstour

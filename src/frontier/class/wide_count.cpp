@@ -94,4 +94,66 @@ BigCount BigCount::parse(const std::string& decimal) {
   return out;
 }
 
+namespace {
+
+std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
+  return static_cast<std::uint64_t>(static_cast<u128>(a) * b % m);
+}
+
+std::uint64_t pow_mod(std::uint64_t base, std::uint64_t exp, std::uint64_t m) {
+  std::uint64_t out = 1 % m;
+  for (base %= m; exp > 0; exp >>= 1) {
+    if (exp & 1) out = mul_mod(out, base, m);
+    base = mul_mod(base, base, m);
+  }
+  return out;
+}
+
+}  // namespace
+
+ModularCounts::ModularCounts(std::uint64_t prime) {
+  if (prime < 3 || prime >= kModulusBelow || !is_prime(prime)) {
+    throw std::logic_error("ModularCounts: not an odd prime below 2^62");
+  }
+  // 2^64 mod p: (2^64 - p) mod p, as 2^64 - p is what unsigned negation gives.
+  const std::uint64_t carry = (0 - prime) % prime;
+  std::uint64_t none = 0;
+  if (!wide_count_detail::carry_residue.compare_exchange_strong(none, carry)) {
+    throw std::logic_error("ModularCounts: a modulus is in force in this process already");
+  }
+}
+
+ModularCounts::~ModularCounts() { wide_count_detail::carry_residue.store(0); }
+
+bool is_prime(std::uint64_t n) {
+  if (n < 2) return false;
+  // These 12 bases decide every n < 3.3e24 (Sorenson and Webster 2015), so every 64-bit n.
+  constexpr std::uint64_t kBases[] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37};
+  for (const std::uint64_t p : kBases) {
+    if (n % p == 0) return n == p;
+  }
+  std::uint64_t d = n - 1;
+  int twos = 0;
+  for (; d % 2 == 0; d /= 2) ++twos;
+  for (const std::uint64_t a : kBases) {
+    std::uint64_t x = pow_mod(a, d, n);
+    if (x == 1 || x == n - 1) continue;
+    bool witness = true;
+    for (int i = 1; i < twos && witness; ++i) {
+      x = mul_mod(x, x, n);
+      witness = x != n - 1;
+    }
+    if (witness) return false;
+  }
+  return true;
+}
+
+BigCount residue(const BigCount& x, std::uint64_t p) { return BigCount(x % p); }
+
+BigCount half_residue(const BigCount& x, std::uint64_t p) {
+  const std::uint64_t r = x % p;
+  // r + p is even when r is odd (p odd) and below 2^63: no carry.
+  return BigCount(r % 2 == 0 ? r / 2 : (r + p) / 2);
+}
+
 }  // namespace knightstour

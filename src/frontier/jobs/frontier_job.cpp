@@ -79,7 +79,7 @@ void validate(const FrontierRequest& request) {
     const bool no_tours = request.shape.rows <= 2;
     double bits = frontier_detail::count_bits_bound(swept, false);
     if (!request.closed) bits = std::max(bits, frontier_detail::count_bits_bound(swept, true));
-    if (bits > 64.0 * kMaxLimbs && !no_tours) {
+    if (bits > 64.0 * kMaxLimbs && !no_tours && request.modulus == 0) {
       throw UsageError(
           "--every-length " + std::to_string(request.shape.rows) + "x" +
           std::to_string(request.shape.cols) + ": its counts may need up to " +
@@ -87,6 +87,17 @@ void validate(const FrontierRequest& request) {
           std::to_string(swept.rows) + "x" + std::to_string(swept.cols) +
           ", 4 columns longer: it bounds every count the sweep holds), past the " +
           std::to_string(64 * kMaxLimbs) + " bits a count holds here: count a shorter row");
+    }
+  }
+  if (request.modulus != 0) {
+    if (request.modulus < 3 || request.modulus >= kModulusBelow || !is_prime(request.modulus)) {
+      throw UsageError("the modulus " + std::to_string(request.modulus) +
+                       " is not an odd prime below 2^62 (4611686018427387904)");
+    }
+    if (request.grid == GridMethod::backward_pass || by_end_pairs) {
+      throw UsageError(
+          "a count modulo a prime takes the tours from each square from pinned tails: the "
+          "backward pass and units of end pairs divide counts");
     }
   }
   check_shard(request.shard);
@@ -182,6 +193,19 @@ bool count_after_the_closed_sweep(const FrontierRequest& request, const Frontier
   return count_by_pinned_tails(shape, start_classes(shape), watched, stop, journal, report, sweep);
 }
 
+// Every count of the report modulo p: the sums of classes' counts congruent to them.
+void reduce_counts(FrontierReport& r, std::uint64_t p) {
+  auto reduce = [p](BigCount& c) { c = residue(c, p); };
+  for (BigCount* c : {&r.tours, &r.closed_tours, &r.cycles}) reduce(*c);
+  for (auto* v : {&r.tours_by_start, &r.closed_by_start, &r.tours_by_start_end}) {
+    for (BigCount& c : *v) reduce(c);
+  }
+  for (LengthCounts& l : r.by_length) {
+    for (BigCount* c : {&l.tours, &l.closed_tours, &l.cycles}) reduce(*c);
+  }
+  r.modulus = p;
+}
+
 }  // namespace
 
 FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierOptions& options,
@@ -196,6 +220,12 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   if (request.every_length && several_ranks(options.ranks) != nullptr) {
     throw UsageError("--every-length runs in one process for now, not over MPI ranks");
   }
+  if (request.modulus != 0 && (several_ranks(options.ranks) != nullptr || journal != nullptr)) {
+    throw UsageError(
+        "a count modulo a prime runs in one process for now, without a run directory or ranks");
+  }
+  std::optional<ModularCounts> modular;
+  if (request.modulus != 0) modular.emplace(request.modulus);
   const bool backward = chooses_backward_pass(request, options, journal);
   report.grid_by_backward_pass = backward;  // the way it is going, also if the closed sweep stops
   // A row plans its sweeps, not the lengths its journal keeps.
@@ -238,6 +268,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
     if (!request.start && !request.total_only) report.tours_by_start = {BigCount(1)};
   }
   report.complete = ok;
+  if (ok && request.modulus != 0) reduce_counts(report, request.modulus);
   if (!ok) {
     report.tours = report.closed_tours = report.cycles = BigCount{};
     report.tours_by_start.clear();

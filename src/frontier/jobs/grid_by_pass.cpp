@@ -161,6 +161,7 @@ BackwardOutcome grid_by_pass(const Sweep& plain, const FrontierOptions& options,
 bool chooses_backward_pass(const FrontierRequest& request, const FrontierOptions& options,
                            const FrontierJournal* journal) {
   if (request.closed || request.start || request.total_only) return false;
+  if (request.modulus != 0) return false;  // the pass divides counts: validate() refuses it
   Ranks* const ranks = several_ranks(options.ranks);
   const bool alone = ranks == nullptr;
   if (request.grid == GridMethod::backward_pass) {
