@@ -96,6 +96,10 @@ def _check_common(m, f):
         raise f.bad(f"unknown method {method!r}")
     if m["format"] != "knightstour-run":
         raise RunError(f"{f.path}: not a knightstour run manifest")
+    if method == "frontier" and version == 5:
+        raise RunError(f"{f.path}: a residue unit (count --modulus): its counts are residues "
+                       "modulo a prime, not counts; read the exact counts that knightstour merge "
+                       "of the job's units gives")
     if version not in known:
         raise RunError(f"{f.path}: unsupported manifest version {version!r} of the {method} method "
                        f"(this package reads {', '.join(map(str, known))})")

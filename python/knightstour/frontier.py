@@ -28,6 +28,8 @@ def job_key(m):
         text += "|total only"
     if f.get("every_length"):
         text += "|every length"
+    if f.get("modulus"):
+        text += f"|modulo {f['modulus']}"
     if "units" in f:
         text += f"|end pairs, shard {f['units']['shard_index']} of {f['units']['shard_count']}"
     owner = f.get("owner")

@@ -462,6 +462,9 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
           "--modulus expects an odd prime below 2^62 (e.g. 4611686018427387847), not " + text);
     }
   }
+  if (result.count("residue-unit")) {
+    r.residue_unit = parse_int("residue-unit", result["residue-unit"].as<std::string>(), 0, 1000);
+  }
   if (result.count("every-length")) {
     r.every_length = true;
     if (has_start || has_prefix) {

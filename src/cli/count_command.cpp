@@ -54,6 +54,11 @@ int count_command(int argc, char** argv) {
       "frontier: count modulo this prime (below 2^62): each count printed is its residue, "
       "and a class holds one 64-bit word whatever the count's size",
       cxxopts::value<std::string>())(
+      "residue-unit",
+      "frontier: count residue unit K of the job (0, 1, ...): modulo the K-th of the primes its "
+      "count bound needs, the last one a spare; `merge` of every unit's --run-dir gives the "
+      "exact count",
+      cxxopts::value<std::string>())(
       "grid",
       "frontier, open, --all-starts: how the tours from each square are counted: auto "
       "(default), tails (pinned sweeps sharing a prefix), pass (a pass back over one sweep), "

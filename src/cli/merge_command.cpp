@@ -32,8 +32,30 @@ int merge_frontier(const std::vector<std::filesystem::path>& dirs, const std::st
         {"closed_cycles", report.complete() ? json_count(report.cycles) : nullptr},
         {"cpu_seconds", report.cpu_seconds},
         {"status", report.complete() ? "complete" : "incomplete"}};
+    j["moduli"] = report.moduli;  // residue units: the primes combined, and the spares checked
+    j["spare_moduli"] = report.spares;
     add_provenance(j);
     print_json_object(j);
+  } else if (!report.moduli.empty()) {
+    std::string primes;
+    for (const std::uint64_t p : report.moduli)
+      primes += (primes.empty() ? "" : ", ") + std::to_string(p);
+    std::string spares;
+    for (const std::uint64_t p : report.spares)
+      spares += (spares.empty() ? "" : ", ") + std::to_string(p);
+    std::printf("merged     %s of a frontier count into %s\n",
+                how_many(report.inputs, "residue unit").c_str(), out.c_str());
+    std::printf(
+        "residues   modulo %s, combined by the Chinese remainder theorem; checked by "
+        "the spare%s modulo %s\n",
+        primes.c_str(), report.spares.size() == 1 ? "" : "s", spares.c_str());
+    std::printf("tours      %s\n", report.tours.with_commas().c_str());
+    std::printf("closed     %s: %s closed cycles\n", report.closed_tours.with_commas().c_str(),
+                report.cycles.with_commas().c_str());
+    std::printf("cost       %.1f CPU-seconds over every session of every unit\n",
+                report.cpu_seconds);
+    std::printf("status     complete: exact counts (count --run-dir %s --resume prints them all)\n",
+                out.c_str());
   } else {
     std::printf("merged     %s of a frontier count into %s\n",
                 how_many(report.inputs, "shard").c_str(), out.c_str());

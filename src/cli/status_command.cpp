@@ -114,6 +114,7 @@ nlohmann::json standing_json(const RunStanding& s) {
           {"cpu_seconds", s.cpu_seconds},
           {"seconds", s.seconds},
           {"sessions", s.sessions},
+          {"modulus", s.modulus != 0 ? nlohmann::json(s.modulus) : nlohmann::json(nullptr)},
           {"tours", count(s.tours)},
           {"closed_tours", count(s.closed_tours)},
           {"closed_cycles", count(s.closed_cycles)}};
@@ -231,7 +232,10 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
     std::printf("status     %s\n", state_text(s).c_str());
     if (s.complete() && s.tours) {
       std::printf(
-          "tours      %s%s\n", s.tours->with_commas().c_str(),
+          "tours      %s%s%s\n", s.tours->with_commas().c_str(),
+          s.modulus != 0
+              ? (" (mod " + std::to_string(s.modulus) + ": a residue, not the count)").c_str()
+              : "",
           s.shard.count > 1 ? " (this shard's share: merge every shard for the job's)" : "");
     } else if (!s.complete() && s.problem.empty()) {
       const std::uint64_t left = s.planned - std::min(s.planned, s.done);

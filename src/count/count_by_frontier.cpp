@@ -239,6 +239,12 @@ CountResult finished_frontier(const fs::path& dir, const FrontierManifest& m,
       res.tours_by_start.push_back(BigCount::parse(c));
     res.closed_by_start.assign(res.tours_by_start.size(), *res.closed_cycles * 2);
   }
+  if (res.modulus != 0) {  // what was derived from a residue unit's counts, taken modulo it
+    for (BigCount& c : res.closed_by_start) c = residue(c, res.modulus);
+    for (LengthCounts& l : res.by_length) {
+      for (BigCount* c : {&l.tours, &l.closed_tours, &l.cycles}) *c = residue(*c, res.modulus);
+    }
+  }
   res.threads = m.threads;
   res.seconds = 0;  // nothing ran: the run's own time is in its manifest
   res.run_dir = dir;

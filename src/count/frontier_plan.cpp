@@ -75,13 +75,28 @@ FrontierRequest new_job(const CountRequest& r) {
     }
     f.shard = {r.shard->index, r.shard->count};
   }
-  if (r.modulus) {
-    // Its counts are residues that a journal, a checkpoint or a merge would take for counts.
-    if (r.run_dir) throw UsageError("--modulus counts in one session for now; leave out --run-dir");
+  if (r.modulus || r.residue_unit) {
+    const char* flag = r.modulus ? "--modulus" : "--residue-unit";
+    // Its units are its primes, not end pairs.
     if (r.sharded()) {
-      throw UsageError("--modulus counts in one session for now; leave out --shard-count");
+      throw UsageError(std::string(flag) +
+                       " counts a unit of its own (one prime); leave out --shard-count");
     }
-    f.modulus = *r.modulus;
+    if (r.modulus && r.residue_unit) {
+      throw UsageError("--modulus and --residue-unit both pick the prime; give one");
+    }
+    if (r.modulus) {
+      f.modulus = *r.modulus;
+    } else {
+      const std::vector<std::uint64_t> primes = residue_primes(f);
+      const auto units = static_cast<int>(primes.size());
+      if (*r.residue_unit < 0 || *r.residue_unit >= units) {
+        throw UsageError("--residue-unit " + std::to_string(*r.residue_unit) + ": this count has " +
+                         std::to_string(units) + " residue units, 0 to " +
+                         std::to_string(units - 1) + " (the last one the spare)");
+      }
+      f.modulus = primes[static_cast<std::size_t>(*r.residue_unit)];
+    }
   }
   return f;
 }

@@ -55,6 +55,7 @@ std::vector<std::string> CountRequest::frontier_options() const {
   if (every_length) out.push_back("--every-length");
   if (!mirror_fold) out.push_back("--no-mirror-fold");
   if (modulus) out.push_back("--modulus");
+  if (residue_unit) out.push_back("--residue-unit");
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include "io/json_fields.hpp"
 #include "knightstour/base/checksum.hpp"
 #include "knightstour/base/errors.hpp"
+#include "knightstour/frontier/wide_count.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "run/manifest_json.hpp"
@@ -23,6 +24,10 @@ std::string frontier_job_key(const FrontierManifest& m) {
   const FrontierProgress& f = m.frontier;
   if (f.total_only) text += "|total only";  // absent before total-only runs existed
   if (f.every_length) text += "|every length";
+  if (f.modulus != 0) {
+    text += "|modulo ";
+    text += std::to_string(f.modulus);
+  }
   if (f.end_pairs) {
     text += "|end pairs, shard " + std::to_string(f.shard.index) + " of ";
     text += std::to_string(f.shard.count);
@@ -108,6 +113,12 @@ void read_section(const json& j, FrontierManifest& m) {
       throw FormatError("owner: run_id '" + p.run_id + "' is not 16 hex digits");
     }
   }
+  if (f.contains("modulus")) {
+    p.modulus = whole<std::uint64_t>(f, "modulus");
+    if (p.modulus < 3 || p.modulus >= kModulusBelow || !is_prime(p.modulus)) {
+      throw FormatError("modulus " + std::to_string(p.modulus) + " is not an odd prime below 2^62");
+    }
+  }
   p.sweeps_planned = whole<int>(f, "sweeps_planned");
   // A board with no pair of squares that can end a tour (one square) has no units of end pairs.
   if (p.sweeps_planned < (p.end_pairs ? 0 : 1) || p.sweeps_planned > 1000000) {
@@ -147,7 +158,8 @@ void read_section(const json& j, FrontierManifest& m) {
 }  // namespace
 
 std::string FrontierManifest::to_json() const {
-  json j = manifest_common_fields(*this, kFrontierFormatVersion);
+  json j = manifest_common_fields(
+      *this, frontier.modulus != 0 ? kResidueFormatVersion : kFrontierFormatVersion);
   j["caps"] = {{"time_limit", caps.time_limit}};
   const FrontierProgress& f = frontier;
   json finished = json::array();
@@ -168,6 +180,7 @@ std::string FrontierManifest::to_json() const {
                    {"checksum", frontier_checksum(*this)}};
   if (f.total_only) j["frontier"]["total_only"] = true;
   if (f.every_length) j["frontier"]["every_length"] = true;
+  if (f.modulus != 0) j["frontier"]["modulus"] = f.modulus;
   if (f.end_pairs) {
     j["frontier"]["units"] = {
         {"by", "end pairs"}, {"shard_index", f.shard.index}, {"shard_count", f.shard.count}};
@@ -186,11 +199,17 @@ FrontierManifest FrontierManifest::from_json(const std::string& text, const std:
     if (m.method != Method::frontier) throw FormatError("it is not a frontier run's manifest");
     // The versions the frontier method has written: a manifest claiming another was not.
     const int format_version = whole<int>(j, "format_version");
-    if (format_version != 3 && format_version != kFrontierFormatVersion) {
+    if (format_version != 3 && format_version != kFrontierFormatVersion &&
+        format_version != kResidueFormatVersion) {
       throw FormatError("format_version " + std::to_string(format_version) +
                         " of the frontier method, which no knightstour writes");
     }
     read_section(j, m);
+    // A residue unit's manifest, and only one, says format 5.
+    if ((m.frontier.modulus != 0) != (format_version == kResidueFormatVersion)) {
+      throw FormatError("format_version " + std::to_string(format_version) +
+                        (m.frontier.modulus != 0 ? " with a modulus" : " without a modulus"));
+    }
     // A frontier run counts from one start or all; the board may be long but not wide.
     if (m.rows < 1 || m.cols < 1 || std::min(m.rows, m.cols) > 16 ||
         std::max(m.rows, m.cols) > 100000 || m.command != Command::count ||

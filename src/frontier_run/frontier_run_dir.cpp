@@ -76,6 +76,7 @@ FrontierRequest FrontierRunDir::request_of(const FrontierManifest& m) {
   r.closed = m.closed_only;
   r.total_only = m.frontier.total_only;
   r.every_length = m.frontier.every_length;
+  r.modulus = m.frontier.modulus;
   if (m.frontier.end_pairs) {
     r.grid = GridMethod::end_pairs;
     r.shard = m.frontier.shard;
@@ -122,6 +123,7 @@ FrontierManifest FrontierRunDir::new_manifest(const FrontierRequest& request,
   m.frontier.run_id = owner.run_id.empty() ? new_run_id() : owner.run_id;
   m.frontier.total_only = request.total_only;
   m.frontier.every_length = request.every_length;
+  m.frontier.modulus = request.modulus;
   m.frontier.end_pairs = request.grid == GridMethod::end_pairs;
   m.frontier.shard = request.shard;
   m.frontier.sweeps_planned = planned_sweeps(request);

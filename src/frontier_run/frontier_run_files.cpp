@@ -83,7 +83,7 @@ void check_counts(const fs::path& dir, FrontierRunFiles& f) {
   const int paths_unit = r.every_length ? 2 * r.shape.cols - 1 : 1;
   const BigCount cycles = BigCount::parse(p.finished.at(cycles_unit));
   const std::uint64_t starts = r.start ? 1 : static_cast<std::uint64_t>(r.shape.squares());
-  const BigCount closed_tours = cycles * 2 * starts;
+  BigCount closed_tours = cycles * 2 * starts;
   BigCount tours;  // open: from sweep 1, or the grid's sum
   if (r.closed) {
     tours = closed_tours;
@@ -95,6 +95,10 @@ void check_counts(const fs::path& dir, FrontierRunFiles& f) {
     for (const auto& c : p.tours_by_start) tours += BigCount::parse(c);
   }
   if (r.shape.squares() == 1 && !r.closed) tours = BigCount(1);
+  if (r.modulus != 0) {  // a residue unit's counts are residues, as its sweeps' are
+    tours = residue(tours, r.modulus);
+    closed_tours = residue(closed_tours, r.modulus);
+  }
   if (BigCount::parse(p.closed_cycles) != cycles) {
     refuse(dir, "closed_cycles is not sweep " + std::to_string(cycles_unit + 1) + "'s count");
   }
@@ -110,7 +114,8 @@ void check_counts(const fs::path& dir, FrontierRunFiles& f) {
       p.tours_by_start.size() != static_cast<std::size_t>(r.shape.squares())) {
     refuse(dir, "the counts by start square do not cover the board");
   }
-  f.checked.push_back("counts follow from the finished sweeps: " + tours.with_commas() + " tours");
+  f.checked.push_back("counts follow from the finished sweeps: " + tours.with_commas() + " tours" +
+                      (r.modulus != 0 ? " (mod " + std::to_string(r.modulus) + ")" : ""));
 }
 
 // The sweep journal's finished sweeps, in the plan and agreeing with the manifest, join it.

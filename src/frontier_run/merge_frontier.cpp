@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "frontier_run/merge_residues.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/frontier_request.hpp"
 #include "knightstour/frontier_run/frontier_run_dir.hpp"
@@ -42,6 +43,10 @@ FrontierManifest checked_shard(const fs::path& dir) {
 FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, const fs::path& out,
                                         const Provenance& provenance) {
   if (inputs.empty()) throw UsageError("merge needs the shards' run directories");
+  if (!run_layout::holds_ranked_shares(inputs.front()) &&
+      read_frontier_manifest(inputs.front()).frontier.modulus != 0) {
+    return merge_residue_units(inputs, out, provenance);
+  }
   FrontierMergeReport report;
   report.inputs = inputs.size();
   std::optional<FrontierManifest> first;

@@ -8,8 +8,13 @@ A169764's recurrence. Every count a person reads is marked as a residue: `(mod P
 in the JSON and the CSV. A modulus that is not an odd prime below 2^62, and the jobs that
 would keep or divide residues, are refused with one line and exit 2.
 
-Usage: residue_counts.py KNIGHTSTOUR"""
+A row counted in residue units (--residue-unit K --run-dir), one of them stopped and resumed,
+merges into the exact row; the merge refuses a set that lacks a unit, a unit given twice, exact
+counts among residues, and a unit whose spare residue disagrees (a forged one), writing nothing.
+
+Usage: residue_counts.py KNIGHTSTOUR (run by scripts/py: it imports knightstour.frontier)"""
 import csv
+import glob
 import json
 import os
 import subprocess
@@ -21,7 +26,8 @@ PRIMES = [4611686018427387847, 1000003]  # 2^62 - 57, and one that folds often
 
 
 def run(kt, *args, ok=True):
-    out = subprocess.run([kt, *args, "--progress", "0"], capture_output=True, text=True)
+    quiet = ["--progress", "0"] if args[0] == "count" else []
+    out = subprocess.run([kt, *args, *quiet], capture_output=True, text=True)
     if ok:
         assert out.returncode == 0, (args, out.stderr)
     return out
@@ -88,8 +94,8 @@ def check_refused(kt, tmp):
         (["count", "5x5", "--closed", "--modulus", "x"], "--modulus expects a whole number"),
         (["count", "5x5", "--closed", "--modulus", "13", "--method", "dfs"],
          "--modulus applies to the frontier method only"),
-        (["count", "5x5", "--closed", "--modulus", "13", "--run-dir", os.path.join(tmp, "r")],
-         "leave out --run-dir"),
+        (["count", "5x30", "--closed", "--every-length", "--residue-unit", "6", "--run-dir",
+          os.path.join(tmp, "r")], "this count has 6 residue units"),
         (["count", "5x6", "--all-starts", "--modulus", "13", "--grid", "pass"], "divide counts"),
         (["count", "5x6", "--all-starts", "--modulus", "13", "--shard-count", "2",
           "--shard-index", "0"], "--modulus the frontier method"),
@@ -104,6 +110,82 @@ def check_refused(kt, tmp):
     print(f"{len(cases)} refusals, one line each, exit 2")
 
 
+def stop_with_a_checkpoint(kt, args, unit):
+    """Runs `args` (a count into `unit`) under time limits until one stops it past its first
+    step (a checkpoint kept): a busy machine may not finish the first step in time, an idle
+    one may finish the count."""
+    limit = 0.3
+    for _ in range(8):
+        out = run(kt, *args, "--time-limit", str(limit), "--checkpoint", "0.05", ok=False)
+        kept = glob.glob(os.path.join(unit, "checkpoint-*"))
+        if out.returncode == 3 and kept:
+            assert "--resume" in out.stdout, out.stdout
+            return
+        assert out.returncode in (0, 3), out.stderr
+        limit = limit / 2 if out.returncode == 0 else limit * 2
+        subprocess.run(["rm", "-rf", unit], check=True)
+    raise AssertionError("no time limit stopped the count with a checkpoint kept")
+
+
+def check_units(kt, tmp):
+    from knightstour.frontier import manifest_checksum
+    row = ["count", "5x30", "--closed", "--every-length"]
+    units = []
+    while True:
+        unit = os.path.join(tmp, f"unit{len(units)}")
+        args = [*row, "--residue-unit", str(len(units)), "--run-dir", unit]
+        if not units:  # the first is stopped and resumed from its checkpoint
+            stop_with_a_checkpoint(kt, args, unit)
+            run(kt, "count", "--run-dir", unit, "--resume")
+        else:
+            out = run(kt, *args, ok=False)
+            if out.returncode == 2:
+                assert f"has {len(units)} residue units" in out.stderr, out.stderr
+                assert not os.path.exists(unit)
+                break
+            assert out.returncode == 0, out.stderr
+        units.append(unit)
+    assert len(units) == 6, units  # 5 primes for 5x34's bound, and a spare
+    status = run(kt, "status", units[0]).stdout
+    assert "modulo 4611686018427387847" in status and "a residue, not the count" in status, status
+    merged = os.path.join(tmp, "merged")
+    out = run(kt, "merge", *units, "--out", merged).stdout
+    assert "checked by the spare modulo" in out, out
+    path = os.path.join(tmp, "merged.csv")
+    run(kt, "count", "--run-dir", merged, "--resume", "--csv", path)
+    with open(path, newline="") as f:
+        got = {int(r["length"]): int(r["closed_cycles"]) for r in csv.DictReader(f)}
+    assert got == committed("5-closed.csv", "closed_cycles", 30), got
+    assert "modulus" not in open(path).readline()
+
+    exact = os.path.join(tmp, "exact")
+    run(kt, *row, "--run-dir", exact)
+    forged = os.path.join(tmp, "forged")
+    subprocess.run(["cp", "-r", units[-1], forged], check=True)
+    with open(os.path.join(forged, "manifest.json")) as f:
+        m = json.load(f)
+    for s in m["frontier"]["finished"]:
+        if s["sweep"] == 25:
+            s["count"] = str(int(s["count"]) + 1)
+    m["frontier"]["checksum"] = manifest_checksum(m)
+    with open(os.path.join(forged, "manifest.json"), "w") as f:
+        json.dump(m, f, indent=2)
+    run(kt, "verify", forged)  # a unit that checks out alone: only the spare can tell
+    refused = [
+        (units[:-2] + units[-1:], "lack a prime"),
+        (units + units[:1], "is given twice"),
+        (units[:-1] + [exact], "holds exact counts"),
+        (units[:-1] + [forged], "disagrees with the others'"),
+    ]
+    for dirs, words in refused:
+        out = run(kt, "merge", *dirs, "--out", os.path.join(tmp, "refused"), ok=False)
+        lines = out.stderr.strip().splitlines()
+        assert out.returncode == 2 and len(lines) == 1 and words in lines[0], (words, out.stderr)
+        assert not os.path.exists(os.path.join(tmp, "refused"))
+    print(f"5x30 closed in {len(units)} residue units: merged into the exact row; "
+          f"{len(refused)} merges refused")
+
+
 def main():
     kt = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
@@ -114,6 +196,7 @@ def main():
         check_past_1024_bits(kt)
         check_marked(kt)
         check_refused(kt, tmp)
+        check_units(kt, tmp)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 // Counts modulo a prime (FrontierRequest::modulus) against the exact counts' residues: rows
 // whose counts pass 64 bits (so that classes' sums wrap and fold), grids by pinned tails, one
-// start, and the jobs that refuse a modulus.
+// start, resumed runs, the plan's primes, and the jobs that refuse a modulus.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -102,10 +102,51 @@ TEST(ModularJob, RefusedWhereCountsAreDividedOrKept) {
   FrontierRequest pairs{{5, 6}, false, {}};
   pairs.grid = GridMethod::end_pairs;
   refused(pairs, 13);
-  test::CrashingJournal journal;
-  FrontierRequest kept{{5, 5}, true, {}};
-  kept.modulus = 13;
-  EXPECT_THROW(count_by_frontier(kept, {}, stop, &journal), UsageError);
+}
+
+// Stopped at checkpoints and resumed each time, a row's residues are the uninterrupted ones:
+// its checkpoints hold residues, and a resume counts on modulo the same prime.
+TEST(ModularJob, ResumesFromAnyCheckpoint) {
+  FrontierRequest row{{5, 26}, true, {}};
+  row.every_length = true;
+  row.modulus = kSmallPrime;
+  const FrontierReport whole = count(row, kSmallPrime);
+  for (int every : {3, 17}) {
+    SCOPED_TRACE(every);
+    int runs = 0;
+    const FrontierReport r = test::resumed_until_complete(row, every, runs);
+    ASSERT_TRUE(r.complete);
+    EXPECT_GT(runs, 2);
+    EXPECT_EQ(r.modulus, kSmallPrime);
+    expect_same_modulo(whole, r, kSmallPrime);
+  }
+}
+
+// The plan's primes: the largest below 2^62, enough for the bound and one spare; a row's
+// residues recovered from all but the spare equal its exact counts.
+TEST(ModularJob, TheResiduePrimesOfAJobRecoverItsCounts) {
+  FrontierRequest row{{5, 30}, true, {}};
+  row.every_length = true;
+  const std::vector<std::uint64_t> primes = residue_primes(row);
+  // 5x34's Bregman bound needs 5 primes (the row's counts take under 100 bits), and a spare.
+  ASSERT_EQ(primes.size(), 6u);
+  EXPECT_EQ(primes.front(), kLargePrime);
+  for (std::size_t i = 1; i < primes.size(); ++i) EXPECT_LT(primes[i], primes[i - 1]);
+  FrontierRequest big_row{{8, 32}, true, {}};
+  big_row.every_length = true;
+  // Knuth's 8x32 row: 8 primes for 8x36's bound (its a(32) takes 263 bits) and a spare.
+  EXPECT_EQ(residue_primes(big_row).size(), 9u);
+  const FrontierReport exact = count(row, 0);
+  std::vector<FrontierReport> units;
+  for (std::uint64_t p : primes) units.push_back(count(row, p));
+  for (std::size_t n = 0; n < exact.by_length.size(); ++n) {
+    std::vector<std::pair<std::uint64_t, BigCount>> cycles;
+    for (std::size_t u = 0; u + 1 < primes.size(); ++u) {
+      cycles.emplace_back(primes[u], units[u].by_length[n].cycles);
+    }
+    EXPECT_EQ(from_residues(cycles), exact.by_length[n].cycles) << n + 1;
+    EXPECT_EQ(residue(exact.by_length[n].cycles, primes.back()), units.back().by_length[n].cycles);
+  }
 }
 
 }  // namespace

@@ -118,5 +118,28 @@ TEST(WideCount, ResiduesAndHalves) {
   }
 }
 
+// A 290-bit number from its residues modulo five 62-bit primes, in any order; four are not
+// enough (their product is below it), and a residue changed changes the number.
+TEST(WideCount, TheChineseRemainderTheoremRecoversACountPast64Bits) {
+  const BigCount big = BigCount::parse(
+      "1234567890123456789012345678901234567890123456789012345678901234567890123456789012345678");
+  const std::vector<std::uint64_t> primes = {4611686018427387847ull, 4611686018427387817ull,
+                                             4611686018427387787ull, 4611686018427387761ull,
+                                             4611686018427387751ull};
+  std::vector<std::pair<std::uint64_t, BigCount>> residues;
+  for (std::uint64_t p : primes) residues.emplace_back(p, residue(big, p));
+  EXPECT_EQ(from_residues(residues), big);
+  std::swap(residues[0], residues[3]);
+  EXPECT_EQ(from_residues(residues), big);
+  // Unreduced residues are reduced first.
+  residues[1].second += BigCount(residues[1].first) * 7;
+  EXPECT_EQ(from_residues(residues), big);
+  residues.pop_back();
+  EXPECT_NE(from_residues(residues), big);
+  residues[2].second += BigCount(1);
+  EXPECT_NE(from_residues(residues), big);
+  EXPECT_EQ(from_residues({{13, BigCount(5)}, {7, BigCount(3)}}), BigCount(31));
+}
+
 }  // namespace
 }  // namespace knightstour

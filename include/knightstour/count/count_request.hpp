@@ -76,6 +76,8 @@ struct CountRequest {
   std::optional<GridMethod> grid;
   // --modulus P: every count modulo the prime P (FrontierRequest::modulus), in one session.
   std::optional<std::uint64_t> modulus;
+  // --residue-unit K: the modulus is the job's K-th residue prime (residue_primes, from 0).
+  std::optional<int> residue_unit;
   // Estimates only: the frontier job without its closed sweep (FrontierRequest). Refused
   // with a run directory.
   bool open_sweeps_only = false;

@@ -41,6 +41,8 @@ struct RunStanding {
   int sessions = 0;
   // The counts when complete (this shard's share for a shard of several); the enumerator's
   // counts so far when not (lower bounds).
+  // A residue unit (count --modulus): its counts are residues modulo this prime (0: counts).
+  std::uint64_t modulus = 0;
   std::optional<BigCount> tours;
   std::optional<BigCount> closed_tours;
   std::optional<BigCount> closed_cycles;

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace knightstour {
 
@@ -14,6 +16,7 @@ __extension__ typedef unsigned __int128 uint128;
 namespace wide_count_detail {
 // 2^64 mod p while a ModularCounts is in force, else 0 (counts are exact).
 inline std::atomic<std::uint64_t> carry_residue{0};
+inline std::atomic<std::uint64_t> modulus{0};  // p, or 0
 
 // A 64-bit sum wrapped: its low word is `low`, and 2^64 was carried out. Counting modulo p,
 // 2^64 is worth carry_residue: added back, the count stays congruent to the exact one (the
@@ -142,6 +145,10 @@ class ModularCounts {
  public:
   explicit ModularCounts(std::uint64_t prime);
   ~ModularCounts();
+  // The prime in force in this process, or 0 (counts are exact).
+  static std::uint64_t in_force() {
+    return wide_count_detail::modulus.load(std::memory_order_relaxed);
+  }
   ModularCounts(const ModularCounts&) = delete;
   ModularCounts& operator=(const ModularCounts&) = delete;
 };
@@ -206,9 +213,25 @@ class BigCount {
   std::array<std::uint64_t, kLimbs> limb_{};
 };
 
+// A sweep's count as it leaves the sweep: its residue while a ModularCounts is alive (so that
+// every count a report or a journal holds is reduced), else the count itself.
+template <int K>
+BigCount reported(const WideCount<K>& count);
+
 // `x` modulo `p` (> 0), and half of x modulo an odd p (x / 2 when x is even: the half of
 // an even count, taken of its residue).
 BigCount residue(const BigCount& x, std::uint64_t p);
 BigCount half_residue(const BigCount& x, std::uint64_t p);
+
+// The Chinese remainder theorem: the one x below the product of the primes (distinct, odd,
+// below 2^62) with x = r (mod p) for every (p, r) given (r is reduced here). CountTooWide past
+// 1024 bits. Garner's mixed-radix form: 64-bit arithmetic modulo each prime, then one sum.
+BigCount from_residues(const std::vector<std::pair<std::uint64_t, BigCount>>& residues);
+
+template <int K>
+BigCount reported(const WideCount<K>& count) {
+  const std::uint64_t p = ModularCounts::in_force();
+  return p != 0 ? residue(BigCount::of(count), p) : BigCount::of(count);
+}
 
 }  // namespace knightstour

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -24,6 +25,10 @@ struct FrontierProgress {
   // Its units are lengths, not sweeps (frontier_job.hpp's row units): finished holds a count
   // a length, and a sweep across the rows keeps its checkpoint under a number past them.
   bool every_length = false;
+  // A residue unit (count --modulus): every count below is taken modulo this prime (0: exact
+  // counts). Such a manifest is written as format kResidueFormatVersion, which a knightstour
+  // older than residues refuses instead of reading residues as counts.
+  std::uint64_t modulus = 0;
   int sweeps_planned = 0;
   std::map<int, std::string> finished;  // sweep index -> that sweep's count
   // When complete: the job's counts, and per start square over all starts.
@@ -47,6 +52,7 @@ struct FrontierProgress {
 // sweep journal, read still); to_json() and from_json() hide RunManifest's.
 struct FrontierManifest : RunManifest {
   static constexpr int kFrontierFormatVersion = 4;
+  static constexpr int kResidueFormatVersion = 5;  // a residue unit's (FrontierProgress::modulus)
   FrontierProgress frontier;
 
   FrontierManifest() { method = Method::frontier; }

@@ -121,9 +121,13 @@ ModularCounts::ModularCounts(std::uint64_t prime) {
   if (!wide_count_detail::carry_residue.compare_exchange_strong(none, carry)) {
     throw std::logic_error("ModularCounts: a modulus is in force in this process already");
   }
+  wide_count_detail::modulus.store(prime);
 }
 
-ModularCounts::~ModularCounts() { wide_count_detail::carry_residue.store(0); }
+ModularCounts::~ModularCounts() {
+  wide_count_detail::modulus.store(0);
+  wide_count_detail::carry_residue.store(0);
+}
 
 bool is_prime(std::uint64_t n) {
   if (n < 2) return false;
@@ -149,6 +153,30 @@ bool is_prime(std::uint64_t n) {
 }
 
 BigCount residue(const BigCount& x, std::uint64_t p) { return BigCount(x % p); }
+
+BigCount from_residues(const std::vector<std::pair<std::uint64_t, BigCount>>& residues) {
+  // x = d[0] + p[0] (d[1] + p[1] (d[2] + ...)), each digit d[i] below p[i].
+  std::vector<std::uint64_t> digits;
+  for (std::size_t i = 0; i < residues.size(); ++i) {
+    const std::uint64_t p = residues[i].first;
+    // x's digits so far, and the product of their primes, modulo p.
+    std::uint64_t so_far = 0;
+    std::uint64_t product = 1;
+    for (std::size_t j = i; j-- > 0;) {
+      so_far = (mul_mod(so_far, residues[j].first % p, p) + digits[j] % p) % p;
+    }
+    for (std::size_t j = 0; j < i; ++j) product = mul_mod(product, residues[j].first % p, p);
+    const std::uint64_t r = residues[i].second % p;
+    const std::uint64_t gap = (r + p - so_far) % p;
+    digits.push_back(mul_mod(gap, pow_mod(product, p - 2, p), p));  // Fermat's inverse
+  }
+  BigCount x;
+  for (std::size_t i = digits.size(); i-- > 0;) {
+    x = x * residues[i].first;
+    x += BigCount(digits[i]);
+  }
+  return x;
+}
 
 BigCount half_residue(const BigCount& x, std::uint64_t p) {
   const std::uint64_t r = x % p;

@@ -33,6 +33,36 @@ using frontier_detail::count_by_pinned_tails;
 using frontier_detail::grid_by_pass;
 using frontier_detail::JobProgress;
 
+namespace {
+
+// The board whose count bound covers every count the job's sweeps hold. Before its last
+// columns a row's sweep holds classes that only a longer board could end: the bound is taken
+// on a board 4 columns longer, whose own sweep keeps every class this one keeps, with counts
+// as large (its rules are no stricter: its end is out of sight).
+BoardShape bounded_shape(const FrontierRequest& request) {
+  if (!request.every_length) return request.shape;
+  return {request.shape.rows, request.shape.cols + 4};
+}
+
+// Bits that every count of the job fits in (count_bound.hpp): its sweeps' classes and sums.
+double count_bits(const FrontierRequest& request) {
+  const BoardShape shape = bounded_shape(request);
+  const double cycles = frontier_detail::count_bits_bound(shape, false);
+  return request.closed ? cycles : std::max(cycles, frontier_detail::count_bits_bound(shape, true));
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> residue_primes(const FrontierRequest& request) {
+  // Each prime passes 2^61.99: k of them multiply past 2^(61.99 k), which covers the bound.
+  const auto needed = static_cast<int>(std::max(1.0, std::ceil(count_bits(request) / 61.99)));
+  std::vector<std::uint64_t> primes;
+  for (std::uint64_t n = kModulusBelow - 1; static_cast<int>(primes.size()) < needed + 1; n -= 2) {
+    if (is_prime(n)) primes.push_back(n);
+  }
+  return primes;
+}
+
 void validate(const FrontierRequest& request) {
   const Sweep plain(request.shape);  // validates the width
   if (request.start && (*request.start < 0 || *request.start >= request.shape.squares())) {
@@ -71,14 +101,10 @@ void validate(const FrontierRequest& request) {
                        std::to_string(request.shape.rows) + " rows: at most " +
                        std::to_string(kMaxFrontierWidth) + " (the lengths are its columns)");
     }
-    // Before its last columns the sweep holds classes that only a longer board could end:
-    // the bound is taken on a board 4 columns longer, whose own sweep keeps every class this
-    // one keeps, with counts as large (its rules are no stricter: its end is out of sight).
-    const BoardShape swept{request.shape.rows, request.shape.cols + 4};
+    const BoardShape swept = bounded_shape(request);
     // One or two rows hold no tour: every count is 0 (row_sweeps.cpp), whatever the bound.
     const bool no_tours = request.shape.rows <= 2;
-    double bits = frontier_detail::count_bits_bound(swept, false);
-    if (!request.closed) bits = std::max(bits, frontier_detail::count_bits_bound(swept, true));
+    const double bits = count_bits(request);
     if (bits > 64.0 * kMaxLimbs && !no_tours && request.modulus == 0) {
       throw UsageError(
           "--every-length " + std::to_string(request.shape.rows) + "x" +
@@ -220,9 +246,8 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   if (request.every_length && several_ranks(options.ranks) != nullptr) {
     throw UsageError("--every-length runs in one process for now, not over MPI ranks");
   }
-  if (request.modulus != 0 && (several_ranks(options.ranks) != nullptr || journal != nullptr)) {
-    throw UsageError(
-        "a count modulo a prime runs in one process for now, without a run directory or ranks");
+  if (request.modulus != 0 && several_ranks(options.ranks) != nullptr) {
+    throw UsageError("a count modulo a prime runs in one process for now, not over MPI ranks");
   }
   std::optional<ModularCounts> modular;
   if (request.modulus != 0) modular.emplace(request.modulus);

@@ -127,7 +127,7 @@ StepEnd count_shorter_boards(const frontier_detail::StepContext& step, int k,
         frontier_detail::run_step(aside, k, current, none, forecast, closed, successors);
     step.budget.release(none.memory_bytes());
     if (end != StepEnd::done) return end;
-    counts[i] = BigCount::of(closed);
+    counts[i] = reported(closed);
     if (shorter.counted) shorter.counted(i, *counts[i]);
   }
   return StepEnd::done;
@@ -230,7 +230,7 @@ bool run_steps(frontier_detail::StepContext step, FrontierState& state,
     if (step.spill.enabled() && (ranks == nullptr || ranks->rank() == 0))
       warn_if_disk_short(room, result.classes, current, k, rules, budget.limit(), options, ranks);
     if (k == rules.squares - 1) {
-      result.count = BigCount::of(closed);
+      result.count = reported(closed);
       result.complete = true;
     } else if (options.after_step) {
       state.classes = std::move(current);
