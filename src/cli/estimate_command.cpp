@@ -111,6 +111,10 @@ cxxopts::Options estimate_options() {
       "end",
       "With --start, frontier: size the count of the open tours from the start ending on this "
       "square (one sweep with both ends pinned: a unit of count --grid end-pairs)",
+      cxxopts::value<std::string>())(
+      "residue-unit",
+      "frontier: size residue unit K of the count (count --residue-unit), and say how many "
+      "units the count takes",
       cxxopts::value<std::string>());
   return options;
 }

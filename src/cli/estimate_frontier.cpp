@@ -18,6 +18,7 @@
 #include "knightstour/count/frontier_plan.hpp"
 #include "knightstour/count/frontier_projection.hpp"
 #include "knightstour/count/run_count.hpp"
+#include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier/frontier_report.hpp"
 #include "knightstour/io/temp_directory.hpp"
 #include "output.hpp"
@@ -69,6 +70,13 @@ std::string spill_name(SpillTo to) {
   return "";
 }
 
+// The residue units of the count a residue unit's plan is one of.
+int residue_units(const FrontierPlan& plan) {
+  FrontierRequest exact = plan.request;
+  exact.modulus = 0;
+  return static_cast<int>(residue_primes(exact).size());
+}
+
 // The plan a count with the same options would run.
 nlohmann::json plan_json(const FrontierPlan& plan) {
   nlohmann::json j{{"memory_budget", plan.memory.memory_budget},
@@ -80,6 +88,10 @@ nlohmann::json plan_json(const FrontierPlan& plan) {
                    {"threads", plan.threads}};
   if (plan.spill.to == SpillTo::folder) j["spill_parent"] = plan.spill.parent.string();
   if (plan.request.grid == GridMethod::end_pairs) j["shard_units"] = plan.shard_units;
+  if (plan.request.modulus != 0) {
+    j["modulus"] = plan.request.modulus;
+    j["residue_units"] = residue_units(plan);
+  }
   return j;
 }
 
@@ -208,9 +220,12 @@ void print_what_is_sized(const CountResult& r, const Projection& p, const Fronti
 
 // The whole count ran within the calibration: its figures, nothing projected.
 void print_exact(const CountResult& r, const FrontierStatistics& st) {
-  std::printf("exact      the whole count ran during calibration: %s tours",
-              r.tours.with_commas().c_str());
-  if (r.closed_cycles) std::printf(", %s closed cycles", r.closed_cycles->with_commas().c_str());
+  const std::string mod = r.modulus != 0 ? " (mod " + std::to_string(r.modulus) + ")" : "";
+  std::printf("exact      the whole count ran during calibration: %s tours%s",
+              r.tours.with_commas().c_str(), mod.c_str());
+  if (r.closed_cycles) {
+    std::printf(", %s closed cycles%s", r.closed_cycles->with_commas().c_str(), mod.c_str());
+  }
   std::printf(" in %.3f s, %s classes at most (%s)\n", r.seconds,
               estimate_figure(static_cast<double>(st.peak_classes)).c_str(),
               gib(static_cast<double>(st.peak_bytes)).c_str());
@@ -317,6 +332,16 @@ void print_shards(const CountResult& r, const Projection& p, int units, int fini
   }
 }
 
+// A residue unit's job: its units, each about as long and as large as this one (the same
+// classes, one 64-bit word a count).
+void print_residue_units(const FrontierPlan& plan, double unit_seconds) {
+  const int units = residue_units(plan);
+  std::printf(
+      "residues   this is one of %d residue units (count --residue-unit 0 to %d, each with its "
+      "--run-dir; merge them): ~%s in all, each unit about as long and as large as this one\n",
+      units, units - 1, human_duration(unit_seconds * units).c_str());
+}
+
 }  // namespace
 
 int estimate_by_frontier(CountRequest request, const MethodChoice& choice, double calibrate,
@@ -365,6 +390,9 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
     print_exact(r, st);
   } else {
     code = print_projection(r, st, p, plan, {interrupted, at_budget, budget_given});
+  }
+  if (plan.request.modulus != 0 && code == kExitOk && (r.complete || p.seconds > 0)) {
+    print_residue_units(plan, r.complete ? r.seconds : p.seconds);
   }
   if (cores_per_shard > 0 && code == kExitOk && (r.complete || p.seconds > 0)) {
     print_shards(r, p, st.sweeps_planned, st.sweeps_finished, shard_count, cores_per_shard);

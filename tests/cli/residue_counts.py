@@ -184,6 +184,10 @@ def check_units(kt, tmp):
         assert not os.path.exists(os.path.join(tmp, "refused"))
     print(f"5x30 closed in {len(units)} residue units: merged into the exact row; "
           f"{len(refused)} merges refused")
+    out = run(kt, "estimate", "7x6", "--closed", "--residue-unit", "1", "--calibrate", "5").stdout
+    assert "this is one of 2 residue units (count --residue-unit 0 to 1" in out, out
+    assert "tours (mod 4611686018427387817)" in out, out
+    print("estimate sizes a residue unit and says how many the count takes")
 
 
 def main():
