@@ -71,6 +71,9 @@ class Row:
         if not isinstance(j, dict) or j.get("command") != "count" or j.get("by_length") is None:
             raise RowError(f"{where} is not the output of knightstour count --every-length "
                            "--json (no by_length list)")
+        if j.get("modulus") is not None:
+            raise RowError(f"{where}: residues modulo {j['modulus']} (count --modulus), not "
+                           "counts: merge the job's residue units and read the merged run's row")
         try:
             if j["status"] != "complete":
                 raise RowError(f"{where}: the count is incomplete: a stopped count has no row")
@@ -123,6 +126,9 @@ class Row:
                 header = reader.fieldnames or []
         except (OSError, UnicodeDecodeError, csv.Error) as e:
             raise RowError(f"{path}: cannot be read as CSV ({e})") from None
+        if "modulus" in header:
+            raise RowError(f"{path}: residues (a modulus column: count --modulus), not counts: "
+                           "merge the job's residue units and read the merged run's row")
         if "tours_undirected" in header or "closed_cycles" in header:
             what = "open" if "tours_undirected" in header else "closed"
             column, needed = cls.COLUMN[what], ("rows", "length")

@@ -408,6 +408,13 @@ class CheckedRuns(unittest.TestCase):
                                  for r in j["by_length"]])
         with self.assertRaisesRegex(kt.RowError, "an odd number"):
             kt.Row.from_json(odd)
+        # Residues (count --modulus) are no row of counts, as JSON or as CSV.
+        args = ("count", "5x8", "--closed", "--every-length", "--modulus", "1000003")
+        with self.assertRaisesRegex(kt.RowError, "residues modulo 1000003"):
+            kt.Row.from_json(json.loads(knightstour(*args, "--json")))
+        knightstour(*args, "--csv", path)
+        with self.assertRaisesRegex(kt.RowError, "a modulus column"):
+            kt.Row.from_csv(path)
         with self.assertRaisesRegex(kt.RowError, "missing"):
             kt.Row.from_json(dict(j, by_length=j["by_length"][1:]))
 
