@@ -112,6 +112,9 @@ cxxopts::Options estimate_options() {
       "With --start, frontier: size the count of the open tours from the start ending on this "
       "square (one sweep with both ends pinned: a unit of count --grid end-pairs)",
       cxxopts::value<std::string>())(
+      "every-length",
+      "RxN, frontier: the plan of the row R x n for every n to N (count --every-length), and "
+      "its residue units with --residue-unit; no time is projected for a row")(
       "residue-unit",
       "frontier: size residue unit K of the count (count --residue-unit), and say how many "
       "units the count takes",

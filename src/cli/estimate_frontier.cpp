@@ -342,6 +342,38 @@ void print_residue_units(const FrontierPlan& plan, double unit_seconds) {
       units, units - 1, human_duration(unit_seconds * units).c_str());
 }
 
+// A row: its plan and its residue units, no time. The outlook that projects a count was
+// fitted to one board's sweep, and a row's sweep of every length is not one (8x12 closed
+// projected at ~18 s); results/rows/README.md has what rows cost here, measured.
+int estimate_row(const FrontierPlan& plan, const MethodChoice& choice, bool json) {
+  const FrontierRequest& f = plan.request;
+  if (json) {
+    nlohmann::json j{{"board", f.shape.name()},     {"method", "frontier"},
+                     {"method_reason", choice.why}, {"all_starts", true},
+                     {"total_only", f.total_only},  {"closed_only", f.closed},
+                     {"every_length", true},        {"seconds", -1},
+                     {"plan", plan_json(plan)}};
+    add_provenance(j);
+    print_json_object(j);
+    return kExitOk;
+  }
+  std::printf("board      %d x n for n = 1 to %d, %s, every length\n", f.shape.rows, f.shape.cols,
+              f.closed ? "closed tours" : "open tours over all starts");
+  std::printf("method     frontier (%s)\n", choice.why.c_str());
+  for (const std::string& line : describe(plan)) std::printf("%s\n", line.c_str());
+  std::printf(
+      "time       not projected: the outlook is fitted to one board's sweep, not a row's "
+      "(results/rows/README.md: rows measured here)\n");
+  if (f.modulus != 0) {
+    const int units = residue_units(plan);
+    std::printf(
+        "residues   this is one of %d residue units (count --residue-unit 0 to %d, each with "
+        "its --run-dir; merge them), each about as long and as large as the others\n",
+        units, units - 1);
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int estimate_by_frontier(CountRequest request, const MethodChoice& choice, double calibrate,
@@ -366,6 +398,7 @@ int estimate_by_frontier(CountRequest request, const MethodChoice& choice, doubl
     request.grid = GridMethod::end_pairs;
     plan = plan_frontier(request_with_defaults(request), choice);
   }
+  if (plan.request.every_length) return estimate_row(plan, choice, json);
   request.caps.time_limit = calibrate;
   request.run_dir.reset();
   // The calibration holds its classes within the budget and stops there instead of

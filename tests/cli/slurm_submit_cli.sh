@@ -2,7 +2,8 @@
 # scripts/slurm/submit on a real one-node Slurm cluster (scripts/slurm-local) cannot lose a
 # result: a root of another job is refused before anything is submitted, a merge replaces
 # merged/ only once it verifies, the job's own --progress wins, one shard and one shard a
-# unit work, and a shard stopped early says to submit again. Root only (skipped, 77, else).
+# unit work (of end pairs, and residue units), and a shard stopped early says to submit
+# again. Root only (skipped, 77, else).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/slurm_lib.sh"
 SUBMIT="$ROOT/scripts/slurm/submit"
@@ -24,6 +25,13 @@ expect_exit 0
 submit --shards units "$TMP/nounits" count 5x6 --closed
 expect_exit 2
 expect_err '^submit: --shards units: a frontier count is shared out only when it counts open tours over all starts'
+# One shard a residue unit: 5x30 closed's 6 (5 primes and a spare), merged into the exact row.
+submit --shards residues --cpus 1 "$TMP/residues" count 5x30 --closed --every-length
+expect_exit 0
+expect_out '^array job [0-9]+ \(6 shards \(residue units\) of'
+submit --shards residues "$TMP/nores" enumerate 5x5 --start a1
+expect_exit 2
+expect_err '^submit: --shards residues is for a count by the frontier method'
 # Shards stopped early by a cap: each log says what to do next.
 submit --shards 2 --cpus 1 "$TMP/capped" count 6x6 --all-starts --method dfs --max-nodes 100000
 expect_exit 0
@@ -34,6 +42,9 @@ expect_json tours 16  # DESIGN.md: 3x4 over all starts
 run count --run-dir "$TMP/one/merged" --resume --json --progress 0
 expect_exit 0
 expect_json tours 37568
+run count --run-dir "$TMP/residues/merged" --resume --json --progress 0
+expect_exit 0
+expect_json closed_cycles 202407848349722353779265745190616  # results/rows/5-closed.csv
 CHECKS=$((CHECKS + 1))
 grep -q "Next: submit the same job again" "$TMP"/capped/knightstour-*_0.out ||
   { LAST="capped shard log"; fail "$(tail -3 "$TMP"/capped/knightstour-*_0.out)"; }
