@@ -187,7 +187,9 @@ def check_units(kt, tmp):
     out = run(kt, "estimate", "7x6", "--closed", "--residue-unit", "1", "--calibrate", "5").stdout
     assert "this is one of 2 residue units (count --residue-unit 0 to 1" in out, out
     assert "tours (mod 4611686018427387817)" in out, out
-    print("estimate sizes a residue unit and says how many the count takes")
+    out = run(kt, "estimate", "8x32", "--closed", "--every-length", "--residue-unit", "0").stdout
+    assert "one of 9 residue units" in out and "time       not projected" in out, out
+    print("estimate sizes a residue unit and says how many the count takes (a row: no time)")
 
 
 def main():
