@@ -112,11 +112,14 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
   FrontierRunDir::record_outcome(m, whole);
   m.seconds = seconds;
   m.cpu_seconds = report.cpu_seconds;
-  // Built whole beside its place and renamed there: a merge killed part-way leaves nothing.
-  NewRunDirectory built = NewRunDirectory::begin(out, kMergeWritesNew);
-  write_manifest(built.path(), m);
-  built.publish();
+  publish_merged_run(out, m);
   return report;
+}
+
+void publish_merged_run(const fs::path& out, const FrontierManifest& merged) {
+  NewRunDirectory built = NewRunDirectory::begin(out, kMergeWritesNew);
+  write_manifest(built.path(), merged);
+  built.publish();
 }
 
 }  // namespace knightstour

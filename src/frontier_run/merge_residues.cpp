@@ -6,13 +6,12 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier_run/frontier_run_dir.hpp"
 #include "knightstour/frontier_run/verify_frontier.hpp"
-#include "knightstour/run/merge.hpp"
-#include "knightstour/run/run_directory.hpp"
 
 namespace knightstour {
 
@@ -173,10 +172,7 @@ FrontierMergeReport merge_residue_units(const std::vector<fs::path>& inputs, con
   report.tours = whole.tours;
   report.closed_tours = whole.closed_tours;
   report.cycles = whole.cycles;
-  // Built whole beside its place and renamed there: a merge killed part-way leaves nothing.
-  NewRunDirectory built = NewRunDirectory::begin(out, kMergeWritesNew);
-  write_manifest(built.path(), merged);
-  built.publish();
+  publish_merged_run(out, merged);
   return report;
 }
 
