@@ -159,7 +159,8 @@ FrontierMergeReport merge_residue_units(const std::vector<fs::path>& inputs, con
   }
   FrontierManifest merged = FrontierRunDir::new_manifest(request, base);
   merged.frontier.checkpoint_seconds = first.checkpoint_seconds;
-  for (const auto& [sweep, count] : first.finished) {
+  for (const auto& entry : first.finished) {
+    const int sweep = entry.first;  // a copy: clang 14 captures no structured binding
     merged.frontier.finished[sweep] =
         recover(each([&](const FrontierProgress& f) { return f.finished.at(sweep); }),
                 "sweep " + std::to_string(sweep))

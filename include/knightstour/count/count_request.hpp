@@ -61,6 +61,10 @@ struct CountRequest {
       memory_budget;  // --memory: bytes of classes; default: half of what is free
   std::optional<std::string> spill_dir;      // "none": stop at the budget instead of spilling
   std::optional<double> checkpoint_seconds;  // --checkpoint: save classes this often (10m)
+  // --modulus P: every count modulo the prime P (FrontierRequest::modulus); --residue-unit K:
+  // the modulus is the job's K-th residue prime (residue_primes, from 0).
+  std::optional<std::uint64_t> modulus;
+  std::optional<int> residue_unit;
   // --total-only: open tours over all starts, the total without the tours from each square
   // (one sweep instead of one per class of start squares).
   bool total_only = false;
@@ -74,10 +78,6 @@ struct CountRequest {
   // --grid: how an open all-starts count gets its tours from each square (frontier_request.hpp);
   // empty: KNIGHTSTOUR_GRID, else automatic. A sharded frontier count is by end pairs.
   std::optional<GridMethod> grid;
-  // --modulus P: every count modulo the prime P (FrontierRequest::modulus), in one session.
-  std::optional<std::uint64_t> modulus;
-  // --residue-unit K: the modulus is the job's K-th residue prime (residue_primes, from 0).
-  std::optional<int> residue_unit;
   // Estimates only: the frontier job without its closed sweep (FrontierRequest). Refused
   // with a run directory.
   bool open_sweeps_only = false;
