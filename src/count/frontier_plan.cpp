@@ -184,6 +184,14 @@ FrontierPlan plan_frontier(const CountRequest& r, const MethodChoice& method,
   validate(p.request);
   p.method = method;
   const Ranks* ranks = several_ranks(r.ranks);
+  // Said before a run directory is made for the ranks (count_over_ranks), which would else be
+  // left behind by the engine's own refusal.
+  if (ranks != nullptr && p.request.every_length) {
+    throw UsageError("--every-length runs in one process for now, not over MPI ranks");
+  }
+  if (ranks != nullptr && p.request.modulus != 0) {
+    throw UsageError("a count modulo a prime runs in one process for now, not over MPI ranks");
+  }
   p.threads = r.threads > 0 ? r.threads : default_threads();
   p.memory = memory_plan(r, ranks, p.threads);
   p.spill = spill_plan(r, r.run_dir.has_value());

@@ -80,6 +80,13 @@ mpi 2 count 6x6 --start a1 --method dfs
 refused 'the enumerator does not run over MPI ranks'
 mpi 2 enumerate 5x5 --start a1 --out "$TMP/tours"
 refused 'only count runs over MPI ranks'
+# Refused before a run directory is made for the ranks, which stays away.
+mpi 2 count 5x6 --closed --every-length --run-dir "$TMP/row"
+refused 'every-length runs in one process for now, not over MPI ranks'
+mpi 2 count 5x6 --closed --residue-unit 0 --run-dir "$TMP/residue"
+refused 'a count modulo a prime runs in one process for now, not over MPI ranks'
+CHECKS=$((CHECKS + 1))
+[[ ! -e "$TMP/row" && ! -e "$TMP/residue" ]] || fail "a refused count left its run directory"
 # One rank is a plain process.
 mpi 1 count 6x6 --closed --method frontier
 expect_exit 0

@@ -108,13 +108,38 @@ TEST(FrontierManifest, OtherMethodsAndVersionsAreRefused) {
                              {"\"format_version\": 4", "\"format_version\": 2"}});
   try {
     std::string text = good;
-    text.replace(text.find("\"format_version\": 4"), 19, "\"format_version\": 5");
+    text.replace(text.find("\"format_version\": 4"), 19, "\"format_version\": 2");
     FrontierManifest::from_json(text, "m");
-    FAIL() << "format 5 read";
+    FAIL() << "format 2 read";
   } catch (const FormatError& e) {
     EXPECT_STREQ(e.what(),
-                 "m is not a valid manifest: format_version 5 of the frontier method, which no "
+                 "m is not a valid manifest: format_version 2 of the frontier method, which no "
                  "knightstour writes");
+  }
+}
+
+// A residue unit's manifest says format 5 and its modulus, under the checksum and in the job
+// key; format 5 is a residue unit's only, and its modulus a prime.
+TEST(FrontierManifest, ResidueUnitsSayFormat5AndTheirModulus) {
+  FrontierManifest m = frontier_manifest();
+  const std::string exact_key = frontier_job_key(m);
+  m.frontier.modulus = 4611686018427387847ull;
+  const std::string good = m.to_json();
+  EXPECT_NE(good.find("\"format_version\": 5"), std::string::npos);
+  EXPECT_NE(good.find("\"modulus\": 4611686018427387847"), std::string::npos);
+  EXPECT_EQ(FrontierManifest::from_json(good, "m").frontier, m.frontier);
+  EXPECT_EQ(frontier_job_key(m), exact_key + "|modulo 4611686018427387847");
+  expect_each_refused(good,
+                      {{"\"modulus\": 4611686018427387847", "\"modulus\": 4611686018427387817"},
+                       {"\"modulus\": 4611686018427387847", "\"modulus\": 4611686018427387849"},
+                       {"\"format_version\": 5", "\"format_version\": 4"}});
+  try {
+    std::string text = frontier_manifest().to_json();
+    text.replace(text.find("\"format_version\": 4"), 19, "\"format_version\": 5");
+    FrontierManifest::from_json(text, "m");
+    FAIL() << "format 5 without a modulus read";
+  } catch (const FormatError& e) {
+    EXPECT_STREQ(e.what(), "m is not a valid manifest: format_version 5 without a modulus");
   }
 }
 
