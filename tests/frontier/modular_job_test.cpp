@@ -128,7 +128,7 @@ TEST(ModularJob, TheResiduePrimesOfAJobRecoverItsCounts) {
   FrontierRequest row{{5, 30}, true, {}};
   row.every_length = true;
   const std::vector<std::uint64_t> primes = residue_primes(row);
-  // 5x34's Bregman bound needs 5 primes (the row's counts take under 100 bits), and a spare.
+  // 5x34's Bregman bound needs 5 primes (the row's largest count takes 116 bits), and a spare.
   ASSERT_EQ(primes.size(), 6u);
   EXPECT_EQ(primes.front(), kLargePrime);
   for (std::size_t i = 1; i < primes.size(); ++i) EXPECT_LT(primes[i], primes[i - 1]);
