@@ -457,7 +457,7 @@ CountRequest count_request_from(const cxxopts::ParseResult& result) {
   if (result.count("modulus")) {
     const std::string text = result["modulus"].as<std::string>();
     r.modulus = parse_count("modulus", text);
-    if (*r.modulus < 3 || *r.modulus >= kModulusBelow || !is_prime(*r.modulus)) {
+    if (!is_modulus(*r.modulus)) {
       throw UsageError(
           "--modulus expects an odd prime below 2^62 (e.g. 4611686018427387847), not " + text);
     }

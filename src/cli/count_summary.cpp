@@ -32,10 +32,7 @@ std::string each_cycle_counted(const CountResult& r) {
              : std::string("twice (both directions)");
 }
 
-// " (mod P)" after a residue, so that none reads as a count; "" after a count.
-std::string modulo(const CountResult& r) {
-  return r.modulus != 0 ? " (mod " + std::to_string(r.modulus) + ")" : std::string();
-}
+std::string modulo(const CountResult& r) { return residue_mark(r.modulus); }
 
 std::string method_line(const CountResult& r) {
   if (r.method == Method::frontier) {

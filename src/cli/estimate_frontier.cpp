@@ -72,9 +72,7 @@ std::string spill_name(SpillTo to) {
 
 // The residue units of the count a residue unit's plan is one of.
 int residue_units(const FrontierPlan& plan) {
-  FrontierRequest exact = plan.request;
-  exact.modulus = 0;
-  return static_cast<int>(residue_primes(exact).size());
+  return static_cast<int>(residue_primes(plan.request).size());
 }
 
 // The plan a count with the same options would run.
@@ -220,7 +218,7 @@ void print_what_is_sized(const CountResult& r, const Projection& p, const Fronti
 
 // The whole count ran within the calibration: its figures, nothing projected.
 void print_exact(const CountResult& r, const FrontierStatistics& st) {
-  const std::string mod = r.modulus != 0 ? " (mod " + std::to_string(r.modulus) + ")" : "";
+  const std::string mod = residue_mark(r.modulus);
   std::printf("exact      the whole count ran during calibration: %s tours%s",
               r.tours.with_commas().c_str(), mod.c_str());
   if (r.closed_cycles) {

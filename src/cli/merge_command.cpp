@@ -37,12 +37,13 @@ int merge_frontier(const std::vector<std::filesystem::path>& dirs, const std::st
     add_provenance(j);
     print_json_object(j);
   } else if (!report.moduli.empty()) {
-    std::string primes;
-    for (const std::uint64_t p : report.moduli)
-      primes += (primes.empty() ? "" : ", ") + std::to_string(p);
-    std::string spares;
-    for (const std::uint64_t p : report.spares)
-      spares += (spares.empty() ? "" : ", ") + std::to_string(p);
+    const auto listed = [](const std::vector<std::uint64_t>& primes) {
+      std::string text;
+      for (const std::uint64_t p : primes) text += (text.empty() ? "" : ", ") + std::to_string(p);
+      return text;
+    };
+    const std::string primes = listed(report.moduli);
+    const std::string spares = listed(report.spares);
     std::printf("merged     %s of a frontier count into %s\n",
                 how_many(report.inputs, "residue unit").c_str(), out.c_str());
     std::printf(

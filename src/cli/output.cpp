@@ -16,6 +16,10 @@ std::string how_many(std::uint64_t n, const std::string& noun) {
   return with_commas(n) + " " + (n == 1 ? noun : plural(noun));
 }
 
+std::string residue_mark(std::uint64_t modulus) {
+  return modulus != 0 ? " (mod " + std::to_string(modulus) + ")" : std::string();
+}
+
 std::string estimate_figure(double value) {
   if (value < 1e6) return with_commas(static_cast<std::uint64_t>(std::llround(value)));
   char text[32];

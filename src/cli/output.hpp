@@ -17,6 +17,10 @@ std::string plural(const std::string& noun);
 // "1 shard", "2 shards", "1,024 units": a number and its noun, plural but for one.
 std::string how_many(std::uint64_t n, const std::string& noun);
 
+// " (mod P)" after a residue (count --modulus), so that none reads as a count; "" after a
+// count (modulus 0).
+std::string residue_mark(std::uint64_t modulus);
+
 // An estimate: with commas below a million ("12,345"), else three significant digits
 // ("1.56e+10").
 std::string estimate_figure(double value);

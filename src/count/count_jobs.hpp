@@ -4,6 +4,7 @@
 // the frontier method (count_by_frontier.cpp), a resumed run (resume_count.cpp) and a count
 // over MPI ranks (count_over_ranks.cpp). Private to count/.
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 
@@ -36,6 +37,10 @@ CountResult count_frontier(const CountRequest& r, const FrontierPlan& plan,
 // start x end table from its units.
 CountResult finished_frontier(const std::filesystem::path& dir, const FrontierManifest& m,
                               const FrontierRequest& f, const MethodChoice& choice);
+
+// The prime of residue unit `unit` of the job `f` (--residue-unit); UsageError, naming the
+// units there are, when the job has no such unit.
+std::uint64_t residue_unit_prime(const FrontierRequest& f, int unit);
 
 // The run in `dir` is counted by `method`: a resume may not ask for the other method or
 // give the other method's options.

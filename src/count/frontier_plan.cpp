@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "count_jobs.hpp"
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/memory_room.hpp"
@@ -85,18 +86,7 @@ FrontierRequest new_job(const CountRequest& r) {
     if (r.modulus && r.residue_unit) {
       throw UsageError("--modulus and --residue-unit both pick the prime; give one");
     }
-    if (r.modulus) {
-      f.modulus = *r.modulus;
-    } else {
-      const std::vector<std::uint64_t> primes = residue_primes(f);
-      const auto units = static_cast<int>(primes.size());
-      if (*r.residue_unit < 0 || *r.residue_unit >= units) {
-        throw UsageError("--residue-unit " + std::to_string(*r.residue_unit) + ": this count has " +
-                         std::to_string(units) + " residue units, 0 to " +
-                         std::to_string(units - 1) + " (the last one the spare)");
-      }
-      f.modulus = primes[static_cast<std::size_t>(*r.residue_unit)];
-    }
+    f.modulus = r.modulus ? *r.modulus : count_detail::residue_unit_prime(f, *r.residue_unit);
   }
   return f;
 }
@@ -262,5 +252,20 @@ std::vector<std::string> describe(const FrontierPlan& p) {
                   std::to_string(p.threads) + " threads");
   return lines;
 }
+
+namespace count_detail {
+
+std::uint64_t residue_unit_prime(const FrontierRequest& f, int unit) {
+  const std::vector<std::uint64_t> primes = residue_primes(f);
+  const auto units = static_cast<int>(primes.size());
+  if (unit < 0 || unit >= units) {
+    throw UsageError("--residue-unit " + std::to_string(unit) + ": this count has " +
+                     std::to_string(units) + " residue units, 0 to " + std::to_string(units - 1) +
+                     " (the last one the spare)");
+  }
+  return primes[static_cast<std::size_t>(unit)];
+}
+
+}  // namespace count_detail
 
 }  // namespace knightstour

@@ -6,7 +6,6 @@
 
 #include "count_jobs.hpp"
 #include "knightstour/base/errors.hpp"
-#include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier_run/frontier_run_files.hpp"
 #include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
@@ -40,14 +39,7 @@ std::vector<std::string> frontier_differences(const CountRequest& r, const Front
   }
   if (r.sharded() && !pairs) out.push_back("shards vs one count");
   std::optional<std::uint64_t> modulus = r.modulus;
-  if (r.residue_unit) {
-    FrontierRequest exact = run;
-    exact.modulus = 0;
-    const auto primes = residue_primes(exact);
-    modulus = static_cast<std::size_t>(*r.residue_unit) < primes.size()
-                  ? primes[static_cast<std::size_t>(*r.residue_unit)]
-                  : 0;
-  }
+  if (r.residue_unit) modulus = residue_unit_prime(run, *r.residue_unit);
   if (modulus && *modulus != run.modulus) {
     out.push_back((r.residue_unit ? "residue unit " + std::to_string(*r.residue_unit) + ", " : "") +
                   "modulo " + std::to_string(*modulus) + " vs " +

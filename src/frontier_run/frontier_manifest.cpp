@@ -115,7 +115,7 @@ void read_section(const json& j, FrontierManifest& m) {
   }
   if (f.contains("modulus")) {
     p.modulus = whole<std::uint64_t>(f, "modulus");
-    if (p.modulus < 3 || p.modulus >= kModulusBelow || !is_prime(p.modulus)) {
+    if (!is_modulus(p.modulus)) {
       throw FormatError("modulus " + std::to_string(p.modulus) + " is not an odd prime below 2^62");
     }
   }

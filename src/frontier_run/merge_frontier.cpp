@@ -19,17 +19,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The manifest of shard `dir` once it checks out as verify would check it. A shard counted
-// over MPI ranks is the directory of its ranks' shares, which verify has found to agree:
-// rank 0's holds the shard's units.
+// The manifest of shard `dir` once it checks out as verify would check it (a shard counted
+// over MPI ranks: rank 0's, which holds the shard's units).
 FrontierManifest checked_shard(const fs::path& dir) {
-  const bool ranked = run_layout::holds_ranked_shares(dir);
-  const FrontierVerdict v = ranked ? verify_ranked_run(dir) : verify_frontier_run(dir);
-  if (!v.ok) {
-    const bool named = v.problem.find(dir.string()) != std::string::npos;
-    throw FormatError(named ? v.problem : dir.string() + ": " + v.problem);
-  }
-  FrontierManifest m = read_frontier_manifest(ranked ? run_layout::rank_dir(dir, 0) : dir);
+  FrontierManifest m = verified_manifest(dir);
   if (!m.frontier.end_pairs) {
     throw UsageError(dir.string() +
                      " is a frontier count, not a shard of one by units of end pairs: there is "
@@ -114,6 +107,16 @@ FrontierMergeReport merge_frontier_runs(const std::vector<fs::path>& inputs, con
   m.cpu_seconds = report.cpu_seconds;
   publish_merged_run(out, m);
   return report;
+}
+
+FrontierManifest verified_manifest(const fs::path& dir) {
+  const bool ranked = run_layout::holds_ranked_shares(dir);
+  const FrontierVerdict v = ranked ? verify_ranked_run(dir) : verify_frontier_run(dir);
+  if (!v.ok) {
+    const bool named = v.problem.find(dir.string()) != std::string::npos;
+    throw FormatError(named ? v.problem : dir.string() + ": " + v.problem);
+  }
+  return read_frontier_manifest(ranked ? run_layout::rank_dir(dir, 0) : dir);
 }
 
 void publish_merged_run(const fs::path& out, const FrontierManifest& merged) {

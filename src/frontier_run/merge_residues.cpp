@@ -11,7 +11,6 @@
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "knightstour/frontier_run/frontier_run_dir.hpp"
-#include "knightstour/frontier_run/verify_frontier.hpp"
 
 namespace knightstour {
 
@@ -23,12 +22,7 @@ std::string modulo(std::uint64_t p) { return "modulo " + std::to_string(p); }
 
 // A residue unit's manifest once it checks out as verify would check it.
 FrontierManifest checked_unit(const fs::path& dir) {
-  const FrontierVerdict v = verify_frontier_run(dir);
-  if (!v.ok) {
-    const bool named = v.problem.find(dir.string()) != std::string::npos;
-    throw FormatError(named ? v.problem : dir.string() + ": " + v.problem);
-  }
-  FrontierManifest m = read_frontier_manifest(dir);
+  FrontierManifest m = verified_manifest(dir);
   if (m.frontier.modulus == 0) {
     throw UsageError(dir.string() +
                      " holds exact counts, not a residue unit (count --modulus P): there is "
@@ -99,14 +93,15 @@ FrontierMergeReport merge_residue_units(const std::vector<fs::path>& inputs, con
   request.modulus = 0;
   const std::vector<std::uint64_t> planned = residue_primes(request);
   std::string missing;
-  for (const std::uint64_t p : planned) {
-    if (!by_prime.contains(p)) missing += (missing.empty() ? "" : ", ") + std::to_string(p);
+  for (std::size_t k = 0; k < planned.size(); ++k) {
+    if (by_prime.contains(planned[k])) continue;
+    missing += (missing.empty() ? "" : ", ") + std::string("unit ") + std::to_string(k) + " (" +
+               modulo(planned[k]) + ")";
   }
   if (!missing.empty()) {
     throw UsageError("the residues lack a prime: this count needs " +
-                     std::to_string(planned.size() - 1) +
-                     " primes and a spare (residue_primes), and no unit is modulo " + missing +
-                     " (count ... --modulus P --run-dir DIR for each)");
+                     std::to_string(planned.size() - 1) + " primes and a spare; missing: " +
+                     missing + " (count ... --residue-unit K --run-dir DIR for each)");
   }
   FrontierMergeReport report;
   report.inputs = inputs.size();
@@ -123,13 +118,13 @@ FrontierMergeReport merge_residue_units(const std::vector<fs::path>& inputs, con
     return texts;
   };
   const FrontierProgress& first = by_prime.begin()->second.frontier;
+  const auto sweeps = [](const FrontierProgress& x) {
+    std::vector<int> keys;
+    for (const auto& entry : x.finished) keys.push_back(entry.first);
+    return keys;
+  };
   for (const auto& [p, m] : by_prime) {
     const FrontierProgress& f = m.frontier;
-    const auto sweeps = [](const FrontierProgress& x) {
-      std::vector<int> keys;
-      for (const auto& entry : x.finished) keys.push_back(entry.first);
-      return keys;
-    };
     if (sweeps(f) != sweeps(first) || f.tours_by_start.size() != first.tours_by_start.size()) {
       throw FormatError(dir_of.at(p).string() + " holds other sweeps or squares than " +
                         dir_of.at(by_prime.begin()->first).string() + ", a unit of the same count");

@@ -22,7 +22,7 @@ void validate(const FrontierRequest& request);
 // A job's residue units (FrontierRequest::modulus): the largest primes below 2^62, as many as
 // its counts need to be recovered from their residues by the Chinese remainder theorem (their
 // product passes the count bound, count_bound.hpp), then one more, the spare that checks them.
-// Largest first; the same primes for the same job on every machine.
+// Largest first; the same primes for the same job on every machine, whatever its modulus.
 std::vector<std::uint64_t> residue_primes(const FrontierRequest& request);
 
 // How many sweeps the job runs (closed: 1; open from a start: 2; open over all starts: 1

@@ -113,8 +113,8 @@ struct FrontierRequest {
   Shard shard = {};
   bool sharded() const { return shard.sharded(); }
   // A prime: count modulo it (0: exactly). Every count reported is then its residue, and a
-  // class holds one limb whatever the count's size (ModularCounts). One process, no journal;
-  // the grid by pinned tails only (the backward pass and end pairs divide counts).
+  // class holds one limb whatever the count's size (ModularCounts). One process (no MPI
+  // ranks); the grid by pinned tails only (the backward pass and end pairs divide counts).
   std::uint64_t modulus = 0;
 };
 

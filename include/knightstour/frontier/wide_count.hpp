@@ -153,10 +153,11 @@ class ModularCounts {
   ModularCounts& operator=(const ModularCounts&) = delete;
 };
 
-// A modulus a count may take: a prime, odd (2^64 must not vanish modulo it), below 2^62
-// (sums of two residues and a carry fit 64 bits).
 inline constexpr std::uint64_t kModulusBelow = std::uint64_t{1} << 62;
 bool is_prime(std::uint64_t n);  // exact for every 64-bit n (Miller-Rabin, 12 bases)
+// A modulus a count may take: a prime, odd (2^64 must not vanish modulo it), below
+// kModulusBelow = 2^62 (sums of two residues and a carry fit 64 bits).
+bool is_modulus(std::uint64_t p);
 
 // An exact count of up to 1024 bits for reports: sums and small multiples of DP results.
 class BigCount {

@@ -111,8 +111,10 @@ std::uint64_t pow_mod(std::uint64_t base, std::uint64_t exp, std::uint64_t m) {
 
 }  // namespace
 
+bool is_modulus(std::uint64_t p) { return p >= 3 && p < kModulusBelow && is_prime(p); }
+
 ModularCounts::ModularCounts(std::uint64_t prime) {
-  if (prime < 3 || prime >= kModulusBelow || !is_prime(prime)) {
+  if (!is_modulus(prime)) {
     throw std::logic_error("ModularCounts: not an odd prime below 2^62");
   }
   // 2^64 mod p: (2^64 - p) mod p, as 2^64 - p is what unsigned negation gives.

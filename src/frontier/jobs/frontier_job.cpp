@@ -116,7 +116,7 @@ void validate(const FrontierRequest& request) {
     }
   }
   if (request.modulus != 0) {
-    if (request.modulus < 3 || request.modulus >= kModulusBelow || !is_prime(request.modulus)) {
+    if (!is_modulus(request.modulus)) {
       throw UsageError("the modulus " + std::to_string(request.modulus) +
                        " is not an odd prime below 2^62 (4611686018427387904)");
     }
