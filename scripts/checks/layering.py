@@ -35,7 +35,8 @@ ROOMS = {
     "ranks": {"progress"},
     "step": {"class", "store", "progress", "ranks"},
     "sweep": {"class", "store", "progress", "ranks", "step"},
-    "jobs": {"class", "store", "progress", "ranks", "step", "sweep"},
+    "grid": {"class", "store", "progress", "ranks", "step", "sweep"},
+    "jobs": {"class", "store", "progress", "ranks", "step", "sweep", "grid"},
 }
 # The room of each public frontier header (include/knightstour/frontier/): what other
 # layers include of the engine.
@@ -47,8 +48,8 @@ PUBLIC_ROOM = {
     "ranks.hpp": "ranks",
     "frontier_options.hpp": "sweep",
     "checkpoint.hpp": "sweep",
-    "frontier_request.hpp": "jobs",
-    "frontier_report.hpp": "jobs",
+    "frontier_request.hpp": "sweep",
+    "frontier_report.hpp": "sweep",
     "frontier_job.hpp": "jobs",
 }
 

@@ -1,13 +1,13 @@
 // The grid of open tours by the backward pass (backward_pass.hpp): against the enumerator on
 // every board up to 36 squares, against pinned tails on long boards with wide counts, with
 // and without the mirror fold; and how the job chooses it, falls back from it and refuses it.
-#include "frontier/jobs/backward_pass.hpp"
+#include "frontier/grid/backward_pass.hpp"
 
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-#include "frontier/jobs/grid_by_pass.hpp"
+#include "frontier/grid/grid_by_pass.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 #include "support/count_helpers.hpp"

@@ -7,7 +7,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "frontier/jobs/start_squares.hpp"
+#include "frontier/grid/start_squares.hpp"
 #include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/errors.hpp"
 #include "support/count_helpers.hpp"

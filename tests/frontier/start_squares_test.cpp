@@ -1,6 +1,6 @@
 // Classes of start squares under the board's symmetries, and the orientation a pinned sweep
 // takes.
-#include "frontier/jobs/start_squares.hpp"
+#include "frontier/grid/start_squares.hpp"
 
 #include <gtest/gtest.h>
 

@@ -8,6 +8,7 @@
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/board/board.hpp"
+#include "knightstour/frontier/checkpoint.hpp"
 #include "knightstour/frontier/frontier_options.hpp"
 #include "knightstour/frontier/frontier_report.hpp"
 #include "knightstour/frontier/frontier_request.hpp"
@@ -40,32 +41,6 @@ int row_sweeps_across(const FrontierRequest& request);
 // The row's counts by length from its units' counts (FormatError when one is missing).
 std::vector<LengthCounts> row_of_units(const FrontierRequest& request,
                                        const std::map<int, BigCount>& units);
-
-class FrontierJournal;
-
-// Keeps a job's progress across processes: the counts of finished sweeps and the state of
-// the running one (frontier_run_dir.hpp keeps them in a directory). Called between steps,
-// never per class.
-class FrontierJournal {
- public:
-  virtual ~FrontierJournal() = default;
-  // The count of sweep `sweep` when an earlier process finished it.
-  virtual std::optional<BigCount> finished(int sweep) = 0;
-  virtual void finish(int sweep, const BigCount& count) = 0;
-  // Where an earlier process left sweep `sweep`, when it saved it: fills `into` and says
-  // whether it did.
-  virtual bool saved(int sweep, FrontierState& into) = 0;
-  virtual bool has_saved(int sweep) = 0;
-  // After each step of sweep `sweep`; saves the state when a save is due.
-  virtual void after_step(int sweep, const FrontierState& state) = 0;
-  // Sweep `sweep` stopped (a time limit, a signal, the memory budget) with `state`, its last
-  // whole step: saves it now unless a checkpoint holds that step already. Returns the step a
-  // resume continues the sweep from (nothing: from its start).
-  virtual std::optional<int> keep(int sweep, const FrontierState& state) = 0;
-  // Sweep `sweep` ended without a count of its own to keep (every length a sweep across a
-  // row passes is journaled as its own unit): its checkpoint is no longer needed.
-  virtual void drop(int sweep) = 0;
-};
 
 // Throws UsageError when the board is too wide for the frontier method or the start is off
 // the board (validate()). options.label is extended per sweep for progress lines. With a journal,

@@ -10,14 +10,13 @@
 #include <utility>
 #include <vector>
 
+#include "frontier/grid/grid.hpp"
+#include "frontier/grid/grid_by_pass.hpp"
+#include "frontier/grid/start_squares.hpp"
 #include "frontier/jobs/count_bound.hpp"
-#include "frontier/jobs/end_pair_sweeps.hpp"
-#include "frontier/jobs/grid_by_pass.hpp"
-#include "frontier/jobs/job_progress.hpp"
-#include "frontier/jobs/job_report.hpp"
-#include "frontier/jobs/job_sweeps.hpp"
-#include "frontier/jobs/pinned_tails.hpp"
 #include "frontier/jobs/row_sweeps.hpp"
+#include "frontier/progress/job_progress.hpp"
+#include "frontier/sweep/job_sweeps.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
 #include "knightstour/board/knight_geometry.hpp"
@@ -27,10 +26,6 @@
 
 namespace knightstour {
 
-using frontier_detail::BackwardOutcome;
-using frontier_detail::count_by_end_pairs;
-using frontier_detail::count_by_pinned_tails;
-using frontier_detail::grid_by_pass;
 using frontier_detail::JobProgress;
 
 namespace {
@@ -169,10 +164,8 @@ bool count_between(const FrontierRequest& request, FrontierReport& report, JobSw
 
 // Every other job but units of end pairs: the closed sweep first (the cycles give the
 // closed tours), then what the job asks of the open tours.
-bool count_after_the_closed_sweep(const FrontierRequest& request, const FrontierOptions& watched,
-                                  StopControl& stop, FrontierJournal* journal, bool backward,
-                                  FrontierReport& report, JobProgress& progress,
-                                  JobSweeps& sweeps) {
+bool count_after_the_closed_sweep(const FrontierRequest& request, bool backward,
+                                  FrontierReport& report, JobSweeps& sweeps) {
   const BoardShape shape = request.shape;
   const Sweep plain(shape);
   const auto squares = static_cast<std::uint64_t>(shape.squares());
@@ -202,21 +195,7 @@ bool count_after_the_closed_sweep(const FrontierRequest& request, const Frontier
     report.tours = paths * 2;
     return ok;
   }
-  report.tours_by_start.assign(squares, BigCount{});
-  report.closed_by_start.assign(squares, closed_per_start);
-  BackwardOutcome outcome = BackwardOutcome::fell_back;
-  if (backward) outcome = grid_by_pass(plain, watched, stop, report, progress);
-  if (outcome != BackwardOutcome::fell_back) return outcome == BackwardOutcome::done;
-  // The closed sweep, an unpinned sweep that finished before the pass was given up, and the
-  // tails.
-  report.sweeps_planned =
-      report.sweeps + planned_sweeps(request) - (request.open_sweeps_only ? 0 : 1);
-  progress.replan(report.sweeps_planned);
-  auto sweep = [&](const Sweep& s, const FrontierTarget& target, const std::string& what,
-                   BigCount& out, std::optional<FrontierState> from = std::nullopt) {
-    return sweeps.next(s, target, what, out, std::move(from));
-  };
-  return count_by_pinned_tails(shape, start_classes(shape), watched, stop, journal, report, sweep);
+  return frontier_detail::count_grid(request, backward, sweeps);
 }
 
 // Every count of the report modulo p: the sums of classes' counts congruent to them.
@@ -278,13 +257,9 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   } else if (request.end) {
     ok = count_between(request, report, sweeps);
   } else if (request.grid == GridMethod::end_pairs) {
-    auto sweep_number = [&](int index, const Sweep& s, const FrontierTarget& target,
-                            const std::string& what,
-                            BigCount& out) { return sweeps.run(index, s, target, what, out); };
-    ok = count_by_end_pairs(request, report, sweep_number);
+    ok = frontier_detail::count_grid(request, backward, sweeps);
   } else {
-    ok = count_after_the_closed_sweep(request, watched, stop, journal, backward, report, progress,
-                                      sweeps);
+    ok = count_after_the_closed_sweep(request, backward, report, sweeps);
   }
   if (ok && shape.squares() == 1 && !request.closed && request.shard.index == 0) {
     // One square is an open tour by itself; the DP counts paths by their edges, and it has none.

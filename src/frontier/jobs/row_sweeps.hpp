@@ -1,6 +1,6 @@
 #pragma once
 
-#include "frontier/jobs/job_sweeps.hpp"
+#include "frontier/sweep/job_sweeps.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
 
 namespace knightstour::frontier_detail {

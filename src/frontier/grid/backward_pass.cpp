@@ -1,4 +1,4 @@
-#include "frontier/jobs/backward_pass.hpp"
+#include "frontier/grid/backward_pass.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -20,7 +20,7 @@
 #include "frontier/class/mirror.hpp"
 #include "frontier/class/step_rule.hpp"
 #include "frontier/class/transition.hpp"
-#include "frontier/jobs/completion_tables.hpp"
+#include "frontier/grid/completion_tables.hpp"
 #include "frontier/step/choice_plans.hpp"
 #include "frontier/step/step_plan.hpp"
 #include "knightstour/base/huge_chunks.hpp"

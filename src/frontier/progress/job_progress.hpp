@@ -4,7 +4,7 @@
 #include <chrono>
 #include <string>
 
-#include "frontier/jobs/backward_pass.hpp"
+#include "frontier/progress/pass_progress.hpp"
 #include "frontier/progress/sweep_watch.hpp"
 
 namespace knightstour::frontier_detail {

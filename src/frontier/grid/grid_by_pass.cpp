@@ -1,4 +1,4 @@
-#include "frontier/jobs/grid_by_pass.hpp"
+#include "frontier/grid/grid_by_pass.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <optional>
 
-#include "frontier/jobs/backward_pass.hpp"
-#include "frontier/jobs/budget_shares.hpp"
-#include "frontier/jobs/job_report.hpp"
-#include "frontier/jobs/start_squares.hpp"
+#include "frontier/grid/backward_pass.hpp"
+#include "frontier/grid/start_squares.hpp"
+#include "frontier/sweep/budget_shares.hpp"
+#include "frontier/sweep/job_report.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/frontier/ranks.hpp"

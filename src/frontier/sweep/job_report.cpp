@@ -1,4 +1,4 @@
-#include "frontier/jobs/job_report.hpp"
+#include "frontier/sweep/job_report.hpp"
 
 #include <algorithm>
 

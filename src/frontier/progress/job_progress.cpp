@@ -1,4 +1,4 @@
-#include "frontier/jobs/job_progress.hpp"
+#include "frontier/progress/job_progress.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "frontier/jobs/start_squares.hpp"
+#include "frontier/grid/start_squares.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/knight_geometry.hpp"
 #include "knightstour/frontier/frontier_request.hpp"

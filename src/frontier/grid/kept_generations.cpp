@@ -1,4 +1,4 @@
-#include "frontier/jobs/kept_generations.hpp"
+#include "frontier/grid/kept_generations.hpp"
 
 #include <algorithm>
 #include <vector>

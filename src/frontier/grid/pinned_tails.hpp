@@ -6,11 +6,13 @@
 #include <utility>
 #include <vector>
 
-#include "frontier/jobs/all_starts_outlook.hpp"
-#include "frontier/jobs/job_report.hpp"
-#include "frontier/jobs/job_sweeps.hpp"
-#include "frontier/jobs/start_squares.hpp"
-#include "knightstour/frontier/frontier_job.hpp"
+#include "frontier/grid/all_starts_outlook.hpp"
+#include "frontier/grid/start_squares.hpp"
+#include "frontier/sweep/job_report.hpp"
+#include "frontier/sweep/job_sweeps.hpp"
+#include "knightstour/frontier/checkpoint.hpp"
+#include "knightstour/frontier/frontier_options.hpp"
+#include "knightstour/frontier/frontier_report.hpp"
 
 namespace knightstour::frontier_detail {
 

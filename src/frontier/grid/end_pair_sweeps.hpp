@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "frontier/jobs/start_squares.hpp"
+#include "frontier/grid/start_squares.hpp"
 #include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/board/square.hpp"
-#include "knightstour/frontier/frontier_job.hpp"
+#include "knightstour/frontier/frontier_report.hpp"
 #include "knightstour/frontier/frontier_request.hpp"
 
 namespace knightstour::frontier_detail {

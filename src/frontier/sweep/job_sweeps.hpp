@@ -5,11 +5,13 @@
 #include <string>
 #include <utility>
 
-#include "frontier/jobs/budget_shares.hpp"
-#include "frontier/jobs/job_progress.hpp"
-#include "frontier/jobs/job_report.hpp"
+#include "frontier/progress/job_progress.hpp"
+#include "frontier/sweep/budget_shares.hpp"
 #include "frontier/sweep/frontier_counter.hpp"
-#include "knightstour/frontier/frontier_job.hpp"
+#include "frontier/sweep/job_report.hpp"
+#include "knightstour/frontier/checkpoint.hpp"
+#include "knightstour/frontier/frontier_options.hpp"
+#include "knightstour/frontier/frontier_report.hpp"
 
 namespace knightstour::frontier_detail {
 
@@ -107,6 +109,13 @@ class JobSweeps {
     ++report_.sweeps_resumed;
     ++report_.sweeps_finished;
   }
+
+  // What the job's sweeps share, for a method that runs its own (the pass back).
+  const FrontierOptions& options() const { return watched_; }
+  StopControl& stop() const { return stop_; }
+  FrontierJournal* journal() const { return journal_; }
+  FrontierReport& report() const { return report_; }
+  JobProgress& progress() const { return progress_; }
 
   // Runs the next sweep (numbered by the sweeps run so far).
   bool next(const Sweep& s, const FrontierTarget& target, const std::string& what, BigCount& out,

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "frontier/jobs/job_progress.hpp"
+#include "frontier/progress/job_progress.hpp"
 #include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/frontier_report.hpp"

@@ -18,7 +18,7 @@
 // across the sweep, so the sums come per pair of squares mirrored across; the board's
 // symmetry makes both squares of a pair equal.
 //
-// Why: pinned tails (frontier_job.cpp) cost one sweep from each class of start squares to the
+// Why: pinned tails (pinned_tails.hpp) cost one sweep from each class of start squares to the
 // end, about n^2 column steps on an n-long board; this costs two passes over one sweep, about
 // n. A backward class costs more than a forward one (a lookup per successor, where the
 // forward step aggregates a cache-sized partition), so on boards with few classes of starts
@@ -30,12 +30,12 @@
 // no product or sum overflows the width of twice the paths (each product counts distinct
 // paths).
 
-#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
-#include "frontier/jobs/kept_generations.hpp"
+#include "frontier/grid/kept_generations.hpp"
+#include "frontier/progress/pass_progress.hpp"
 #include "frontier/sweep/frontier_counter.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/frontier/sweep.hpp"
@@ -48,14 +48,6 @@ namespace knightstour {
 // turn, which takes sweep vertex v to n - 1 - v, so the tours from a square before it are
 // those from its image, which the pass reaches first; the pass needs no generation before it.
 int pass_last_step(const Sweep& sweep);
-
-// How far the pass is, for progress lines (written by the pass after each generation).
-struct BackwardProgress {
-  std::atomic<int> steps_total{0};              // generations, set at the start
-  std::atomic<int> steps_done{0};               // generations done, counting back
-  std::atomic<std::uint64_t> classes_done{0};   // their classes
-  std::atomic<std::uint64_t> classes_total{0};  // of all generations, set at the start
-};
 
 struct BackwardPassResult {
   std::vector<BigCount> tours_by_square;  // board squares (r * cols + c); empty when stopped

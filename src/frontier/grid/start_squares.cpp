@@ -1,4 +1,4 @@
-#include "frontier/jobs/start_squares.hpp"
+#include "frontier/grid/start_squares.hpp"
 
 #include <algorithm>
 #include <map>
