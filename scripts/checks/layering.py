@@ -3,7 +3,9 @@
 a file in layer L includes only headers of L and of the layers L may use; no public header
 includes a third-party header; the frontier engine's rooms (src/frontier/<room>/) include
 only their own and the rooms below them, and only the engine reaches its private headers;
-no header includes itself by a round of includes. Exit 0 when clean, 1 with one line per
+no header includes itself by a round of includes; the engine, the run directories and base/
+spell no command-line flag in a string (they name a request's field, "$resume", and the CLI
+spells it: src/cli/flag_names.cpp). Exit 0 when clean, 1 with one line per
 violation."""
 import os
 import re
@@ -54,6 +56,24 @@ PUBLIC_ROOM = {
 }
 
 MAX_PUBLIC_HEADERS = 10
+
+# Layers whose strings name options by field, never by flag (issue 95), and the one place a
+# flag may stay: a stop reason's words, which manifests hold and read back (older manifests
+# kept the words, not the token), so they are a file format's, not a message.
+FIELD_WORDED = ("base", "run", "frontier", "frontier_run")
+FLAG_IN_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*?(?<![\w-])--[a-z][a-z-]*')
+FORMAT_WORDS = {"src/base/stop_control.cpp"}
+
+
+def code_of(line):
+    """The line without a trailing // comment (one outside a string)."""
+    quoted = False
+    for i, c in enumerate(line):
+        if c == '"' and (i == 0 or line[i - 1] != "\\"):
+            quoted = not quoted
+        elif not quoted and line.startswith("//", i):
+            return line[:i]
+    return line
 # A step's code in the shape of its strategies (issue 91): the plan, each strategy and the
 # core they share a file each, none longer than this.
 MAX_STEP_FILE_LINES = 350
@@ -188,6 +208,15 @@ def main():
                     problems.append(f"{rel}: the {layer}/ layer names another method "
                                     f"('{other.search(text).group(0)}'); its part goes in that "
                                     "method's layer")
+                if layer in FIELD_WORDED and rel not in FORMAT_WORDS:
+                    for number, line in enumerate(text.split("\n"), 1):
+                        if line.lstrip().startswith("//"):
+                            continue
+                        flag = FLAG_IN_STRING.search(code_of(line))
+                        if flag:
+                            problems.append(f"{rel}:{number}: spells a flag in a string "
+                                            f"({flag.group(0).split()[-1]!r}); name the request's "
+                                            "field ($field) and let the CLI spell it")
                 if top.startswith("include") and THIRD_PARTY.search(text):
                     problems.append(f"{rel}: a public header includes a third-party header")
                 check_rooms(rel, text, problems)

@@ -40,7 +40,7 @@ void check_threads_can_start(int threads, std::size_t stack_bytes) {
   ::pthread_attr_destroy(&attr);
   if (error != 0) {
     throw IoError("cannot start " + std::to_string(threads) + " threads: " + std::strerror(error) +
-                  " (lower --threads, or raise the process or memory limit)");
+                  " (lower $threads, or raise the process or memory limit)");
   }
 }
 

@@ -1,6 +1,7 @@
 #include "cli_options.hpp"
 
 #include <spdlog/cfg/env.h>
+#include <spdlog/pattern_formatter.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -10,10 +11,13 @@
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "flag_names.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
@@ -69,10 +73,32 @@ void add_common_options(cxxopts::Options& options) {
       cxxopts::value<std::string>())("h,help", "Show this help");
 }
 
+// The library's log lines name options by their fields (flag_names.hpp): spelled as flags here.
+class FlagSpeller final : public spdlog::formatter {
+ public:
+  explicit FlagSpeller(std::unique_ptr<spdlog::formatter> inner) : inner_(std::move(inner)) {}
+  void format(const spdlog::details::log_msg& msg, spdlog::memory_buf_t& dest) override {
+    const std::string spelled = spell_flags({msg.payload.data(), msg.payload.size()});
+    spdlog::details::log_msg copy = msg;
+    copy.payload = spelled;
+    inner_->format(copy, dest);
+    // The colour sink reads where the level's colour goes from the message it formatted.
+    msg.color_range_start = copy.color_range_start;
+    msg.color_range_end = copy.color_range_end;
+  }
+  std::unique_ptr<spdlog::formatter> clone() const override {
+    return std::make_unique<FlagSpeller>(inner_->clone());
+  }
+
+ private:
+  std::unique_ptr<spdlog::formatter> inner_;
+};
+
 // spdlog to stderr; level from SPDLOG_LEVEL, overridden by --log-level.
 void setup_logging(const cxxopts::ParseResult& result) {
   auto logger = spdlog::stderr_color_mt("knightstour");
-  logger->set_pattern("[%H:%M:%S] %^%l%$: %v");
+  logger->set_formatter(std::make_unique<FlagSpeller>(
+      std::make_unique<spdlog::pattern_formatter>("[%H:%M:%S] %^%l%$: %v")));
   spdlog::set_default_logger(logger);
   spdlog::set_level(spdlog::level::info);
   spdlog::cfg::load_env_levels();

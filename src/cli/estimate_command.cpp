@@ -9,6 +9,7 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "estimate_frontier.hpp"
+#include "flag_names.hpp"
 #include "json_counts.hpp"
 #include "knightstour/base/cpus.hpp"
 #include "knightstour/base/errors.hpp"
@@ -131,6 +132,7 @@ MethodChoice estimate_method(const CountRequest& asked, const cxxopts::ParseResu
     if (walk_option.empty() && result.count(name)) walk_option = std::string("--") + name;
   }
   MethodChoice choice = choose_method(asked);
+  choice.why = spell_flags(choice.why);
   if (!walk_option.empty() && choice.method == Method::frontier) {
     if (asked.method == MethodAsked::frontier) {
       throw UsageError(walk_option +

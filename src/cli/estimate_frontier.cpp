@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "cli_options.hpp"
+#include "flag_names.hpp"
 #include "json_counts.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/progress.hpp"
@@ -213,7 +214,7 @@ void print_what_is_sized(const CountResult& r, const Projection& p, const Fronti
   std::printf("board      %s, %s\n", r.shape.name().c_str(), job.c_str());
   std::printf("method     frontier (%s): estimated from a %s count%s\n", r.why.c_str(),
               calibration_length(calibrate).c_str(), p.two_parts ? " in each of two parts" : "");
-  for (const std::string& line : describe(plan)) std::printf("%s\n", line.c_str());
+  for (const std::string& line : describe(plan)) std::printf("%s\n", spell_flags(line).c_str());
 }
 
 // The whole count ran within the calibration: its figures, nothing projected.
@@ -358,7 +359,7 @@ int estimate_row(const FrontierPlan& plan, const MethodChoice& choice, bool json
   std::printf("board      %d x n for n = 1 to %d, %s, every length\n", f.shape.rows, f.shape.cols,
               f.closed ? "closed tours" : "open tours over all starts");
   std::printf("method     frontier (%s)\n", choice.why.c_str());
-  for (const std::string& line : describe(plan)) std::printf("%s\n", line.c_str());
+  for (const std::string& line : describe(plan)) std::printf("%s\n", spell_flags(line).c_str());
   std::printf(
       "time       not projected: the outlook is fitted to one board's sweep, not a row's "
       "(results/rows/README.md: rows measured here)\n");

@@ -10,6 +10,7 @@
 #include "build_info.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "flag_names.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/memory_room.hpp"
 #include "knightstour/frontier/wide_count.hpp"
@@ -90,8 +91,9 @@ namespace {
 // a usage error (the same on every rank: they all read one command line) is reported by
 // rank 0 and every rank leaves; any other error ends every rank at once (MPI_Abort), so that
 // no rank waits for one that failed.
-int fail(int code, const std::string& message, bool usage = false) {
+int fail(int code, const std::string& what, bool usage = false) {
   using namespace knightstour::cli;
+  const std::string message = spell_flags(what);
   const int rank = mpi_rank();
   if (mpi_ranks() == nullptr || rank == 0) {
     std::fprintf(stderr, "knightstour: %s\n", message.c_str());

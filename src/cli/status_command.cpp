@@ -9,6 +9,7 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "flag_names.hpp"
 #include "json_counts.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/count/run_standing.hpp"
@@ -30,6 +31,13 @@ std::string submitted_job(const fs::path& dir) {
   return line;
 }
 
+// One run's standing, its problem in the command line's words.
+RunStanding standing_of(const fs::path& dir) {
+  RunStanding s = read_standing(dir);
+  s.problem = spell_flags(s.problem);
+  return s;
+}
+
 // The runs in `dir`: itself when it holds one, else its folders that do (the shards of a
 // job and its merged/), shards by index.
 std::vector<RunStanding> runs_in(const fs::path& dir, bool& root) {
@@ -37,14 +45,13 @@ std::vector<RunStanding> runs_in(const fs::path& dir, bool& root) {
   std::vector<RunStanding> out;
   root = !holds_run(dir);
   if (!root) {
-    out.push_back(read_standing(dir));
+    out.push_back(standing_of(dir));
     return out;
   }
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw UsageError(dir.string() + " is not a directory");
   for (const auto& entry : fs::directory_iterator(dir)) {
-    if (entry.is_directory(ec) && holds_run(entry.path()))
-      out.push_back(read_standing(entry.path()));
+    if (entry.is_directory(ec) && holds_run(entry.path())) out.push_back(standing_of(entry.path()));
   }
   // A RUN_ROOT that scripts/slurm/submit made (its `job` file) before any shard started.
   if (out.empty() && submitted_job(dir).empty()) {

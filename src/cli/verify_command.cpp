@@ -12,6 +12,7 @@
 
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "flag_names.hpp"
 #include "json_counts.hpp"
 #include "knightstour/base/checked_sum.hpp"
 #include "knightstour/base/errors.hpp"
@@ -28,7 +29,9 @@ namespace knightstour::cli {
 
 namespace {
 
-int print_frontier_verdict(const std::string& dir, const FrontierVerdict& v, bool json) {
+int print_frontier_verdict(const std::string& dir, FrontierVerdict v, bool json) {
+  v.problem = spell_flags(v.problem);
+  for (std::string& c : v.checked) c = spell_flags(c);
   if (json) {
     nlohmann::json j{{"ok", v.ok},
                      {"problem", v.ok ? nlohmann::json(nullptr) : nlohmann::json(v.problem)},
@@ -233,7 +236,9 @@ int verify_command(int argc, char** argv) {
     return print_frontier_verdict(p, ranked ? verify_ranked_run(p) : verify_frontier_run(p),
                                   a->json);
   }
-  const SummedVerdict v = verify_paths(paths, a->loose);
+  SummedVerdict v = verify_paths(paths, a->loose);
+  v.total.problem = spell_flags(v.total.problem);
+  for (std::string& n : v.total.notes) n = spell_flags(n);
   if (a->json) {
     print_verdict_json(v.total);
   } else {

@@ -59,7 +59,7 @@ Request dfs_request(const CountRequest& r, const RunManifest* resumed) {
   q.symmetry = !r.no_symmetry && (!resumed || resumed->symmetry);
   if (r.split_depth) {
     if (*r.split_depth < 0 || *r.split_depth >= squares) {
-      throw UsageError("--split-depth must be between 0 and " + std::to_string(squares - 1));
+      throw UsageError("$split_depth must be between 0 and " + std::to_string(squares - 1));
     }
     q.split_depth = *r.split_depth;
   }

@@ -86,7 +86,7 @@ void say_how_memory_is_budgeted(const MemoryPlan& memory_plan) {
   // would let the classes grow until the system kills the process instead of spilling.
   if (memory_plan.past_available()) {
     spdlog::warn(
-        "--memory {} is more than the {} this {} has available now: the classes may outgrow "
+        "$memory_budget {} is more than the {} this {} has available now: the classes may outgrow "
         "memory before the count spills, and the system may kill it (about half of what is "
         "available, the default, leaves room for the rest of the process)",
         size_text(memory_plan.memory_budget),
@@ -128,7 +128,7 @@ void place_spill(const FrontierPlan& plan, std::optional<FrontierRunDir>& run, S
         out.off = e.what();
         spdlog::warn(
             "{}; classes past the memory budget cannot go to disk there, so the count stops at "
-            "the budget if it needs more (--spill-dir DIR puts them elsewhere)",
+            "the budget if it needs more ($spill_dir DIR puts them elsewhere)",
             out.off);
       }
       break;

@@ -117,7 +117,7 @@ CountResult count_over_ranks(const CountRequest& asked) {
     if (ranks.rank() == 0 &&
         (fs::exists(top / run_layout::kRanksFile) || fs::exists(run_layout::manifest_path(top)))) {
       throw UsageError(top.string() +
-                       " already holds a run; add --resume to continue it, or choose another "
+                       " already holds a run; add $resume to continue it, or choose another "
                        "directory");
     }
     FrontierManifest base;

@@ -53,38 +53,38 @@ FrontierRequest new_job(const CountRequest& r) {
   f.grid = grid_asked(r);
   if (r.grid && (f.closed || f.start || f.total_only)) {
     throw UsageError(
-        "--grid is how an open count over all starts gets its tours from each "
+        "$grid is how an open count over all starts gets its tours from each "
         "square; leave it out");
   }
   if (r.sharded()) {
     if (f.grid != GridMethod::end_pairs) {
       // Say where the other grid came from: the option, or the environment.
       throw UsageError(r.grid ? "a frontier count is shared out by its units of end pairs; with "
-                                "--shard-count leave out --grid or give --grid end-pairs"
+                                "$shard_count leave out $grid or give $grid end-pairs"
                               : "a frontier count is shared out by its units of end pairs; with "
-                                "--shard-count unset KNIGHTSTOUR_GRID or set it to end-pairs");
+                                "$shard_count unset KNIGHTSTOUR_GRID or set it to end-pairs");
     }
     if (f.total_only) {
       throw UsageError(
-          "--total-only with --shard-count: the frontier method's shards are units of end "
-          "pairs, which count the tours from each square anyway; leave out --total-only");
+          "$total_only with $shard_count: the frontier method's shards are units of end "
+          "pairs, which count the tours from each square anyway; leave out $total_only");
     }
     if (f.closed || f.start) {
       throw UsageError(
           "a frontier count is shared out only when it counts open tours over "
-          "all starts (by units of end pairs); leave out --shard-count");
+          "all starts (by units of end pairs); leave out $shard_count");
     }
     f.shard = {r.shard->index, r.shard->count};
   }
   if (r.modulus || r.residue_unit) {
-    const char* flag = r.modulus ? "--modulus" : "--residue-unit";
+    const char* flag = r.modulus ? "$modulus" : "$residue_unit";
     // Its units are its primes, not end pairs.
     if (r.sharded()) {
       throw UsageError(std::string(flag) +
-                       " counts a unit of its own (one prime); leave out --shard-count");
+                       " counts a unit of its own (one prime); leave out $shard_count");
     }
     if (r.modulus && r.residue_unit) {
-      throw UsageError("--modulus and --residue-unit both pick the prime; give one");
+      throw UsageError("$modulus and $residue_unit both pick the prime; give one");
     }
     f.modulus = r.modulus ? *r.modulus : count_detail::residue_unit_prime(f, *r.residue_unit);
   }
@@ -124,7 +124,7 @@ MemoryPlan memory_plan(const CountRequest& r, const Ranks* ranks, int threads) {
     m.memory_budget = m.available / 2 / m.sharing;
     if (m.memory_budget == 0) {
       throw UsageError(m.bound + " leaves no memory for the classes (" + size_text(m.available) +
-                       " after what the process and its threads hold): give --memory SIZE, "
+                       " after what the process and its threads hold): give $memory_budget SIZE, "
                        "or run where more memory is allowed");
     }
   } else {
@@ -177,7 +177,7 @@ FrontierPlan plan_frontier(const CountRequest& r, const MethodChoice& method,
   // Said before a run directory is made for the ranks (count_over_ranks), which would else be
   // left behind by the engine's own refusal.
   if (ranks != nullptr && p.request.every_length) {
-    throw UsageError("--every-length runs in one process for now, not over MPI ranks");
+    throw UsageError("$every_length runs in one process for now, not over MPI ranks");
   }
   if (ranks != nullptr && p.request.modulus != 0) {
     throw UsageError("a count modulo a prime runs in one process for now, not over MPI ranks");
@@ -205,7 +205,7 @@ std::vector<std::string> describe(const FrontierPlan& p) {
   const MemoryPlan& m = p.memory;
   std::string memory = "budget     " + size_text(m.memory_budget) + " for the classes";
   if (m.asked) {
-    memory += " (--memory)";
+    memory += " ($memory_budget)";
     if (m.past_available())
       memory += ", more than the " + size_text(m.available / m.sharing) + " available now";
   } else if (m.known) {
@@ -217,14 +217,14 @@ std::vector<std::string> describe(const FrontierPlan& p) {
   lines.push_back(memory);
   switch (p.spill.to) {
     case SpillTo::nowhere:
-      lines.emplace_back("spill      nowhere (--spill-dir none): the count stops at the budget");
+      lines.emplace_back("spill      nowhere ($spill_dir none): the count stops at the budget");
       break;
     case SpillTo::run_directory:
       lines.emplace_back("spill      past the budget, to spill/ in the run directory");
       break;
     case SpillTo::folder:
       lines.push_back("spill      past the budget, to a folder made in " + p.spill.parent.string() +
-                      (p.spill.named ? " (--spill-dir)" : ""));
+                      (p.spill.named ? " ($spill_dir)" : ""));
       break;
   }
   const FrontierRequest& f = p.request;
@@ -259,7 +259,7 @@ std::uint64_t residue_unit_prime(const FrontierRequest& f, int unit) {
   const std::vector<std::uint64_t> primes = residue_primes(f);
   const auto units = static_cast<int>(primes.size());
   if (unit < 0 || unit >= units) {
-    throw UsageError("--residue-unit " + std::to_string(unit) + ": this count has " +
+    throw UsageError("$residue_unit " + std::to_string(unit) + ": this count has " +
                      std::to_string(units) + " residue units, 0 to " + std::to_string(units - 1) +
                      " (the last one the spare)");
   }

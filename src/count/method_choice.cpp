@@ -15,7 +15,7 @@ MethodAsked parse_method(const std::string& text) {
   if (text == "auto") return MethodAsked::automatic;
   if (text == "dfs") return MethodAsked::dfs;
   if (text == "frontier") return MethodAsked::frontier;
-  throw UsageError("--method expects auto, dfs or frontier, not '" + text + "'");
+  throw UsageError("$method expects auto, dfs or frontier, not '" + text + "'");
 }
 
 GridMethod parse_grid_method(const std::string& text, const std::string& what) {
@@ -28,18 +28,18 @@ GridMethod parse_grid_method(const std::string& text, const std::string& what) {
 
 std::vector<std::string> CountRequest::dfs_options() const {
   std::vector<std::string> out;
-  if (prefix.size() > 1) out.push_back("--prefix");
+  if (prefix.size() > 1) out.push_back("$prefix");
   // Frontier shards are units of end pairs; asked of the frontier, --shard-count is not the
   // enumerator's alone.
   if (sharded() && method != MethodAsked::frontier && grid != GridMethod::end_pairs) {
-    out.push_back("--shard-count");
+    out.push_back("$shard_count");
   }
-  if (caps.max_nodes > 0) out.push_back("--max-nodes");
-  if (caps.max_tours > 0) out.push_back("--max-tours");
-  if (algorithm) out.push_back("--algorithm");
-  if (no_symmetry) out.push_back("--no-symmetry");
-  if (split_depth) out.push_back("--split-depth");
-  if (up_to_symmetry) out.push_back("--up-to-symmetry");
+  if (caps.max_nodes > 0) out.push_back("$max_nodes");
+  if (caps.max_tours > 0) out.push_back("$max_tours");
+  if (algorithm) out.push_back("$algorithm");
+  if (no_symmetry) out.push_back("$no_symmetry");
+  if (split_depth) out.push_back("$split_depth");
+  if (up_to_symmetry) out.push_back("$up_to_symmetry");
   return out;
 }
 
@@ -48,14 +48,14 @@ std::vector<std::string> CountRequest::dfs_options() const {
 // count with the grid would get, so the total alone never costs more than with the grid.
 std::vector<std::string> CountRequest::frontier_options() const {
   std::vector<std::string> out;
-  if (memory_budget) out.push_back("--memory");
-  if (spill_dir) out.push_back("--spill-dir");
-  if (checkpoint_seconds) out.push_back("--checkpoint");
-  if (grid) out.push_back("--grid");
-  if (every_length) out.push_back("--every-length");
-  if (!mirror_fold) out.push_back("--no-mirror-fold");
-  if (modulus) out.push_back("--modulus");
-  if (residue_unit) out.push_back("--residue-unit");
+  if (memory_budget) out.push_back("$memory_budget");
+  if (spill_dir) out.push_back("$spill_dir");
+  if (checkpoint_seconds) out.push_back("$checkpoint_seconds");
+  if (grid) out.push_back("$grid");
+  if (every_length) out.push_back("$every_length");
+  if (!mirror_fold) out.push_back("$no_mirror_fold");
+  if (modulus) out.push_back("$modulus");
+  if (residue_unit) out.push_back("$residue_unit");
   return out;
 }
 
@@ -95,8 +95,8 @@ Fit fit_of(const CountRequest& r) {
 MethodChoice over_ranks(const CountRequest& r, const Fit& f) {
   const std::string why =
       "the enumerator does not run over MPI ranks (it scales out with "
-      "--shard-index/--shard-count)";
-  if (r.method == MethodAsked::dfs) throw UsageError(why + "; leave out --method dfs");
+      "$shard_index/$shard_count)";
+  if (r.method == MethodAsked::dfs) throw UsageError(why + "; leave out $method dfs");
   if (!f.dfs_only.empty())
     throw UsageError(f.dfs_only.front() + " needs the enumerator, and " + why);
   if (!f.frontier_fits) {
@@ -114,28 +114,28 @@ MethodChoice as_asked(Method method, const Fit& f) {
   if (method == Method::dfs) {
     if (!f.dfs_fits) {
       throw UsageError("board " + f.board + " has " + squares_text(f.squares) +
-                       "; --method dfs counts at most " + std::to_string(kMaxDfsSquares) +
-                       " (leave out --method: the frontier method counts it)");
+                       "; $method dfs counts at most " + std::to_string(kMaxDfsSquares) +
+                       " (leave out $method: the frontier method counts it)");
     }
     if (!f.frontier_only.empty()) {
       throw UsageError(f.frontier_only.front() +
-                       " applies to the frontier method only (leave out --method dfs)");
+                       " applies to the frontier method only (leave out $method dfs)");
     }
-    return {Method::dfs, "as asked with --method dfs"};
+    return {Method::dfs, "as asked with $method dfs"};
   }
   if (!f.dfs_only.empty()) {
     throw UsageError(f.dfs_only.front() +
-                     " has no meaning for --method frontier (it counts classes of partial "
-                     "paths, not prefixes; use --method dfs)");
+                     " has no meaning for $method frontier (it counts classes of partial "
+                     "paths, not prefixes; use $method dfs)");
   }
   if (!f.frontier_fits) {
     throw UsageError("board " + f.board + " is " + std::to_string(f.width) +
                      " wide; the frontier method counts boards whose shorter side is at "
                      "most " +
                      std::to_string(kMaxFrontierWidth) +
-                     " (leave out --method: the enumerator counts it)");
+                     " (leave out $method: the enumerator counts it)");
   }
-  return {Method::frontier, "as asked with --method frontier"};
+  return {Method::frontier, "as asked with $method frontier"};
 }
 
 // --method auto where an option only one method takes decides; nothing where none does.
@@ -143,7 +143,7 @@ std::optional<MethodChoice> by_options(const CountRequest& r, const Fit& f) {
   // A sharded open all-starts job that the frontier method would count whole: its shards are
   // units of end pairs (the enumerator's shards of such a board would not finish either).
   const bool open_all = !r.closed.value_or(false) && r.all_starts.value_or(false);
-  if (f.dfs_only == std::vector<std::string>{"--shard-count"} && open_all && f.frontier_fits &&
+  if (f.dfs_only == std::vector<std::string>{"$shard_count"} && open_all && f.frontier_fits &&
       f.squares >= kFrontierOpenSquares && r.prefix.size() <= 1) {
     return MethodChoice{Method::frontier, "open, all starts from " +
                                               squares_text(kFrontierOpenSquares) +
@@ -179,9 +179,9 @@ MethodChoice choose_method(const CountRequest& r) {
                      std::to_string(kMaxFrontierWidth));
   }
   if (!f.dfs_only.empty() && !f.frontier_only.empty()) {
-    throw UsageError(f.dfs_only.front() + " needs the enumerator (--method dfs) and " +
+    throw UsageError(f.dfs_only.front() + " needs the enumerator ($method dfs) and " +
                      f.frontier_only.front() +
-                     " the frontier method (--method frontier); give the options of one");
+                     " the frontier method ($method frontier); give the options of one");
   }
   if (several_ranks(r.ranks) != nullptr) return over_ranks(r, f);
   if (r.method == MethodAsked::dfs) return as_asked(Method::dfs, f);

@@ -24,7 +24,7 @@ std::vector<std::string> frontier_differences(const CountRequest& r, const Front
     out.push_back("board " + name(*r.shape) + " vs " + name(run.shape));
   }
   if (closed_asked(r, run.closed) != run.closed) {
-    out.push_back(run.closed ? "open tours vs closed (add --closed)" : "closed tours vs open");
+    out.push_back(run.closed ? "open tours vs closed (add $closed)" : "closed tours vs open");
   }
   const bool all = r.all_starts.value_or(false);
   if (all && run.start) out.push_back("all starts vs one start");
@@ -34,8 +34,8 @@ std::vector<std::string> frontier_differences(const CountRequest& r, const Front
   if (r.total_only && !run.total_only) out.push_back("total only vs tours from each square");
   const bool pairs = run.grid == GridMethod::end_pairs;
   if (r.grid && (*r.grid == GridMethod::end_pairs) != pairs) {
-    out.push_back(pairs ? "units of end pairs vs another --grid"
-                        : "--grid end-pairs vs another grid");
+    out.push_back(pairs ? "units of end pairs vs another $grid"
+                        : "$grid end-pairs vs another grid");
   }
   if (r.sharded() && !pairs) out.push_back("shards vs one count");
   std::optional<std::uint64_t> modulus = r.modulus;
@@ -61,11 +61,11 @@ void check_resumable(Method method, const CountRequest& r, const fs::path& dir) 
   const std::string by = dfs ? "the enumerator" : "the frontier method";
   if (r.method == (dfs ? MethodAsked::frontier : MethodAsked::dfs)) {
     throw UsageError("the run in " + dir.string() + " is counted by " + by +
-                     "; leave out --method " + (dfs ? "frontier" : "dfs") + " to resume it");
+                     "; leave out $method " + (dfs ? "frontier" : "dfs") + " to resume it");
   }
   auto others = dfs ? r.frontier_options() : r.dfs_options();
   // A frontier shard resumes with its --shard-index/--shard-count (frontier_differences).
-  if (!dfs) std::erase(others, std::string("--shard-count"));
+  if (!dfs) std::erase(others, std::string("$shard_count"));
   if (!others.empty()) {
     throw UsageError(
         others.front() +
@@ -84,8 +84,8 @@ void check_same_count(const CountRequest& r, const fs::path& dir, const Frontier
   std::string list;
   for (const auto& d : diff) list += (list.empty() ? "" : "; ") + d;
   throw UsageError("the command line asks for another count than the run in " + dir.string() +
-                   " (" + list + "); resume it as it is with: knightstour count --run-dir " +
-                   dir.string() + " --resume");
+                   " (" + list + "); resume it as it is with: knightstour count $run_dir " +
+                   dir.string() + " $resume");
 }
 
 }  // namespace
@@ -101,8 +101,7 @@ ResumedFrontier open_frontier(const CountRequest& r, const fs::path& dir, RunDir
 }
 
 CountResult resume(const CountRequest& r) {
-  if (!r.run_dir) throw UsageError("--resume needs --run-dir DIR");
-  const fs::path dir = *r.run_dir;
+  const fs::path dir = r.run_dir.value();  // check(): a resume names its directory
   check_readable_run_path(dir);
   std::error_code ec;
   if (const auto n = run_layout::holds_ranked_shares(dir) ? read_ranked_run(dir) : std::nullopt) {

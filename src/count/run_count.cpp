@@ -2,8 +2,10 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <system_error>
 #include <variant>
+#include <vector>
 
 #include "count_jobs.hpp"
 #include "knightstour/base/errors.hpp"
@@ -15,55 +17,6 @@ namespace knightstour {
 using namespace count_detail;
 
 namespace {
-
-// Counts up to symmetry need every tour of the job in one session: the journal keeps no
-// per-tour symmetry counts.
-void check_up_to_symmetry(const CountRequest& r) {
-  if (!r.up_to_symmetry) return;
-  if (r.run_dir || r.resume) {
-    throw UsageError(
-        "--up-to-symmetry counts in one session and keeps nothing in a run directory; "
-        "leave out --run-dir (and --resume)");
-  }
-  if (r.prefix.size() > 1) {
-    throw UsageError(
-        "--up-to-symmetry counts from a start square or over all starts; give --start instead "
-        "of --prefix");
-  }
-  if (r.shard && r.shard->count > 1) {
-    throw UsageError("--up-to-symmetry needs every tour in one run; leave out --shard-count");
-  }
-}
-
-// A count between two squares (--end) runs in one session of one process, from one start.
-void check_end(const CountRequest& r) {
-  if (!r.end) return;
-  if (r.run_dir || r.resume) {
-    throw UsageError("--end counts in one session and keeps no run directory; leave out --run-dir");
-  }
-  if (r.closed.value_or(false)) {
-    throw UsageError(
-        "--end counts open tours between two squares (those ending a knight move from the "
-        "start are the closed ones); leave out --closed");
-  }
-  if (r.shard && r.shard->count > 1) {
-    throw UsageError("--end counts in one run; leave out --shard-count");
-  }
-  if (r.up_to_symmetry) throw UsageError("--end and --up-to-symmetry do not go together");
-  if (r.caps.max_tours != 0) {
-    // The cap counts the tours found to every end, which --end does not count.
-    throw UsageError(
-        "--max-tours caps the tours found to any end, not those ending on --end; give "
-        "--time-limit or --max-nodes instead");
-  }
-  if (several_ranks(r.ranks) != nullptr) {
-    throw UsageError("--end counts in one process; start it without mpirun");
-  }
-  if (r.prefix.size() != 1) throw UsageError("--end goes with --start");
-  if (*r.end == r.prefix.front()) {
-    throw UsageError("--end must be another square than --start (a tour visits each square once)");
-  }
-}
 
 // A new run directory for a refusal to take back: what the count makes in `dir` when it
 // refuses the job only once the engine has looked at it (a UsageError) is removed, so that a
@@ -133,15 +86,13 @@ CountResult run_count(const CountRequest& asked) {
 namespace {
 
 CountResult run_count_once(const CountRequest& asked) {
-  check_up_to_symmetry(asked);
-  check_end(asked);
+  if (const std::vector<std::string> refused = check(asked); !refused.empty()) {
+    throw UsageError(refused.front());
+  }
   if (several_ranks(asked.ranks) != nullptr && asked.run_dir) {
     return count_over_ranks(asked);
   }
   if (asked.resume) return resume(asked);
-  if (asked.checkpoint_seconds && !asked.run_dir) {
-    throw UsageError("--checkpoint needs --run-dir DIR (where the checkpoints go)");
-  }
   const CountRequest r = request_with_defaults(asked);
   const MethodChoice choice = choose_method(r);
   if (choice.method == Method::dfs) return count_dfs(r, choice, nullptr);
@@ -177,7 +128,7 @@ CountRequest request_with_defaults(CountRequest r) {
   if (!r.all_starts.value_or(false) && r.prefix.empty()) {
     if (!r.closed.value_or(false)) {
       throw UsageError(
-          "give a start square with --start (e.g. --start a1), a --prefix, or --all-starts");
+          "give a start square with $start (e.g. $start a1), a $prefix, or $all_starts");
     }
     r.prefix = {0};
   }

@@ -67,7 +67,7 @@ std::optional<std::string> FrontierRunDir::share_refusal(const fs::path& dir,
       beside_ranks ? top.string() : "DIR (the directory holding ranks.json and the rank-* folders)";
   return dir.string() + " holds " + describe_owner(owner) +
          ", not a count: resume the whole run with mpirun -np " + n +
-         " knightstour count --run-dir " + whole + " --resume";
+         " knightstour count $run_dir " + whole + " $resume";
 }
 
 FrontierRequest FrontierRunDir::request_of(const FrontierManifest& m) {
@@ -148,7 +148,7 @@ FrontierRunDir FrontierRunDir::create(const fs::path& dir, const FrontierRequest
                                       const FrontierManifest& base, double checkpoint_seconds) {
   FrontierManifest m = new_manifest(request, base);
   RunDirectory locked =
-      RunDirectory::create(dir, "add --resume to continue it, or choose another directory");
+      RunDirectory::create(dir, "add $resume to continue it, or choose another directory");
   FrontierRunDir run(std::move(locked), std::move(m), checkpoint_seconds);
   run.write();
   return run;

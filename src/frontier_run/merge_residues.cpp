@@ -25,12 +25,12 @@ FrontierManifest checked_unit(const fs::path& dir) {
   FrontierManifest m = verified_manifest(dir);
   if (m.frontier.modulus == 0) {
     throw UsageError(dir.string() +
-                     " holds exact counts, not a residue unit (count --modulus P): there is "
+                     " holds exact counts, not a residue unit (count $modulus P): there is "
                      "nothing to combine it with");
   }
   if (m.status != RunStatus::complete) {
     throw UsageError(dir.string() + ", the unit " + modulo(m.frontier.modulus) +
-                     ", is not finished: count --run-dir " + dir.string() + " --resume");
+                     ", is not finished: count $run_dir " + dir.string() + " $resume");
   }
   return m;
 }
@@ -101,7 +101,7 @@ FrontierMergeReport merge_residue_units(const std::vector<fs::path>& inputs, con
   if (!missing.empty()) {
     throw UsageError("the residues lack a prime: this count needs " +
                      std::to_string(planned.size() - 1) + " primes and a spare; missing: " +
-                     missing + " (count ... --residue-unit K --run-dir DIR for each)");
+                     missing + " (count ... $residue_unit K $run_dir DIR for each)");
   }
   FrontierMergeReport report;
   report.inputs = inputs.size();

@@ -54,7 +54,7 @@ std::optional<FrontierManifest> check_dir(const fs::path& dir, const std::string
                         (holder ? "being written by the running process " +
                                       std::to_string(*holder) + " (not read here): "
                                 : std::string("left by an interrupted session, removed on "
-                                              "--resume: ")) +
+                                              "$resume: ")) +
                         names);
   }
   return f.manifest;

@@ -46,7 +46,7 @@ Input read_input(const fs::path& dir, bool read_tours, std::vector<std::string>&
     }
     if (manifest.sample) {
       throw UsageError("cannot merge " + dir.string() +
-                       ": it holds a sample (enumerate --sample), not a share of a run");
+                       ": it holds a sample (enumerate $sample), not a share of a run");
     }
     check = verify_run_directory(dir, {read_tours});
   } catch (const FormatError& e) {

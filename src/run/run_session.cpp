@@ -62,12 +62,12 @@ RunSession::RunSession(SessionRequest r) {
     if (old.method != Method::dfs) {
       throw UsageError(r.dir.string() + " holds a count by the " + to_string(old.method) +
                        " method, not a run of the enumerator; resume it with knightstour count "
-                       "--run-dir " +
-                       r.dir.string() + " --resume");
+                       "$run_dir " +
+                       r.dir.string() + " $resume");
     }
     if (old.sample) {
       throw UsageError(r.dir.string() +
-                       " holds a sample (enumerate --sample), written whole: nothing to resume");
+                       " holds a sample (enumerate $sample), written whole: nothing to resume");
     }
     // Options left out on the command line are taken from the manifest.
     if (!r.request.split_depth) r.request.split_depth = old.split_depth;

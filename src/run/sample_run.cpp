@@ -52,7 +52,7 @@ constexpr std::uint64_t kPollInterval = std::uint64_t{1} << 16;
 }  // namespace
 
 SampleOutcome write_sample(const SampleRequest& r, StopControl& stop) {
-  if (r.tours == 0) throw UsageError("--sample needs a positive number of tours");
+  if (r.tours == 0) throw UsageError("$sample needs a positive number of tours");
   const auto started = std::chrono::steady_clock::now();
   const double cpu_started = process_cpu_seconds();
   Request request = r.request;

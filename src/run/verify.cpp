@@ -128,10 +128,10 @@ VerifyReport verify_sample(const fs::path& dir, const RunManifest& m) {
   report.run_status = to_string(m.status);
   report.notes.push_back(m.tours == m.sample
                              ? "a sample: the first " + with_commas(m.sample) +
-                                   " tours in depth-first search order (enumerate --sample)"
+                                   " tours in depth-first search order (enumerate $sample)"
                              : "a sample that holds every tour there is: " + with_commas(m.tours) +
                                    ", fewer than the " + with_commas(m.sample) +
-                                   " asked (enumerate --sample)");
+                                   " asked (enumerate $sample)");
   // Two samples of one job hold the same first tours: verify of both must see the overlap.
   report.job = "sample " + m.board_name() + (m.all_starts ? " all" : " from");
   for (const auto& s : m.prefix) report.job += " " + s;
@@ -177,10 +177,10 @@ std::map<std::size_t, JournalRecord> checked_records(const RunUnderCheck& run) {
   if (!journal.temp_files.empty()) {
     report.notes.push_back(
         std::to_string(journal.temp_files.size()) +
-        " unfinished temp file(s) from an interrupted session (ignored; --resume removes them)");
+        " unfinished temp file(s) from an interrupted session (ignored; $resume removes them)");
   }
   for (const auto& name : journal.torn_journals)
-    run.residue(name + ": the last line is torn (an interrupted session; --resume repairs it)");
+    run.residue(name + ": the last line is torn (an interrupted session; $resume repairs it)");
   for (const auto id : journal.duplicates)
     report.fail("prefix " + std::to_string(id) + ": journaled twice");
   if (!run.enumerate() && !journal.unnamed_files.empty())
@@ -195,7 +195,7 @@ std::map<std::size_t, JournalRecord> checked_records(const RunUnderCheck& run) {
     if (journal.torn_journals.empty()) {
       report.fail(what + " (damaged, or cannot be read): delete it to search its prefixes again");
     } else {
-      run.residue(what + ", one of them torn (an interrupted session; --resume removes it and " +
+      run.residue(what + ", one of them torn (an interrupted session; $resume removes it and " +
                   "searches its prefixes again)");
     }
   }
@@ -359,7 +359,7 @@ void check_tour_files(const RunUnderCheck& run,
   }
   const std::set<std::string> named = named_tour_files(run, records);
   for (const auto& name : run.journal.unnamed_files) {
-    run.residue(name + ": not named by any journal line (an interrupted session; --resume " +
+    run.residue(name + ": not named by any journal line (an interrupted session; $resume " +
                 "removes it and redoes its prefixes)");
   }
   std::vector<fs::path> files;
@@ -374,7 +374,7 @@ void check_tour_files(const RunUnderCheck& run,
   // searches them again.
   for (const auto& missing : run.journal.missing_files) {
     run.residue(missing + ": named by the journal but missing (its prefixes do not count as " +
-                "done; --resume searches them again)");
+                "done; $resume searches them again)");
   }
   for (const auto& [id, r] : records) {
     if (!run.check.read_tours) {
@@ -507,7 +507,7 @@ VerifyReport verify_tour_files(const std::vector<fs::path>& files, VerifyOptions
     } else if (auto inferred = infer_board_shape(path)) {
       shape = *inferred;
     } else {
-      throw FormatError("cannot tell the board of " + path.string() + ": give --board RxC");
+      throw FormatError("cannot tell the board of " + path.string() + ": give $board RxC");
     }
     if (common && !(*common == shape))
       throw FormatError(path.string() + ": a different board from the other files");

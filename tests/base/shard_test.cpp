@@ -23,7 +23,7 @@ TEST(Shard, CheckSaysWhatIsWrongInTheOptionsWords) {
     check_shard(Shard{5, 3});
     FAIL() << "shard 5 of 3 passed";
   } catch (const UsageError& e) {
-    EXPECT_EQ(std::string(e.what()), "--shard-index 5 must be less than --shard-count 3");
+    EXPECT_EQ(std::string(e.what()), "$shard_index 5 must be less than $shard_count 3");
   }
 }
 

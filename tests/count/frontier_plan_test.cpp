@@ -129,7 +129,7 @@ TEST(FrontierPlan, MemoryIsAskedOrHalfOfWhatIsAvailable) {
   const std::vector<std::string> lines = describe(a);
   ASSERT_FALSE(lines.empty());
   EXPECT_NE(lines.front().find("3.00 MiB"), std::string::npos) << lines.front();
-  EXPECT_NE(lines.front().find("--memory"), std::string::npos) << lines.front();
+  EXPECT_NE(lines.front().find("$memory_budget"), std::string::npos) << lines.front();
 }
 
 TEST(FrontierPlan, SpillsWhereTheRequestSays) {

@@ -67,7 +67,7 @@ TEST(FrontierRunDir, ARanksShareIsRefusedAsACount) {
     ASSERT_TRUE(refusal.has_value());
     EXPECT_NE(
         refusal->find("holds MPI rank 1's share of a count over 2 ranks, not a count: "
-                      "resume the whole run with mpirun -np 2 knightstour count --run-dir DIR"),
+                      "resume the whole run with mpirun -np 2 knightstour count $run_dir DIR"),
         std::string::npos)
         << *refusal;
   }
@@ -81,8 +81,8 @@ TEST(FrontierRunDir, ARanksShareIsRefusedAsACount) {
   const auto refusal = FrontierRunDir::share_refusal(old, run.manifest());
   ASSERT_TRUE(refusal.has_value());
   EXPECT_NE(refusal->find("holds MPI rank 1's share of a count over 2 ranks, not a count: resume "
-                          "the whole run with mpirun -np 2 knightstour count --run-dir " +
-                          (dir / "old").string() + " --resume"),
+                          "the whole run with mpirun -np 2 knightstour count $run_dir " +
+                          (dir / "old").string() + " $resume"),
             std::string::npos)
       << *refusal;
 }

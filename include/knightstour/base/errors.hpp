@@ -5,6 +5,11 @@
 
 namespace knightstour {
 
+// A message names an option by its request's field after a `$` ("$resume", "$memory_budget",
+// "$every_length"): the library knows fields, not flags. The CLI spells each as its flag
+// (src/cli/flag_names.cpp) on every message it prints; scripts/checks/layering.py refuses a
+// flag spelled in a string of base/, run/, frontier/ or frontier_run/.
+
 // Bad usage or bad input: the CLI prints the message on one line and exits 2.
 class UsageError : public std::runtime_error {
  public:

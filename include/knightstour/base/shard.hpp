@@ -33,8 +33,8 @@ struct Shard {
 // The one check of a shard a user asked for: throws UsageError unless it exists.
 inline void check_shard(const Shard& shard) {
   if (shard.exists()) return;
-  throw UsageError("--shard-index " + std::to_string(shard.index) +
-                   " must be less than --shard-count " + std::to_string(shard.count));
+  throw UsageError("$shard_index " + std::to_string(shard.index) +
+                   " must be less than $shard_count " + std::to_string(shard.count));
 }
 
 }  // namespace knightstour

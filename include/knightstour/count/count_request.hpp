@@ -20,7 +20,7 @@ class Ranks;
 enum class MethodAsked { automatic, dfs, frontier };
 MethodAsked parse_method(const std::string& text);  // UsageError unless auto|dfs|frontier
 // --grid auto|tails|pass|end-pairs (`what` names the option in the refusal).
-GridMethod parse_grid_method(const std::string& text, const std::string& what = "--grid");
+GridMethod parse_grid_method(const std::string& text, const std::string& what = "$grid");
 
 // What `count` is asked, for either method. Fields left empty are taken from the run being
 // resumed (and must agree with it when given); a new run needs the board and a start, a
@@ -82,13 +82,20 @@ struct CountRequest {
   // with a run directory.
   bool open_sweeps_only = false;
 
-  // Names of the options given that only one method understands, as the user typed them
-  // (for messages); filled by the code that parses them.
+  // The options given that only one method understands, named as fields ("$split_depth",
+  // base/errors.hpp) for messages.
   std::vector<std::string> dfs_options() const;
   // Shards of a frontier count are its units of end pairs: asked with --grid end-pairs or
   // --method frontier, or (method auto) an open all-starts job the frontier method counts.
   bool sharded() const { return shard && shard->count > 1; }
   std::vector<std::string> frontier_options() const;
 };
+
+// The rules a count request's own fields keep, whichever method counts it and whatever its
+// board or run directory hold: one refusal a rule broken, in the order they are checked, each
+// naming the fields it concerns as `$field` (base/errors.hpp; the CLI spells them as flags).
+// run_count() refuses the first; the method's, the board's and the run directory's rules are
+// checked where they are met.
+std::vector<std::string> check(const CountRequest& request);
 
 }  // namespace knightstour

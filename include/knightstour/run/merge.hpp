@@ -26,7 +26,7 @@ struct MergeReport {
 
 // What merge says of an --out that exists and is not empty (either method's merge).
 inline constexpr const char* kMergeWritesNew =
-    "merge writes a new run directory: choose another --out";
+    "merge writes a new run directory: choose another $out";
 
 struct MergeOptions {
   bool read_tours = true;  // check every tour of every input; else sizes and bookkeeping only

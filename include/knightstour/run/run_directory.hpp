@@ -25,9 +25,9 @@ class RunDirectory {
   // For a new run: creates the directory if needed and refuses (UsageError) one that
   // already holds a run.
   // `occupied_hint` ends the message for a directory that already holds a run.
-  static RunDirectory create(const std::filesystem::path& dir,
-                             const std::string& occupied_hint =
-                                 "add --resume to continue it, or choose another directory");
+  static RunDirectory create(
+      const std::filesystem::path& dir,
+      const std::string& occupied_hint = "add $resume to continue it, or choose another directory");
   // For a resume or a read: the directory must hold a manifest.
   static RunDirectory open(const std::filesystem::path& dir);
   // The process holding the run in `dir` now (its lock, as /proc/locks lists it), read without

@@ -88,11 +88,11 @@ void validate(const FrontierRequest& request) {
     if (request.start || request.end || (!request.closed && !request.total_only) ||
         request.open_sweeps_only || by_end_pairs) {
       throw UsageError(
-          "--every-length counts closed tours, or open tours over all starts with "
-          "--total-only, of every length of the board");
+          "$every_length counts closed tours, or open tours over all starts with "
+          "$total_only, of every length of the board");
     }
     if (request.shape.rows > kMaxFrontierWidth) {
-      throw UsageError("--every-length sweeps across the board's " +
+      throw UsageError("$every_length sweeps across the board's " +
                        std::to_string(request.shape.rows) + " rows: at most " +
                        std::to_string(kMaxFrontierWidth) + " (the lengths are its columns)");
     }
@@ -102,7 +102,7 @@ void validate(const FrontierRequest& request) {
     const double bits = count_bits(request);
     if (bits > 64.0 * kMaxLimbs && !no_tours && request.modulus == 0) {
       throw UsageError(
-          "--every-length " + std::to_string(request.shape.rows) + "x" +
+          "$every_length " + std::to_string(request.shape.rows) + "x" +
           std::to_string(request.shape.cols) + ": its counts may need up to " +
           std::to_string(static_cast<int>(std::ceil(bits))) + " bits (a bound on the tours of " +
           std::to_string(swept.rows) + "x" + std::to_string(swept.cols) +
@@ -223,7 +223,7 @@ FrontierReport count_by_frontier(const FrontierRequest& request, const FrontierO
   FrontierReport report;
   report.width = request.every_length ? shape.rows : Sweep(shape).width();
   if (request.every_length && several_ranks(options.ranks) != nullptr) {
-    throw UsageError("--every-length runs in one process for now, not over MPI ranks");
+    throw UsageError("$every_length runs in one process for now, not over MPI ranks");
   }
   if (request.modulus != 0 && several_ranks(options.ranks) != nullptr) {
     throw UsageError("a count modulo a prime runs in one process for now, not over MPI ranks");

@@ -56,7 +56,7 @@ class DiskRoomWarning {
         "this sweep is projected to peak at ~{:.2g} classes; its widest step would need ~{} "
         "(two generations and their successors; the projection can be off by 2x), more than "
         "the memory budget ({}) and the free disk in {} ({}) hold together: the count will "
-        "likely stop with a full disk. --spill-dir can put it on a larger disk; `knightstour "
+        "likely stop with a full disk. $spill_dir can put it on a larger disk; `knightstour "
         "estimate` projects a count before it runs",
         peak, size_text(static_cast<std::uint64_t>(need)), size_text(budget), spill_dir.string(),
         size_text(space.available));
