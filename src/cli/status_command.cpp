@@ -138,6 +138,7 @@ struct Totals {
   int complete = 0;
   int running = 0;
   std::string unit = "unit";
+  bool residues = false;          // the shards are residue units: their counts do not sum
   std::optional<BigCount> tours;  // summed over complete shards, when all are
   // Why the shards found are not a set merge would take (no total is summed then): a shard
   // damaged, of another job, given twice, or missing.
@@ -207,6 +208,7 @@ Totals totals_of(const std::vector<RunStanding>& runs) {
     t.planned = s.planned_in_job;
     t.shard_count = s.shard.count;
     t.unit = s.unit;
+    t.residues = s.modulus != 0;
     t.done += s.done;
     t.cpu_seconds += s.cpu_seconds;
     if (s.running) ++t.running;
@@ -215,16 +217,22 @@ Totals totals_of(const std::vector<RunStanding>& runs) {
       if (s.tours) tours += *s.tours;
     }
   }
-  if (t.problems.empty() && t.complete == t.shard_count && t.shards_found == t.shard_count)
+  if (t.problems.empty() && t.complete == t.shard_count && t.shards_found == t.shard_count &&
+      !t.residues)
     t.tours = tours;
   return t;
+}
+
+// What one share of a job is called: a shard, or a residue unit (count --residue-unit).
+std::string share_word(const RunStanding& s) {
+  return s.modulus != 0 ? ", residue unit" : ", shard";
 }
 
 void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& runs) {
   if (!root) {
     const RunStanding& s = runs.front();
     std::printf("run        %s%s%s%s%s\n", dir.c_str(), s.job.empty() ? "" : ": ", s.job.c_str(),
-                s.shard.count > 1 ? (", shard " + std::to_string(s.shard.index) + " of " +
+                s.shard.count > 1 ? (share_word(s) + " " + std::to_string(s.shard.index) + " of " +
                                      std::to_string(s.shard.count))
                                         .c_str()
                                   : "",
@@ -243,7 +251,9 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
           s.modulus != 0
               ? (" (mod " + std::to_string(s.modulus) + ": a residue, not the count)").c_str()
               : "",
-          s.shard.count > 1 ? " (this shard's share: merge every shard for the job's)" : "");
+          s.shard.count > 1 && s.modulus == 0
+              ? " (this shard's share: merge every shard for the job's)"
+              : "");
     } else if (!s.complete() && s.problem.empty()) {
       const std::uint64_t left = s.planned - std::min(s.planned, s.done);
       std::printf("left       %s", how_many(left, s.unit).c_str());
@@ -289,17 +299,18 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
     } else if (!s.problem.empty()) {
       std::printf("           %s: %s\n", name.c_str(), state_text(s).c_str());
     } else if (!(fold && s.complete())) {
-      std::printf("shard %-4d %s: %s; %s\n", s.shard.index, name.c_str(), progress_text(s).c_str(),
-                  state_text(s).c_str());
+      std::printf("%s %-*d %s: %s; %s\n", s.modulus != 0 ? "unit" : "shard", s.modulus != 0 ? 5 : 4,
+                  s.shard.index, name.c_str(), progress_text(s).c_str(), state_text(s).c_str());
     }
   }
   if (fold) {
     std::printf("complete   %s (not listed one by one; --json lists every shard)\n",
                 how_many(complete_shards, "shard").c_str());
   }
-  std::printf("%-10s %s of %s finished over %d of %d shards; %s\n", plural(t.unit).c_str(),
+  std::printf("%-10s %s of %s finished over %d of %d %s; %s\n", plural(t.unit).c_str(),
               with_commas(t.done).c_str(), with_commas(t.planned).c_str(), t.shards_found,
-              t.shard_count, seconds_text(t.cpu_seconds).c_str());
+              t.shard_count, t.residues ? "residue units" : "shards",
+              seconds_text(t.cpu_seconds).c_str());
   if (!t.problems.empty()) {
     // Not a set merge would take: no total, and no merge to suggest.
     for (const auto& p : t.problems) std::printf("problem    %s\n", p.c_str());
@@ -327,8 +338,14 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
           "each unfinished shard (knightstour count --run-dir SHARD --resume): each goes on where "
           "it stopped\n");
     }
-  } else if (t.tours) {
-    std::printf("tours      %s (summed over the shards)\n", t.tours->with_commas().c_str());
+  } else if (t.tours || (t.residues && t.complete == t.shard_count)) {
+    if (t.tours) {
+      std::printf("tours      %s (summed over the shards)\n", t.tours->with_commas().c_str());
+    } else {
+      std::printf(
+          "residues   every unit finished: merge combines them into the counts, the "
+          "spare prime checking the others\n");
+    }
     std::string shards;
     for (const auto& s : runs) {
       if (!s.merged) shards += " " + s.dir.string();

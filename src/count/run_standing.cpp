@@ -1,6 +1,8 @@
 #include "knightstour/count/run_standing.hpp"
 
+#include <algorithm>
 #include <set>
+#include <vector>
 
 #include "knightstour/base/errors.hpp"
 #include "knightstour/frontier/frontier_job.hpp"
@@ -77,6 +79,16 @@ void read_frontier(const fs::path& dir, RunStanding& s) {
   s.job_key = frontier_job_key(any_shard);
   const int planned = m.frontier.sweeps_planned;
   s.planned_in_job = static_cast<std::uint64_t>(planned);
+  // A residue unit is its job's unit K of the N primes (residue_primes): a share of the job
+  // like a shard, though merge combines units' counts by their residues instead of summing.
+  const std::vector<std::uint64_t> primes =
+      r.modulus != 0 ? residue_primes(r) : std::vector<std::uint64_t>{};
+  const auto unit = std::find(primes.begin(), primes.end(), r.modulus);
+  if (unit != primes.end()) {
+    s.shard = {static_cast<int>(unit - primes.begin()), static_cast<int>(primes.size())};
+    any_shard.frontier.modulus = 0;
+    s.job_key = frontier_job_key(any_shard) + "|residue units";
+  }
   if (r.every_length) {
     s.unit = "count";
     s.under_way_unit = "sweep";
@@ -88,6 +100,7 @@ void read_frontier(const fs::path& dir, RunStanding& s) {
     s.unit = "sweep";
     s.planned = s.planned_in_job;
   }
+  if (unit != primes.end()) s.planned_in_job *= primes.size();  // each unit plans the whole job
   s.done = m.frontier.finished.size();
   for (const auto& [sweep, header] : f.checkpoints)
     s.under_way.emplace_back(sweep, header.next_step);

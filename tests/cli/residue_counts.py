@@ -148,6 +148,23 @@ def check_units(kt, tmp):
     assert len(units) == 6, units  # 5 primes for 5x34's bound, and a spare
     status = run(kt, "status", units[0]).stdout
     assert "modulo 4611686018427387847" in status and "a residue, not the count" in status, status
+    assert ", residue unit 0 of 6" in status, status
+    # A root of the units (as scripts/slurm/submit --shards residues makes): one job's set,
+    # unit by unit, never a sum of residues.
+    root = os.path.join(tmp, "root")
+    os.makedirs(root)
+    for i, unit in enumerate(units):
+        subprocess.run(["cp", "-r", unit, os.path.join(root, f"shard-{i}")], check=True)
+    status = run(kt, "status", root).stdout
+    assert "over 6 of 6 residue units" in status and "\nunit 5     shard-5:" in status, status
+    assert "residues   every unit finished" in status and "knightstour merge" in status, status
+    assert "tours      " not in status and "problem" not in status, status
+    subprocess.run(["rm", "-rf", os.path.join(root, "shard-2")], check=True)
+    out = run(kt, "status", root, ok=False)
+    assert out.returncode == 4, (out.returncode, out.stderr)
+    status = out.stdout
+    assert "over 5 of 6 residue units" in status and "(2): not started" in status, status
+    assert "knightstour merge" not in status, status
     merged = os.path.join(tmp, "merged")
     out = run(kt, "merge", *units, "--out", merged).stdout
     assert "checked by the spare modulo" in out, out

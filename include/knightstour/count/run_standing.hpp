@@ -25,7 +25,7 @@ struct RunStanding {
   // What is under way, when not units: a row's sweeps across the rows (its units are counts,
   // one a length and kind, frontier_job.hpp's row_sweeps_across).
   std::string under_way_unit;
-  Shard shard;
+  Shard shard;    // a residue unit's: unit K of the job's N primes (residue_primes)
   int ranks = 1;  // MPI ranks the frontier run is counted over
   bool merged = false;
   std::uint64_t planned = 0;  // units, sweeps or prefixes of this shard
