@@ -157,6 +157,7 @@ std::vector<const RunStanding*> one_set(const std::vector<RunStanding>& runs,
   const RunStanding* first = nullptr;
   std::map<int, const RunStanding*> by_index;
   auto name = [](const RunStanding& s) { return fs::path(s.dir).filename().string(); };
+  auto share = [](const RunStanding& s) { return s.modulus != 0 ? "residue unit" : "shard"; };
   for (const auto& s : runs) {
     if (s.merged) continue;
     if (!s.problem.empty()) {
@@ -174,7 +175,7 @@ std::vector<const RunStanding*> one_set(const std::vector<RunStanding>& runs,
     }
     const auto [it, fresh] = by_index.emplace(s.shard.index, &s);
     if (!fresh) {
-      out.push_back(name(*it->second) + " and " + name(s) + " both hold shard " +
+      out.push_back(name(*it->second) + " and " + name(s) + " both hold " + share(s) + " " +
                     std::to_string(s.shard.index) +
                     " (the same shard twice: its count would be "
                     "summed twice)");
@@ -189,7 +190,7 @@ std::vector<const RunStanding*> one_set(const std::vector<RunStanding>& runs,
     }
     if (n > 10) missing += ", ...";
     if (n > 0) {
-      out.push_back(how_many(static_cast<std::uint64_t>(n), "shard") + " of " +
+      out.push_back(how_many(static_cast<std::uint64_t>(n), share(*first)) + " of " +
                     std::to_string(first->shard.count) + " not found here (" + missing +
                     "): not started, or elsewhere");
     }
