@@ -150,6 +150,9 @@ struct Totals {
   }
 };
 
+// What one share of a job is called: a shard, or a residue unit (count --residue-unit).
+std::string share(const RunStanding& s) { return s.modulus != 0 ? "residue unit" : "shard"; }
+
 // Names what keeps the shards in `runs` from being one job's set, one of each shard, into
 // `out`; returns the shards that are (the first readable one's job, each index once).
 std::vector<const RunStanding*> one_set(const std::vector<RunStanding>& runs,
@@ -157,7 +160,6 @@ std::vector<const RunStanding*> one_set(const std::vector<RunStanding>& runs,
   const RunStanding* first = nullptr;
   std::map<int, const RunStanding*> by_index;
   auto name = [](const RunStanding& s) { return fs::path(s.dir).filename().string(); };
-  auto share = [](const RunStanding& s) { return s.modulus != 0 ? "residue unit" : "shard"; };
   for (const auto& s : runs) {
     if (s.merged) continue;
     if (!s.problem.empty()) {
@@ -224,17 +226,12 @@ Totals totals_of(const std::vector<RunStanding>& runs) {
   return t;
 }
 
-// What one share of a job is called: a shard, or a residue unit (count --residue-unit).
-std::string share_word(const RunStanding& s) {
-  return s.modulus != 0 ? ", residue unit" : ", shard";
-}
-
 void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& runs) {
   if (!root) {
     const RunStanding& s = runs.front();
     std::printf("run        %s%s%s%s%s\n", dir.c_str(), s.job.empty() ? "" : ": ", s.job.c_str(),
-                s.shard.count > 1 ? (share_word(s) + " " + std::to_string(s.shard.index) + " of " +
-                                     std::to_string(s.shard.count))
+                s.shard.count > 1 ? (", " + share(s) + " " + std::to_string(s.shard.index) +
+                                     " of " + std::to_string(s.shard.count))
                                         .c_str()
                                   : "",
                 s.merged ? " (merged)" : "");
@@ -310,7 +307,7 @@ void print_text(const fs::path& dir, bool root, const std::vector<RunStanding>& 
   }
   std::printf("%-10s %s of %s finished over %d of %d %s; %s\n", plural(t.unit).c_str(),
               with_commas(t.done).c_str(), with_commas(t.planned).c_str(), t.shards_found,
-              t.shard_count, t.residues ? "residue units" : "shards",
+              t.shard_count, plural(t.residues ? "residue unit" : "shard").c_str(),
               seconds_text(t.cpu_seconds).c_str());
   if (!t.problems.empty()) {
     // Not a set merge would take: no total, and no merge to suggest.

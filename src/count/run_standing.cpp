@@ -88,19 +88,19 @@ void read_frontier(const fs::path& dir, RunStanding& s) {
     s.shard = {static_cast<int>(unit - primes.begin()), static_cast<int>(primes.size())};
     any_shard.frontier.modulus = 0;
     s.job_key = frontier_job_key(any_shard) + "|residue units";
+    s.planned_in_job *= primes.size();  // each unit plans the whole job
   }
   if (r.every_length) {
     s.unit = "count";
     s.under_way_unit = "sweep";
-    s.planned = s.planned_in_job;
+    s.planned = static_cast<std::uint64_t>(planned);
   } else if (r.grid == GridMethod::end_pairs) {
     s.unit = "unit";
     s.planned = static_cast<std::uint64_t>(units_in_shard(planned, r.shard));
   } else {
     s.unit = "sweep";
-    s.planned = s.planned_in_job;
+    s.planned = static_cast<std::uint64_t>(planned);
   }
-  if (unit != primes.end()) s.planned_in_job *= primes.size();  // each unit plans the whole job
   s.done = m.frontier.finished.size();
   for (const auto& [sweep, header] : f.checkpoints)
     s.under_way.emplace_back(sweep, header.next_step);
