@@ -26,6 +26,8 @@ ALLOWED = {
     "frontier": {"base", "board", "io"},
     "frontier_run": {"base", "board", "io", "run", "frontier"},
     "count": {"base", "board", "search", "plan", "io", "exec", "run", "frontier", "frontier_run"},
+    "report": {"base", "board", "search", "plan", "io", "exec", "run", "frontier", "frontier_run",
+               "count"},
 }
 
 # The frontier engine's rooms, bottom up, and the rooms each may use. `class` (what is

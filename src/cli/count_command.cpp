@@ -1,13 +1,14 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "count_csv.hpp"
-#include "count_summary.hpp"
 #include "flag_names.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/run_count.hpp"
+#include "knightstour/report/reports.hpp"
 #include "mpi_world.hpp"
 #include "provenance.hpp"
+#include "report_printer.hpp"
 
 namespace knightstour::cli {
 
@@ -89,7 +90,7 @@ int count_command(int argc, char** argv) {
   counted.why = spell_flags(counted.why);
   // Over MPI ranks every rank holds the counts; the file is rank 0's to write.
   if (csv && mpi_rank() == 0) write_count_csv(counted, *csv);
-  return print_count(counted, result.count("json") > 0);
+  return print_report(report_of(counted), result.count("json") > 0);
 }
 
 }  // namespace knightstour::cli

@@ -5,10 +5,11 @@
 #include "commands.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/base/units.hpp"
+#include "knightstour/report/reports.hpp"
 #include "knightstour/run/job_runner.hpp"
 #include "knightstour/run/sample_run.hpp"
 #include "provenance.hpp"
-#include "run_summary.hpp"
+#include "report_printer.hpp"
 
 namespace knightstour::cli {
 namespace {
@@ -37,7 +38,7 @@ int sample_command(const cxxopts::ParseResult& result, const std::string& out_di
   install_stop_signal_handlers();
   StopControl stop(parsed.caps);
   const SampleOutcome outcome = write_sample(sample, stop);
-  return print_sample_summary(parsed.request, outcome, out_dir, parsed.json);
+  return print_report(report_of(SampleSummary{parsed.request, outcome, out_dir}), parsed.json);
 }
 
 }  // namespace
@@ -85,9 +86,10 @@ int enumerate_command(int argc, char** argv) {
 
   install_stop_signal_handlers();
   const JobOutcome outcome = run_job(job);
-  return print_summary(EnumerateSummary{outcome.request, outcome.report, outcome.dir.string(),
-                                        *outcome.files, outcome.format, outcome.compression},
-                       parsed.json);
+  return print_report(
+      report_of(EnumerateSummary{outcome.request, outcome.report, outcome.dir.string(),
+                                 *outcome.files, outcome.format, outcome.compression}),
+      parsed.json);
 }
 
 }  // namespace knightstour::cli

@@ -16,7 +16,7 @@
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/io/tour_encoder.hpp"
 #include "knightstour/io/tour_file_writer.hpp"
-#include "output.hpp"
+#include "knightstour/report/words.hpp"
 #include "pictures.hpp"
 
 namespace knightstour::cli {

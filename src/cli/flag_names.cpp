@@ -9,12 +9,14 @@ namespace knightstour::cli {
 namespace {
 
 // Request field -> flag, for the fields the library's messages name.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 30> kFlags{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 34> kFlags{{
     {"algorithm", "--algorithm"},
     {"all_starts", "--all-starts"},
     {"board", "--board"},
+    {"calibrate", "--calibrate"},
     {"checkpoint_seconds", "--checkpoint"},
     {"closed", "--closed"},
+    {"cores_per_shard", "--cores-per-shard"},
     {"end", "--end"},
     {"every_length", "--every-length"},
     {"grid", "--grid"},
@@ -31,6 +33,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 30> kFlags{{
     {"resume", "--resume"},
     {"run_dir", "--run-dir"},
     {"sample", "--sample"},
+    {"seed", "--seed"},
     {"shard_count", "--shard-count"},
     {"shard_index", "--shard-index"},
     {"spill_dir", "--spill-dir"},
@@ -40,6 +43,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 30> kFlags{{
     {"time_limit", "--time-limit"},
     {"total_only", "--total-only"},
     {"up_to_symmetry", "--up-to-symmetry"},
+    {"walks", "--walks"},
 }};
 
 bool field_char(char c) { return (c >= 'a' && c <= 'z') || c == '_'; }

@@ -10,10 +10,10 @@
 #include "knightstour/board/tour_check.hpp"
 #include "knightstour/io/posix_file.hpp"
 #include "knightstour/io/tour_file_reader.hpp"
+#include "knightstour/report/words.hpp"
 #include "knightstour/run/committed_journal.hpp"
 #include "knightstour/run/manifest.hpp"
 #include "knightstour/run/run_layout.hpp"
-#include "output.hpp"
 #include "pictures.hpp"
 
 namespace knightstour::cli {

@@ -13,8 +13,8 @@
 #include "json_counts.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/count/run_standing.hpp"
+#include "knightstour/report/words.hpp"
 #include "knightstour/run/run_directory.hpp"
-#include "output.hpp"
 
 namespace knightstour::cli {
 

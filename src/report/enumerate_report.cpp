@@ -1,20 +1,19 @@
-#include "run_summary.hpp"
-
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "cli_options.hpp"
-#include "json_counts.hpp"
 #include "knightstour/board/square.hpp"
-#include "output.hpp"
-#include "provenance.hpp"
+#include "knightstour/report/reports.hpp"
+#include "knightstour/report/words.hpp"
+#include "report_text.hpp"
 
-namespace knightstour::cli {
+namespace knightstour {
 
 namespace {
+
+using report_text::put;
 
 // Closed cycles behind a closed count, when the count covers whole cycles: every cycle
 // through a fixed start appears twice (two directions), and over all starts 2 * squares
@@ -28,9 +27,9 @@ std::optional<std::uint64_t> cycles(const Request& request, const RunReport& rep
 }
 
 std::string what_is_counted(const Request& job) {
-  return cli::what_is_counted(job.board.shape(), job.all_starts,
-                              std::vector<std::int64_t>(job.prefix.begin(), job.prefix.end()),
-                              job.mode.closed);
+  return knightstour::what_is_counted(
+      job.board.shape(), job.all_starts,
+      std::vector<std::int64_t>(job.prefix.begin(), job.prefix.end()), job.mode.closed);
 }
 
 std::string each_cycle_counted(const Request& job) {
@@ -50,7 +49,7 @@ std::string megabytes(std::uint64_t bytes) {
   return b;
 }
 
-// The parts of a summary print_text and print_json read.
+// The parts of a summary put_text and json_of read.
 struct View {
   const Request& job;
   const RunReport& totals;
@@ -58,76 +57,72 @@ struct View {
   const EnumerateSummary* files;
 };
 
-void print_text(const View& s) {
+void put_text(std::string& t, const View& s) {
   const Request& job = s.job;
   const Board& board = job.board;
   const std::string ge = s.totals.complete() ? "" : ">= ";
-  std::printf("board      %s, %s\n", board.name().c_str(), what_is_counted(job).c_str());
+  put(t, "board      %s, %s\n", board.name().c_str(), what_is_counted(job).c_str());
   if (!s.totals.complete()) {
-    std::printf("status     INCOMPLETE: %s; %zu of %zu prefixes finished.\n",
-                describe(s.totals.stop_reason).c_str(), s.totals.prefixes_done,
-                s.totals.shard_prefixes);
-    std::printf(
-        "           Every count below is a LOWER BOUND (>=), from finished prefixes only.\n");
+    put(t, "status     INCOMPLETE: %s; %zu of %zu prefixes finished.\n",
+        describe(s.totals.stop_reason).c_str(), s.totals.prefixes_done, s.totals.shard_prefixes);
+    put(t, "           Every count below is a LOWER BOUND (>=), from finished prefixes only.\n");
     if (!s.run_dir.empty()) {
-      std::printf("           Resume with the same command plus --resume.\n");
+      put(t, "           Resume with the same command plus --resume.\n");
     }
     if (s.totals.stop_reason == StopReason::tour_cap) {
-      std::printf(
+      put(t,
           "found      %s tours this session before the cap stopped it (mirror images "
           "included); the counts below hold only those of finished prefixes\n",
           with_commas(s.totals.tours_found).c_str());
     }
   }
-  std::printf(
+  put(t,
       "tours      %s%s directed tours (a tour and its reverse from the other end count "
       "separately)\n",
       ge.c_str(), with_commas(s.totals.tours).c_str());
   const auto cyc = cycles(job, s.totals);
   if (job.mode.closed) {
     if (cyc) {
-      std::printf("cycles     %s closed cycles: each is counted %s in the tours above\n",
-                  with_commas(*cyc).c_str(), each_cycle_counted(job).c_str());
+      put(t, "cycles     %s closed cycles: each is counted %s in the tours above\n",
+          with_commas(*cyc).c_str(), each_cycle_counted(job).c_str());
     }
   } else {
     std::string line = ge + with_commas(s.totals.closed) +
                        " of them are closed (end a knight move from the start)";
     if (cyc)
       line += ": " + with_commas(*cyc) + " closed cycles, each counted " + each_cycle_counted(job);
-    std::printf("closed     %s\n", line.c_str());
+    put(t, "closed     %s\n", line.c_str());
   }
   const TourFileStats& f = s.files->files;
-  std::printf("files      %s: %s tours written this session to %s file%s (%s, %s)\n",
-              s.run_dir.c_str(), with_commas(f.tours).c_str(), with_commas(f.files).c_str(),
-              f.files == 1 ? "" : "s", megabytes(f.bytes).c_str(),
-              format_label(s.files->format, s.files->compression).c_str());
-  std::printf("nodes      %s searched\n", with_commas(s.totals.nodes).c_str());
-  std::printf("threads    %d; %zu prefixes at split depth %d", s.totals.threads,
-              s.totals.shard_prefixes, s.totals.split_depth);
+  put(t, "files      %s: %s tours written this session to %s file%s (%s, %s)\n", s.run_dir.c_str(),
+      with_commas(f.tours).c_str(), with_commas(f.files).c_str(), f.files == 1 ? "" : "s",
+      megabytes(f.bytes).c_str(), format_label(s.files->format, s.files->compression).c_str());
+  put(t, "nodes      %s searched\n", with_commas(s.totals.nodes).c_str());
+  put(t, "threads    %d; %zu prefixes at split depth %d", s.totals.threads, s.totals.shard_prefixes,
+      s.totals.split_depth);
   if (job.shard.count > 1) {
-    std::printf(" (shard %d of %d; the plan has %zu)", job.shard.index, job.shard.count,
-                s.totals.plan_prefixes);
+    put(t, " (shard %d of %d; the plan has %zu)", job.shard.index, job.shard.count,
+        s.totals.plan_prefixes);
   }
-  std::printf(", %zu searched", s.totals.searches);
+  put(t, ", %zu searched", s.totals.searches);
   if (s.totals.prefixes_before > 0)
-    std::printf(", %zu done by earlier sessions", s.totals.prefixes_before);
+    put(t, ", %zu done by earlier sessions", s.totals.prefixes_before);
   if (job.symmetry && job.mode.algorithm == Algorithm::pruned &&
       s.totals.searches + s.totals.prefixes_before < s.totals.shard_prefixes) {
-    std::printf(", the rest derived by symmetry");
+    put(t, ", the rest derived by symmetry");
   }
-  std::printf("\n");
+  put(t, "\n");
   const double secs = std::max(s.totals.seconds, 1e-9);
-  std::printf(
-      "time       %.3f s (%s nodes/s", s.totals.seconds,
+  put(t, "time       %.3f s (%s nodes/s", s.totals.seconds,
       with_commas(static_cast<std::uint64_t>(static_cast<double>(s.totals.nodes) / secs)).c_str());
-  std::printf(", %s tours/s, %.0f MB/s written",
-              with_commas(static_cast<std::uint64_t>(static_cast<double>(f.tours) / secs)).c_str(),
-              static_cast<double>(f.bytes) / 1e6 / secs);
-  std::printf(", %.1f CPU-seconds)\n", s.totals.cpu_seconds);
-  if (s.totals.complete()) std::printf("status     complete\n");
+  put(t, ", %s tours/s, %.0f MB/s written",
+      with_commas(static_cast<std::uint64_t>(static_cast<double>(f.tours) / secs)).c_str(),
+      static_cast<double>(f.bytes) / 1e6 / secs);
+  put(t, ", %.1f CPU-seconds)\n", s.totals.cpu_seconds);
+  if (s.totals.complete()) put(t, "status     complete\n");
 }
 
-void print_json(const View& s) {
+std::string json_of(const View& s) {
   const Request& job = s.job;
   const Board& board = job.board;
   nlohmann::json j;
@@ -148,7 +143,6 @@ void print_json(const View& s) {
   j["lower_bound"] = !s.totals.complete();
   j["stop_reason"] =
       s.totals.complete() ? nlohmann::json(nullptr) : nlohmann::json(token(s.totals.stop_reason));
-  add_provenance(j);
   j["stop_reason_text"] = s.totals.complete() ? nlohmann::json(nullptr)
                                               : nlohmann::json(describe(s.totals.stop_reason));
   j["tours"] = s.totals.tours;
@@ -176,25 +170,29 @@ void print_json(const View& s) {
   j["files_written"] = s.files->files.files;
   j["tours_written"] = s.files->files.tours;
   j["bytes_written"] = s.files->files.bytes;
-  print_json_object(j);
+  return j.dump();
 }
 
 }  // namespace
 
-int print_summary(const EnumerateSummary& summary, bool json) {
+Report report_of(const EnumerateSummary& summary) {
   const View s{summary.request, summary.report, summary.run_dir, &summary};
-  if (json) {
-    print_json(s);
-  } else {
-    print_text(s);
-  }
-  return s.totals.complete() ? kExitOk : kExitStopped;
+  Report out;
+  out.json = json_of(s);
+  std::string t;
+  put_text(t, s);
+  out.lines = report_text::lines_of(t);
+  out.stopped = !s.totals.complete();
+  return out;
 }
 
-int print_sample_summary(const Request& request, const SampleOutcome& sample,
-                         const std::string& run_dir, bool json) {
+Report report_of(const SampleSummary& summary) {
+  const Request& request = summary.request;
+  const SampleOutcome& sample = summary.sample;
+  const std::string& run_dir = summary.run_dir;
   const RunManifest& m = sample.manifest;
-  if (json) {
+  Report out;
+  {
     nlohmann::json j;
     j["command"] = "enumerate";
     j["board"] = request.board.name();
@@ -208,31 +206,29 @@ int print_sample_summary(const Request& request, const SampleOutcome& sample,
     j["nodes"] = m.nodes;
     j["seconds"] = sample.seconds;
     j["cpu_seconds"] = sample.cpu_seconds;
-    add_provenance(j);
-    print_json_object(j);
-    return kExitOk;
+    out.json = j.dump();
   }
-  std::printf("board      %s, %s\n", request.board.name().c_str(),
-              what_is_counted(request).c_str());
+  std::string t;
+  put(t, "board      %s, %s\n", request.board.name().c_str(), what_is_counted(request).c_str());
   if (sample.whole_set) {
-    std::printf(
+    put(t,
         "sample     all %s tours there are (fewer than the %s asked), in depth-first "
         "search order\n",
         with_commas(m.tours).c_str(), with_commas(m.sample).c_str());
   } else {
-    std::printf(
+    put(t,
         "sample     the first %s tours in depth-first search order (the same for any "
         "threads or split depth)\n",
         with_commas(m.tours).c_str());
   }
-  std::printf("closed     %s of them are closed (end a knight move from the start)\n",
-              with_commas(m.closed_tours).c_str());
-  std::printf("files      %s: 1 file (%s, %s)\n", run_dir.c_str(), megabytes(sample.bytes).c_str(),
-              format_label(*m.tour_format, *m.compression).c_str());
-  std::printf("nodes      %s searched\n", with_commas(m.nodes).c_str());
-  std::printf("time       %.3f s on 1 thread (%.1f CPU-seconds)\n", sample.seconds,
-              sample.cpu_seconds);
-  return kExitOk;
+  put(t, "closed     %s of them are closed (end a knight move from the start)\n",
+      with_commas(m.closed_tours).c_str());
+  put(t, "files      %s: 1 file (%s, %s)\n", run_dir.c_str(), megabytes(sample.bytes).c_str(),
+      format_label(*m.tour_format, *m.compression).c_str());
+  put(t, "nodes      %s searched\n", with_commas(m.nodes).c_str());
+  put(t, "time       %.3f s on 1 thread (%.1f CPU-seconds)\n", sample.seconds, sample.cpu_seconds);
+  out.lines = report_text::lines_of(t);
+  return out;
 }
 
-}  // namespace knightstour::cli
+}  // namespace knightstour

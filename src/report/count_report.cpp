@@ -1,5 +1,3 @@
-#include "count_summary.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -7,18 +5,21 @@
 #include <nlohmann/json.hpp>
 #include <type_traits>
 
-#include "cli_options.hpp"
-#include "json_counts.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/frontier/sweep_outlook.hpp"
+#include "knightstour/report/reports.hpp"
+#include "knightstour/report/words.hpp"
 #include "knightstour/run/run_layout.hpp"
-#include "output.hpp"
-#include "provenance.hpp"
+#include "report_text.hpp"
 
-namespace knightstour::cli {
+namespace knightstour {
 
 namespace {
+
+using report_text::json_count;
+using report_text::json_counts;
+using report_text::put;
 
 std::string gib(std::uint64_t bytes) {
   char b[32];
@@ -43,31 +44,31 @@ std::string method_line(const CountResult& r) {
 }
 
 // What a stopped count with a run directory kept for --resume.
-void print_kept(const CountResult& r, const FrontierStatistics& st) {
+void put_kept(std::string& t, const CountResult& r, const FrontierStatistics& st) {
   const std::string finished = std::to_string(st.sweeps_finished) +
                                (st.sweeps_finished == 1 ? " sweep" : " sweeps") + " finished";
   if (st.stopped_sweep < 0) {
-    std::printf("kept       %s in %s\n", finished.c_str(), r.run_dir->c_str());
+    put(t, "kept       %s in %s\n", finished.c_str(), r.run_dir->c_str());
   } else if (st.kept_step) {
-    std::printf("kept       %s, and sweep %d at step %d of %lld in %s/%s\n", finished.c_str(),
-                st.stopped_sweep, *st.kept_step, static_cast<long long>(st.stopped_sweep_steps),
-                r.run_dir->c_str(), run_layout::checkpoint_name(st.stopped_sweep).c_str());
+    put(t, "kept       %s, and sweep %d at step %d of %lld in %s/%s\n", finished.c_str(),
+        st.stopped_sweep, *st.kept_step, static_cast<long long>(st.stopped_sweep_steps),
+        r.run_dir->c_str(), run_layout::checkpoint_name(st.stopped_sweep).c_str());
   } else {
-    std::printf("kept       %s in %s; sweep %d stopped in its first step and starts again\n",
-                finished.c_str(), r.run_dir->c_str(), st.stopped_sweep);
+    put(t, "kept       %s in %s; sweep %d stopped in its first step and starts again\n",
+        finished.c_str(), r.run_dir->c_str(), st.stopped_sweep);
   }
 }
 
-void print_status(const CountResult& r) {
+void put_status(std::string& t, const CountResult& r) {
   if (r.complete) return;
   if (r.method == Method::frontier) {
     const auto& st = std::get<FrontierStatistics>(r.statistics);
-    std::printf(
+    put(t,
         "status     INCOMPLETE: %s with %d of %d sweeps finished; no count (a sweep "
         "counts only when it reaches the end).\n",
         describe(r.stop_reason).c_str(), st.sweeps_finished, st.sweeps_planned);
     if (r.stop_reason == StopReason::memory && !st.spill_off.empty()) {
-      std::printf(
+      put(t,
           "           Spilling was off (%s):\n"
           "           give --spill-dir DIR, a $TMPDIR that can be written, or more --memory "
           "(now %s).\n",
@@ -76,38 +77,39 @@ void print_status(const CountResult& r) {
       const std::string budget =
           size_text(st.memory_budget) +
           (st.budget_asked ? ", --memory" : ", half of the memory available");
-      std::printf(st.spills ? "           The budget (%s) is too small for one part of a "
-                              "step even when spilling: give more --memory.\n"
-                            : "           Give more --memory (now %s), or leave out --spill-dir "
-                              "none so that classes past it go to disk.\n",
-                  budget.c_str());
+      put(t,
+          st.spills ? "           The budget (%s) is too small for one part of a "
+                      "step even when spilling: give more --memory.\n"
+                    : "           Give more --memory (now %s), or leave out --spill-dir "
+                      "none so that classes past it go to disk.\n",
+          budget.c_str());
     } else if (r.run_dir) {
       const std::string launcher =
           st.ranks > 1 ? "mpirun -np " + std::to_string(st.ranks) + " " : std::string();
-      print_kept(r, st);
-      std::printf("           Continue with: %sknightstour count --run-dir %s --resume\n",
-                  launcher.c_str(), r.run_dir->c_str());
+      put_kept(t, r, st);
+      put(t, "           Continue with: %sknightstour count --run-dir %s --resume\n",
+          launcher.c_str(), r.run_dir->c_str());
     } else if (st.grid_method == GridMethod::backward_pass) {
       // A run directory's job takes pinned tails instead: the pass keeps nothing on disk.
-      std::printf(
+      put(t,
           "           The work is lost: with --run-dir DIR it is kept at checkpoints "
           "and --resume continues it\n"
           "           (the grid then comes from one pinned sweep per class of start squares, "
           "which checkpoint; the pass back does not).\n");
     } else {
-      std::printf(
+      put(t,
           "           The work is lost: with --run-dir DIR it is kept at checkpoints "
           "and --resume continues it.\n");
     }
     return;
   }
   const auto& st = std::get<DfsStatistics>(r.statistics);
-  std::printf("status     INCOMPLETE: %s; %zu of %zu prefixes finished.\n",
-              describe(r.stop_reason).c_str(), st.prefixes_done, st.shard_prefixes);
-  std::printf("           Every count below is a LOWER BOUND (>=), from finished prefixes only.\n");
-  if (r.run_dir) std::printf("           Resume with the same command plus --resume.\n");
+  put(t, "status     INCOMPLETE: %s; %zu of %zu prefixes finished.\n",
+      describe(r.stop_reason).c_str(), st.prefixes_done, st.shard_prefixes);
+  put(t, "           Every count below is a LOWER BOUND (>=), from finished prefixes only.\n");
+  if (r.run_dir) put(t, "           Resume with the same command plus --resume.\n");
   if (r.stop_reason == StopReason::tour_cap) {
-    std::printf(
+    put(t,
         "found      %s tours this session before the cap stopped it (mirror images "
         "included); the counts below hold only those of finished prefixes\n",
         with_commas(st.tours_found).c_str());
@@ -117,62 +119,60 @@ void print_status(const CountResult& r) {
 // --every-length: a line a length, the whole board's last (it is also the totals below), in
 // the three counts' names (docs/formats.md, "Three counts"): directed tours over all starts,
 // undirected tours (open rows), closed cycles.
-void print_by_length(const CountResult& r) {
+void put_by_length(std::string& t, const CountResult& r) {
   std::size_t wide = 16;
   for (const LengthCounts& c : r.by_length) {
     wide = std::max({wide, c.tours.with_commas().size(), c.cycles.with_commas().size()});
   }
   const int w = static_cast<int>(wide);
-  std::printf("\n%s tours of %d x n over all starts, by length n%s:\n",
-              r.closed ? "closed" : "open", r.shape.rows, modulo(r).c_str());
-  std::printf("%6s  %*s", "n", w, "directed tours");
-  if (!r.closed) std::printf("  %*s", w, "undirected tours");
-  std::printf("  %*s\n", w, "closed cycles");
+  put(t, "\n%s tours of %d x n over all starts, by length n%s:\n", r.closed ? "closed" : "open",
+      r.shape.rows, modulo(r).c_str());
+  put(t, "%6s  %*s", "n", w, "directed tours");
+  if (!r.closed) put(t, "  %*s", w, "undirected tours");
+  put(t, "  %*s\n", w, "closed cycles");
   for (const LengthCounts& c : r.by_length) {
-    std::printf("%6d  %*s", c.length, w, c.tours.with_commas().c_str());
+    put(t, "%6d  %*s", c.length, w, c.tours.with_commas().c_str());
     if (!r.closed) {
       const std::int64_t squares = std::int64_t{r.shape.rows} * c.length;
-      std::printf("  %*s", w, undirected_tours(c.tours, squares, r.modulus).with_commas().c_str());
+      put(t, "  %*s", w, undirected_tours(c.tours, squares, r.modulus).with_commas().c_str());
     }
-    std::printf("  %*s\n", w, c.cycles.with_commas().c_str());
+    put(t, "  %*s\n", w, c.cycles.with_commas().c_str());
   }
-  std::printf("\n");
+  put(t, "\n");
 }
 
-void print_counts(const CountResult& r) {
+void put_counts(std::string& t, const CountResult& r) {
   if (r.counts == CountResult::Counts::none) return;
   const std::string ge = r.counts == CountResult::Counts::lower_bound ? ">= " : "";
   if (r.all_starts && !r.tours_by_start.empty()) {
     std::vector<std::string> cells;
     for (const auto& v : r.tours_by_start) cells.push_back(v.with_commas());
-    std::printf("\n%s tours from each start square%s%s:\n%s\n", r.closed ? "closed" : "open",
-                r.sharded ? " (this shard's units only)" : "", modulo(r).c_str(),
-                board_grid(r.shape, cells).c_str());
+    put(t, "\n%s tours from each start square%s%s:\n%s\n", r.closed ? "closed" : "open",
+        r.sharded ? " (this shard's units only)" : "", modulo(r).c_str(),
+        board_grid(r.shape, cells).c_str());
   }
-  if (!r.by_length.empty()) print_by_length(r);
+  if (!r.by_length.empty()) put_by_length(t, r);
   if (r.modulus != 0) {
-    std::printf(
-        "modulus    %s: every count below is its residue modulo this prime, not the count\n",
+    put(t, "modulus    %s: every count below is its residue modulo this prime, not the count\n",
         std::to_string(r.modulus).c_str());
   }
   if (r.sharded) {
-    std::printf(
+    put(t,
         "share      the counts below are this shard's units' share; `knightstour merge` of "
         "every shard's run directory gives the job's\n");
   }
-  std::printf(
+  put(t,
       "tours      %s%s directed tours%s (a tour and its reverse from the other end count "
       "separately)\n",
       ge.c_str(), r.tours.with_commas().c_str(), modulo(r).c_str());
   if (r.tours_undirected) {
-    std::printf("undirected %s undirected tours%s: each path once, whichever end it is read from\n",
-                r.tours_undirected->with_commas().c_str(), modulo(r).c_str());
+    put(t, "undirected %s undirected tours%s: each path once, whichever end it is read from\n",
+        r.tours_undirected->with_commas().c_str(), modulo(r).c_str());
   }
   if (r.closed) {
     if (r.closed_cycles) {
-      std::printf("cycles     %s closed cycles%s: each is counted %s in the tours above\n",
-                  r.closed_cycles->with_commas().c_str(), modulo(r).c_str(),
-                  each_cycle_counted(r).c_str());
+      put(t, "cycles     %s closed cycles%s: each is counted %s in the tours above\n",
+          r.closed_cycles->with_commas().c_str(), modulo(r).c_str(), each_cycle_counted(r).c_str());
     }
     return;
   }
@@ -182,7 +182,7 @@ void print_counts(const CountResult& r) {
     line += ": " + r.closed_cycles->with_commas() + " closed cycles" + modulo(r) +
             ", each counted " + each_cycle_counted(r);
   }
-  std::printf("closed     %s\n", line.c_str());
+  put(t, "closed     %s\n", line.c_str());
 }
 
 std::string square_of(const CountResult& r, std::int64_t s) {
@@ -190,9 +190,9 @@ std::string square_of(const CountResult& r, std::int64_t s) {
 }
 
 // Essentially different tours (count --up-to-symmetry).
-void print_classes(const CountResult& r) {
+void put_classes(std::string& t, const CountResult& r) {
   if (r.classes_asked && !r.classes) {
-    std::printf("symmetry   not counted: classes need every tour, and the run stopped early\n");
+    put(t, "symmetry   not counted: classes need every tour, and the run stopped early\n");
   }
   if (!r.classes) return;
   const SymmetryClasses& c = *r.classes;
@@ -201,15 +201,15 @@ void print_classes(const CountResult& r) {
                                 : "the " + std::to_string(c.symmetries) + " symmetr" +
                                       (c.symmetries == 1 ? "y" : "ies") + " of the board keeping " +
                                       square_of(r, r.prefix.front()) + " in place";
-  std::printf("symmetry   %s tours up to %s (no tour is its own image, so each class has %d)\n",
-              with_commas(c.tours).c_str(), which.c_str(), c.symmetries);
-  std::printf(
+  put(t, "symmetry   %s tours up to %s (no tour is its own image, so each class has %d)\n",
+      with_commas(c.tours).c_str(), which.c_str(), c.symmetries);
+  put(t,
       "           %s also up to reversal (a tour read from its other end); %s tour%s %s their "
       "own image read backwards, in a class half as big\n",
       with_commas(c.tours_with_reversal).c_str(), with_commas(c.self_reverse).c_str(),
       c.self_reverse == 1 ? "" : "s", c.self_reverse == 1 ? "is" : "are");
   if (c.cycles) {
-    std::printf(
+    put(t,
         "           %s closed cycles up to the board's %d symmetries (a symmetric cycle "
         "is one class)\n",
         with_commas(*c.cycles).c_str(), c.board_symmetries);
@@ -228,61 +228,60 @@ std::string run_time_note(const CountResult& r) {
   return b;
 }
 
-void print_dfs(const CountResult& r, const DfsStatistics& st) {
-  if (r.run_dir) std::printf("run dir    %s\n", r.run_dir->c_str());
-  std::printf("nodes      %s searched\n", with_commas(st.nodes).c_str());
-  std::printf("threads    %d; %zu prefixes at split depth %d", r.threads, st.shard_prefixes,
-              st.split_depth);
+void put_dfs(std::string& t, const CountResult& r, const DfsStatistics& st) {
+  if (r.run_dir) put(t, "run dir    %s\n", r.run_dir->c_str());
+  put(t, "nodes      %s searched\n", with_commas(st.nodes).c_str());
+  put(t, "threads    %d; %zu prefixes at split depth %d", r.threads, st.shard_prefixes,
+      st.split_depth);
   if (st.shard.count > 1) {
-    std::printf(" (shard %d of %d; the plan has %zu)", st.shard.index, st.shard.count,
-                st.plan_prefixes);
+    put(t, " (shard %d of %d; the plan has %zu)", st.shard.index, st.shard.count, st.plan_prefixes);
   }
-  std::printf(", %zu searched", st.searches);
-  if (st.prefixes_before > 0) std::printf(", %zu done by earlier sessions", st.prefixes_before);
+  put(t, ", %zu searched", st.searches);
+  if (st.prefixes_before > 0) put(t, ", %zu done by earlier sessions", st.prefixes_before);
   if (st.symmetry && st.algorithm == Algorithm::pruned &&
       st.searches + st.prefixes_before < st.shard_prefixes) {
-    std::printf(", the rest derived by symmetry");
+    put(t, ", the rest derived by symmetry");
   }
-  std::printf("\n");
+  put(t, "\n");
   const double secs = std::max(r.seconds, 1e-9);
-  std::printf("time       %.3f s (%s nodes/s, %.1f CPU-seconds)%s\n", r.seconds,
-              with_commas(static_cast<std::uint64_t>(static_cast<double>(st.nodes) / secs)).c_str(),
-              r.cpu_seconds, run_time_note(r).c_str());
+  put(t, "time       %.3f s (%s nodes/s, %.1f CPU-seconds)%s\n", r.seconds,
+      with_commas(static_cast<std::uint64_t>(static_cast<double>(st.nodes) / secs)).c_str(),
+      r.cpu_seconds, run_time_note(r).c_str());
 }
 
-void print_frontier(const CountResult& r, const FrontierStatistics& st) {
+void put_frontier(std::string& t, const CountResult& r, const FrontierStatistics& st) {
   if (r.run_dir) {
     std::string line = r.run_dir->string();
     if (st.sweeps_resumed > 0) {
       line += " (" + std::to_string(st.sweeps_resumed) + " of " +
               std::to_string(st.sweeps_planned) + " sweeps taken up from it)";
     }
-    std::printf("run dir    %s\n", line.c_str());
+    put(t, "run dir    %s\n", line.c_str());
   }
   if (st.sweeps == 0) return;  // a finished run read back: no work this session
-  std::printf("classes    %s at the peak (sweep %d squares wide), %s expanded; %d-bit counts\n",
-              with_commas(st.peak_classes).c_str(), st.width, with_commas(st.expanded).c_str(),
-              st.count_bits());
-  std::printf("memory     %s of classes at the peak (budget %s)", gib(st.peak_bytes).c_str(),
-              size_text(st.memory_budget).c_str());
+  put(t, "classes    %s at the peak (sweep %d squares wide), %s expanded; %d-bit counts\n",
+      with_commas(st.peak_classes).c_str(), st.width, with_commas(st.expanded).c_str(),
+      st.count_bits());
+  put(t, "memory     %s of classes at the peak (budget %s)", gib(st.peak_bytes).c_str(),
+      size_text(st.memory_budget).c_str());
   if (st.peak_classes > 0) {
     const auto per_class = [&](std::uint64_t bytes) {
       return static_cast<double>(bytes) / static_cast<double>(st.peak_classes);
     };
-    std::printf(", %.1f bytes a class between steps and %.0f during the widest",
-                per_class(st.peak_rest_bytes), per_class(st.peak_bytes));
+    put(t, ", %.1f bytes a class between steps and %.0f during the widest",
+        per_class(st.peak_rest_bytes), per_class(st.peak_bytes));
   }
   if (st.peak_anonymous_bytes > 0) {
     // "at most 0.00 GiB" of a small run read as nothing held at all.
     const bool small = st.peak_anonymous_bytes < std::uint64_t{5} << 20;
-    std::printf("; %s held %s (anonymous memory, sampled every %.1f s)",
-                st.ranks > 1 ? "the largest rank" : "the process",
-                small ? "under 0.01 GiB" : ("at most " + gib(st.peak_anonymous_bytes)).c_str(),
-                st.anonymous_sample_seconds);
+    put(t, "; %s held %s (anonymous memory, sampled every %.1f s)",
+        st.ranks > 1 ? "the largest rank" : "the process",
+        small ? "under 0.01 GiB" : ("at most " + gib(st.peak_anonymous_bytes)).c_str(),
+        st.anonymous_sample_seconds);
   }
-  std::printf("\n");
+  put(t, "\n");
   if (!r.complete && st.classes_left > 0) {
-    std::printf(
+    put(t,
         "outlook    ~%s classes still to expand; the largest generation ~%s classes (a rough "
         "projection, as estimate makes it)\n",
         estimate_figure(st.classes_left).c_str(),
@@ -292,19 +291,19 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
     const std::string ranges = st.max_passes > 1
                                    ? "up to " + std::to_string(st.max_passes) + " ranges a step"
                                    : std::string("one range a step");
-    std::printf("disk       %s of classes and successors spilled; %s\n",
-                gib(st.spilled_bytes).c_str(), ranges.c_str());
+    put(t, "disk       %s of classes and successors spilled; %s\n", gib(st.spilled_bytes).c_str(),
+        ranges.c_str());
   }
   if (const StepsByStrategy& by = st.steps_by_strategy; by.sliced() > 0) {
-    std::printf(
+    put(t,
         "slices     %s built a slice of the generation at a time to fit the budget (%d setting "
         "the current generation aside on disk; %d built in ranges after running out)\n",
         how_many(static_cast<std::uint64_t>(by.sliced()), "step").c_str(),
         by[StepStrategy::sliced_setting_aside], by[StepStrategy::sliced_then_in_ranges]);
   }
   if (st.ranks > 1) {
-    std::printf("ranks      %d MPI processes; %s of successors sent between them\n", st.ranks,
-                gib(st.exchanged_bytes).c_str());
+    put(t, "ranks      %d MPI processes; %s of successors sent between them\n", st.ranks,
+        gib(st.exchanged_bytes).c_str());
   }
   std::string sweeps_note;
   if (st.grid_method == GridMethod::backward_pass) {
@@ -317,39 +316,38 @@ void print_frontier(const CountResult& r, const FrontierStatistics& st) {
           ", shard " + std::to_string(st.shard.index) + " of " + std::to_string(st.shard.count);
     }
   }
-  std::printf("threads    %d%s; %s%s\n", r.threads, st.ranks > 1 ? " per rank" : "",
-              how_many(static_cast<std::uint64_t>(st.sweeps), "sweep").c_str(),
-              sweeps_note.c_str());
-  std::printf("time       %.3f s (%.1f CPU-seconds", r.seconds, r.cpu_seconds);
+  put(t, "threads    %d%s; %s%s\n", r.threads, st.ranks > 1 ? " per rank" : "",
+      how_many(static_cast<std::uint64_t>(st.sweeps), "sweep").c_str(), sweeps_note.c_str());
+  put(t, "time       %.3f s (%.1f CPU-seconds", r.seconds, r.cpu_seconds);
   if (st.expanded > 0) {
-    std::printf(", %.0f ns of CPU per class expanded",
-                1e9 * r.cpu_seconds / static_cast<double>(st.expanded));
+    put(t, ", %.0f ns of CPU per class expanded",
+        1e9 * r.cpu_seconds / static_cast<double>(st.expanded));
   }
-  std::printf(")%s\n", run_time_note(r).c_str());
+  put(t, ")%s\n", run_time_note(r).c_str());
 }
 
-void print_text(const CountResult& r) {
+void put_text(std::string& t, const CountResult& r) {
   if (r.end) {
-    std::printf("board      %s, start %s, end %s, directed open tours\n", r.shape.name().c_str(),
-                square_of(r, r.prefix.front()).c_str(), square_of(r, *r.end).c_str());
+    put(t, "board      %s, start %s, end %s, directed open tours\n", r.shape.name().c_str(),
+        square_of(r, r.prefix.front()).c_str(), square_of(r, *r.end).c_str());
   } else {
-    std::printf("board      %s, %s\n", r.shape.name().c_str(),
-                what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only).c_str());
+    put(t, "board      %s, %s\n", r.shape.name().c_str(),
+        what_is_counted(r.shape, r.all_starts, r.prefix, r.closed, r.total_only).c_str());
   }
-  std::printf("method     %s\n", method_line(r).c_str());
-  print_status(r);
-  print_counts(r);
-  print_classes(r);
+  put(t, "method     %s\n", method_line(r).c_str());
+  put_status(t, r);
+  put_counts(t, r);
+  put_classes(t, r);
   std::visit(
       [&](const auto& st) {
         if constexpr (std::is_same_v<std::decay_t<decltype(st)>, DfsStatistics>) {
-          print_dfs(r, st);
+          put_dfs(t, r, st);
         } else {
-          print_frontier(r, st);
+          put_frontier(t, r, st);
         }
       },
       r.statistics);
-  if (r.complete) std::printf("status     complete\n");
+  if (r.complete) put(t, "status     complete\n");
 }
 
 // What was asked and where the count got to.
@@ -373,7 +371,6 @@ void add_job(nlohmann::json& j, const CountResult& r) {
   j["lower_bound"] = r.counts == CountResult::Counts::lower_bound;
   j["stop_reason"] = r.complete ? json(nullptr) : json(token(r.stop_reason));
   j["stop_reason_text"] = r.complete ? json(nullptr) : json(describe(r.stop_reason));
-  add_provenance(j);
 }
 
 // The counts, the symmetry classes and the grids (nothing where the count has none).
@@ -523,7 +520,7 @@ void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const Fron
   }
 }
 
-void print_json(const CountResult& r) {
+std::string count_json(const CountResult& r) {
   using nlohmann::json;
   json j;
   add_job(j, r);
@@ -541,18 +538,19 @@ void print_json(const CountResult& r) {
   } else {
     add_frontier_statistics(j, r, std::get<FrontierStatistics>(r.statistics));
   }
-  print_json_object(j);
+  return j.dump();
 }
 
 }  // namespace
 
-int print_count(const CountResult& result, bool json) {
-  if (json) {
-    print_json(result);
-  } else {
-    print_text(result);
-  }
-  return result.complete ? kExitOk : kExitStopped;
+Report report_of(const CountResult& result) {
+  Report out;
+  std::string text;
+  put_text(text, result);
+  out.lines = report_text::lines_of(text);
+  out.json = count_json(result);
+  out.stopped = !result.complete;
+  return out;
 }
 
-}  // namespace knightstour::cli
+}  // namespace knightstour

@@ -7,10 +7,9 @@
 #include "knightstour/base/progress.hpp"
 #include "knightstour/board/board.hpp"
 
-namespace knightstour::cli {
+namespace knightstour {
 
-// 1234567 -> "1,234,567".
-using knightstour::with_commas;  // base/progress.hpp
+// The words of the output's figures, shared by every report and the CLI.
 
 // "shards", "prefixes".
 std::string plural(const std::string& noun);
@@ -39,4 +38,4 @@ std::string what_is_counted(const BoardShape& shape, bool all_starts,
 // A tour (squares in visit order) as the grid of its move numbers, 1 at the start.
 std::string tour_grid(const BoardShape& shape, const std::vector<std::uint32_t>& tour);
 
-}  // namespace knightstour::cli
+}  // namespace knightstour

@@ -1,4 +1,4 @@
-#include "output.hpp"
+#include "knightstour/report/words.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "knightstour/board/square.hpp"
 
-namespace knightstour::cli {
+namespace knightstour {
 
 std::string plural(const std::string& noun) {
   return noun + (!noun.empty() && noun.back() == 'x' ? "es" : "s");
@@ -84,4 +84,4 @@ std::string tour_grid(const BoardShape& shape, const std::vector<std::uint32_t>&
   return board_grid(shape, cells);
 }
 
-}  // namespace knightstour::cli
+}  // namespace knightstour

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "knightstour/count/count_result.hpp"
+#include "knightstour/count/estimate.hpp"
+#include "knightstour/count/merge.hpp"
+#include "knightstour/count/verify.hpp"
+#include "knightstour/report/enumerated.hpp"
+#include "knightstour/report/report.hpp"
+
+namespace knightstour {
+
+// Each command's result as its report: the text and the JSON of the same figures.
+Report report_of(const CountResult& result);  // count: stopped unless complete
+Report report_of(const Estimate& estimate);
+Report report_of(const Merged& merged);             // stopped unless complete
+Report report_of(const Verdict& verdict);           // failed unless ok
+Report report_of(const EnumerateSummary& summary);  // stopped unless complete
+Report report_of(const SampleSummary& summary);
+
+}  // namespace knightstour

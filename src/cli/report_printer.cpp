@@ -1,0 +1,26 @@
+#include "report_printer.hpp"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "cli_options.hpp"
+#include "flag_names.hpp"
+#include "json_counts.hpp"
+#include "provenance.hpp"
+
+namespace knightstour::cli {
+
+int print_report(const Report& report, bool json) {
+  if (json) {
+    // Spelled before the provenance goes in: the command line is the user's, as typed.
+    nlohmann::json j = nlohmann::json::parse(spell_flags(report.json));
+    if (report.stamped) add_provenance(j);
+    print_json_object(j);
+  } else {
+    for (const std::string& line : report.lines) std::printf("%s\n", spell_flags(line).c_str());
+  }
+  if (report.failed) return kExitVerifyFailed;
+  return report.stopped ? kExitStopped : kExitOk;
+}
+
+}  // namespace knightstour::cli

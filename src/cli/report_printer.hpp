@@ -1,0 +1,12 @@
+#pragma once
+
+#include "knightstour/report/report.hpp"
+
+namespace knightstour::cli {
+
+// A report as text or as its JSON object (with this build's provenance), every `$field` its
+// words name spelled as the flag; returns the exit code (kExitStopped for a stopped one,
+// kExitVerifyFailed for a failed check).
+int print_report(const Report& report, bool json);
+
+}  // namespace knightstour::cli
