@@ -85,6 +85,14 @@ std::string with_commas(std::uint64_t value) {
   return out;
 }
 
+std::string plural(const std::string& noun) {
+  return noun + (!noun.empty() && noun.back() == 'x' ? "es" : "s");
+}
+
+std::string how_many(std::uint64_t n, const std::string& noun) {
+  return with_commas(n) + " " + (n == 1 ? noun : plural(noun));
+}
+
 std::string human_count(double value) {
   static const char* const kUnits[] = {"", " k", " M", " G", " T", " P", " E"};
   int unit = 0;

@@ -9,7 +9,7 @@ namespace knightstour::cli {
 namespace {
 
 // Request field -> flag, for the fields the library's messages name.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 34> kFlags{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 35> kFlags{{
     {"algorithm", "--algorithm"},
     {"all_starts", "--all-starts"},
     {"board", "--board"},
@@ -20,6 +20,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 34> kFlags{{
     {"end", "--end"},
     {"every_length", "--every-length"},
     {"grid", "--grid"},
+    {"json", "--json"},
     {"max_nodes", "--max-nodes"},
     {"max_tours", "--max-tours"},
     {"memory_budget", "--memory"},

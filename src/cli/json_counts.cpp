@@ -6,17 +6,6 @@
 
 namespace knightstour::cli {
 
-nlohmann::json json_count(const BigCount& n) {
-  if (n.fits_u64()) return n.low();
-  return std::string(kExactCount) + n.str();
-}
-
-nlohmann::json json_counts(const std::vector<BigCount>& v) {
-  nlohmann::json a = nlohmann::json::array();
-  for (const auto& x : v) a.push_back(json_count(x));
-  return a;
-}
-
 std::string dump_json(const nlohmann::json& j) {
   std::string text = j.dump();
   std::string marker(1, '"');  // not "\"" + string: GCC 12 warns falsely (-Wrestrict)

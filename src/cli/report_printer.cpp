@@ -19,8 +19,17 @@ int print_report(const Report& report, bool json) {
   } else {
     for (const std::string& line : report.lines) std::printf("%s\n", spell_flags(line).c_str());
   }
-  if (report.failed) return kExitVerifyFailed;
-  return report.stopped ? kExitStopped : kExitOk;
+  switch (report.outcome) {
+    case Report::Outcome::complete:
+      return kExitOk;
+    case Report::Outcome::stopped:
+      return kExitStopped;
+    case Report::Outcome::failed:
+      return kExitVerifyFailed;
+    case Report::Outcome::unreadable:
+      return kExitUsage;
+  }
+  return kExitFailure;
 }
 
 }  // namespace knightstour::cli

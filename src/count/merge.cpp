@@ -1,5 +1,6 @@
 #include "knightstour/count/merge.hpp"
 
+#include "knightstour/base/errors.hpp"
 #include "knightstour/frontier_run/frontier_manifest.hpp"
 #include "knightstour/run/run_directory.hpp"
 
@@ -9,7 +10,20 @@ bool Merged::complete() const {
   return std::visit([](const auto& r) { return r.complete(); }, report);
 }
 
+std::vector<std::string> check(const MergeRequest& request) {
+  std::vector<std::string> refusals;
+  if (request.inputs.empty()) {
+    refusals.emplace_back(
+        "merge needs the shard run directories: knightstour merge DIR... $out DIR");
+  }
+  if (request.out.empty()) {
+    refusals.emplace_back("merge needs $out DIR: the new run directory to write the merged run to");
+  }
+  return refusals;
+}
+
 Merged merge(const MergeRequest& request) {
+  if (const auto refusals = check(request); !refusals.empty()) throw UsageError(refusals.front());
   for (const auto& dir : request.inputs) check_readable_run_path(dir);
   Merged merged;
   merged.out = request.out;

@@ -101,7 +101,14 @@ bool verdict_ok(const Verdict& verdict) {
   return std::get<SummedVerdict>(verdict).total.ok;
 }
 
+std::vector<std::string> check(const VerifyRequest& request) {
+  std::vector<std::string> refusals;
+  if (request.paths.empty()) refusals.emplace_back("verify needs a run directory or tour files");
+  return refusals;
+}
+
 Verdict verify(const VerifyRequest& request) {
+  if (const auto refusals = check(request); !refusals.empty()) throw UsageError(refusals.front());
   const auto& paths = request.paths;
   if (request.loose.board) check_board_agrees(paths, *request.loose.board);
   for (const auto& p : paths) {

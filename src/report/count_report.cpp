@@ -1,8 +1,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <type_traits>
 
 #include "knightstour/base/units.hpp"
@@ -25,6 +25,20 @@ std::string gib(std::uint64_t bytes) {
   char b[32];
   std::snprintf(b, sizeof b, "%.2f GiB", static_cast<double>(bytes) / (1024.0 * 1024 * 1024));
   return b;
+}
+
+// The bytes a class of the largest generation took, at rest between steps and during the
+// widest step; nothing before a class was held.
+struct ClassBytes {
+  double at_rest = 0;
+  double during_step = 0;
+};
+
+std::optional<ClassBytes> bytes_per_class(const FrontierStatistics& st) {
+  if (st.peak_classes == 0) return std::nullopt;
+  const auto classes = static_cast<double>(st.peak_classes);
+  return ClassBytes{static_cast<double>(st.peak_rest_bytes) / classes,
+                    static_cast<double>(st.peak_bytes) / classes};
 }
 
 std::string each_cycle_counted(const CountResult& r) {
@@ -264,12 +278,9 @@ void put_frontier(std::string& t, const CountResult& r, const FrontierStatistics
       st.count_bits());
   put(t, "memory     %s of classes at the peak (budget %s)", gib(st.peak_bytes).c_str(),
       size_text(st.memory_budget).c_str());
-  if (st.peak_classes > 0) {
-    const auto per_class = [&](std::uint64_t bytes) {
-      return static_cast<double>(bytes) / static_cast<double>(st.peak_classes);
-    };
-    put(t, ", %.1f bytes a class between steps and %.0f during the widest",
-        per_class(st.peak_rest_bytes), per_class(st.peak_bytes));
+  if (const auto bytes = bytes_per_class(st)) {
+    put(t, ", %.1f bytes a class between steps and %.0f during the widest", bytes->at_rest,
+        bytes->during_step);
   }
   if (st.peak_anonymous_bytes > 0) {
     // "at most 0.00 GiB" of a small run read as nothing held at all.
@@ -467,13 +478,10 @@ void add_frontier_statistics(nlohmann::json& j, const CountResult& r, const Fron
   j["peak_classes"] = f.peak_classes;
   j["classes_expanded"] = f.expanded;
   j["peak_class_bytes"] = f.peak_bytes;
-  if (f.peak_classes > 0) {
-    const auto per_class = [&](std::uint64_t bytes) {
-      return std::round(10.0 * static_cast<double>(bytes) / static_cast<double>(f.peak_classes)) /
-             10.0;
-    };
-    j["bytes_per_class"] = {{"at_rest", per_class(f.peak_rest_bytes)},
-                            {"during_step", per_class(f.peak_bytes)}};
+  if (const auto bytes = bytes_per_class(f)) {
+    const auto tenths = [](double v) { return std::round(10.0 * v) / 10.0; };
+    j["bytes_per_class"] = {{"at_rest", tenths(bytes->at_rest)},
+                            {"during_step", tenths(bytes->during_step)}};
   } else {
     j["bytes_per_class"] = nullptr;
   }
@@ -549,7 +557,7 @@ Report report_of(const CountResult& result) {
   put_text(text, result);
   out.lines = report_text::lines_of(text);
   out.json = count_json(result);
-  out.stopped = !result.complete;
+  if (!result.complete) out.outcome = Report::Outcome::stopped;
   return out;
 }
 

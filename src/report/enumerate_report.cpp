@@ -182,7 +182,7 @@ Report report_of(const EnumerateSummary& summary) {
   std::string t;
   put_text(t, s);
   out.lines = report_text::lines_of(t);
-  out.stopped = !s.totals.complete();
+  if (!s.totals.complete()) out.outcome = Report::Outcome::stopped;
   return out;
 }
 

@@ -295,7 +295,7 @@ Report frontier_report(const FrontierEstimate& f) {
   const auto& st = std::get<FrontierStatistics>(r.statistics);
   Report out;
   out.json = frontier_json(f);
-  out.stopped = f.interrupted;
+  if (f.interrupted) out.outcome = Report::Outcome::stopped;
   what_is_sized(out, f);
   if (r.complete) {
     exact(out, r, st);
@@ -379,7 +379,7 @@ Report walks_report(const WalkEstimate& w) {
   const PlanEstimate& e = w.e;
   Report out;
   out.json = walks_json(w);
-  out.stopped = e.interrupted;
+  if (e.interrupted) out.outcome = Report::Outcome::stopped;
   std::string what;
   if (job.all_starts) {
     what = "all starts";

@@ -114,7 +114,7 @@ Report report_of(const Merged& merged) {
   } else {
     enumerator_merge(out, std::get<MergeReport>(merged.report), dir);
   }
-  out.stopped = !merged.complete();
+  if (!merged.complete()) out.outcome = Report::Outcome::stopped;
   return out;
 }
 

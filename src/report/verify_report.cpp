@@ -76,7 +76,7 @@ Report report_of(const Verdict& verdict) {
   } else {
     summed_verdict(out, std::get<SummedVerdict>(verdict));
   }
-  out.failed = !verdict_ok(verdict);
+  if (!verdict_ok(verdict)) out.outcome = Report::Outcome::failed;
   out.stamped = false;
   return out;
 }

@@ -8,14 +8,6 @@
 
 namespace knightstour {
 
-std::string plural(const std::string& noun) {
-  return noun + (!noun.empty() && noun.back() == 'x' ? "es" : "s");
-}
-
-std::string how_many(std::uint64_t n, const std::string& noun) {
-  return with_commas(n) + " " + (n == 1 ? noun : plural(noun));
-}
-
 std::string residue_mark(std::uint64_t modulus) {
   return modulus != 0 ? " (mod " + std::to_string(modulus) + ")" : std::string();
 }

@@ -38,6 +38,10 @@ class ProgressMonitor {
 // "12.3 M", "4.56 G": three significant digits for rates and counts in log lines.
 std::string human_count(double value);
 std::string with_commas(std::uint64_t value);  // 1,234,567
+// "shards", "prefixes".
+std::string plural(const std::string& noun);
+// "1 shard", "2 shards", "1,024 units": a number and its noun, plural but for one.
+std::string how_many(std::uint64_t n, const std::string& noun);
 // "42 s", "3 min 12 s", "2 h 05 min".
 std::string human_duration(double seconds);
 

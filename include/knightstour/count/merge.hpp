@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -17,6 +18,10 @@ struct MergeRequest {
   MergeOptions options;  // the enumerator's tour check; the provenance of either
 };
 
+// The request's refusals, naming its fields, in the order checked; empty when it can be
+// merged (what the inputs hold is checked as they are read).
+std::vector<std::string> check(const MergeRequest& request);
+
 // What was merged: the enumerator's shards, or a frontier count's units.
 struct Merged {
   std::filesystem::path out;
@@ -25,7 +30,8 @@ struct Merged {
 };
 
 // Merges the inputs by the method whose run the first one holds (each input's own reader
-// refuses one of the other method's). Every input path must be a readable run directory.
+// refuses one of the other method's). Refused (UsageError): what check() refuses, an input
+// that is not a readable run directory.
 Merged merge(const MergeRequest& request);
 
 }  // namespace knightstour

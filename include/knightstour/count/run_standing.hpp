@@ -55,7 +55,46 @@ struct RunStanding {
 // comes back with `problem` set rather than as an exception.
 RunStanding read_standing(const std::filesystem::path& dir);
 
+// What one share of a job is called: "shard", or "residue unit" (a count modulo a prime).
+std::string share_name(const RunStanding& s);
+
 // Whether `dir` holds a run (a manifest.json, or the ranks.json of a run over MPI ranks).
 bool holds_run(const std::filesystem::path& dir);
+
+// Over the shards of a job (a merge of them aside): what is done, what is left and roughly
+// what it costs at the mean of what is done.
+struct JobTotals {
+  std::uint64_t planned = 0;  // the job's, when the shards agree on it
+  std::uint64_t done = 0;
+  double cpu_seconds = 0;
+  int shards_found = 0;
+  int shard_count = 1;
+  int complete = 0;
+  int running = 0;
+  std::string unit = "unit";
+  bool residues = false;          // the shards are residue units: their counts do not sum
+  std::optional<BigCount> tours;  // summed over complete shards, when all are
+  // Why the shards found are not a set merge would take (no total is summed then): a shard
+  // damaged, of another job, given twice, or missing.
+  std::vector<std::string> problems;
+  double cpu_left() const;
+};
+
+// Where the runs in a directory stand: the directory's own run, or (a root) its folders that
+// hold one, a job's shards by index and its merged run last, with their totals.
+struct Standing {
+  std::filesystem::path dir;
+  bool root = false;
+  std::vector<RunStanding> runs;
+  JobTotals totals;  // of a root's shards
+  // The job scripts/slurm/submit recorded in a root ("shards 4: knightstour count ..."), or ""
+  // where there is none.
+  std::string submitted;
+  bool readable() const;  // every run reads
+};
+
+// Reads the standing of `dir`, a run directory or a folder of them. Refused (UsageError): a
+// path that cannot be read, or a folder holding no run and no submitted job.
+Standing read_standings(const std::filesystem::path& dir);
 
 }  // namespace knightstour

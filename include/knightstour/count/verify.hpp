@@ -29,13 +29,16 @@ struct FrontierRunVerdict {
   FrontierVerdict verdict;
 };
 
+// The request's refusals, naming its fields; empty when it can be checked.
+std::vector<std::string> check(const VerifyRequest& request);
+
 using Verdict = std::variant<SummedVerdict, FrontierRunVerdict>;
 bool verdict_ok(const Verdict& verdict);
 
 // Checks every path by the method whose run it holds. Refused (UsageError, naming fields):
-// a path that cannot be read, a board that disagrees with a run directory's own, a frontier
-// run directory among other paths. A problem found in what is read is the verdict's, not an
-// error.
+// what check() refuses, a path that cannot be read, a board that disagrees with a run directory's
+// own, a frontier run directory among other paths. A problem found in what is read is the
+// verdict's, not an error.
 Verdict verify(const VerifyRequest& request);
 
 }  // namespace knightstour

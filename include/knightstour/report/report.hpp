@@ -15,10 +15,14 @@ struct Report {
   // The JSON object, serialized. A count past 64 bits is a string kExactCount + its digits,
   // which the CLI writes back as a bare integer (nlohmann's model holds 64 bits).
   std::string json;
-  // The command was stopped (by a signal) before its figures were complete.
-  bool stopped = false;
-  // A check failed (verify's verdict): the problem is named in the figures.
-  bool failed = false;
+  // How the command ended, besides its figures (the CLI's exit code).
+  enum class Outcome {
+    complete,
+    stopped,     // before its figures were complete: a signal, a cap, a unit missing
+    failed,      // a check failed (a verdict, a set of shards that is not one): named above
+    unreadable,  // something it was given could not be read: named above
+  };
+  Outcome outcome = Outcome::complete;
   // The JSON carries this build's provenance (verify's verdict never has).
   bool stamped = true;
 

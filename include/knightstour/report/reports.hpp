@@ -3,6 +3,7 @@
 #include "knightstour/count/count_result.hpp"
 #include "knightstour/count/estimate.hpp"
 #include "knightstour/count/merge.hpp"
+#include "knightstour/count/run_standing.hpp"
 #include "knightstour/count/verify.hpp"
 #include "knightstour/report/enumerated.hpp"
 #include "knightstour/report/report.hpp"
@@ -16,5 +17,7 @@ Report report_of(const Merged& merged);             // stopped unless complete
 Report report_of(const Verdict& verdict);           // failed unless ok
 Report report_of(const EnumerateSummary& summary);  // stopped unless complete
 Report report_of(const SampleSummary& summary);
+// status: failed when a root's shards are not one set, unreadable when a run does not read.
+Report report_of(const Standing& standing);
 
 }  // namespace knightstour

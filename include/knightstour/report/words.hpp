@@ -11,11 +11,6 @@ namespace knightstour {
 
 // The words of the output's figures, shared by every report and the CLI.
 
-// "shards", "prefixes".
-std::string plural(const std::string& noun);
-// "1 shard", "2 shards", "1,024 units": a number and its noun, plural but for one.
-std::string how_many(std::uint64_t n, const std::string& noun);
-
 // " (mod P)" after a residue (count --modulus), so that none reads as a count; "" after a
 // count (modulus 0).
 std::string residue_mark(std::uint64_t modulus);
