@@ -61,9 +61,10 @@ MAX_PUBLIC_HEADERS = 10
 
 # Layers whose strings name options by field, never by flag (issue 95), and the one place a
 # flag may stay: a stop reason's words, which manifests hold and read back (older manifests
-# kept the words, not the token), so they are a file format's, not a message.
-FIELD_WORDED = ("base", "run", "frontier", "frontier_run")
-FLAG_IN_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*?(?<![\w-])--[a-z][a-z-]*')
+# kept the words, not the token), so they are a file format's, not a message. Another
+# program's flags ("sbatch --time") are not ours to spell.
+FIELD_WORDED = ("base", "run", "frontier", "frontier_run", "count", "report")
+FLAG_IN_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*?(?<![\w-])(?<!sbatch )--[a-z][a-z-]*')
 FORMAT_WORDS = {"src/base/stop_control.cpp"}
 
 

@@ -57,7 +57,7 @@ std::string method_line(const CountResult& r) {
   return "dfs (" + r.why + "): the enumerator visits every tour";
 }
 
-// What a stopped count with a run directory kept for --resume.
+// What a stopped count with a run directory kept to resume.
 void put_kept(std::string& t, const CountResult& r, const FrontierStatistics& st) {
   const std::string finished = std::to_string(st.sweeps_finished) +
                                (st.sweeps_finished == 1 ? " sweep" : " sweeps") + " finished";
@@ -84,36 +84,36 @@ void put_status(std::string& t, const CountResult& r) {
     if (r.stop_reason == StopReason::memory && !st.spill_off.empty()) {
       put(t,
           "           Spilling was off (%s):\n"
-          "           give --spill-dir DIR, a $TMPDIR that can be written, or more --memory "
+          "           give $spill_dir DIR, a $TMPDIR that can be written, or more $memory_budget "
           "(now %s).\n",
           st.spill_off.c_str(), size_text(st.memory_budget).c_str());
     } else if (r.stop_reason == StopReason::memory) {
       const std::string budget =
           size_text(st.memory_budget) +
-          (st.budget_asked ? ", --memory" : ", half of the memory available");
+          (st.budget_asked ? ", $memory_budget" : ", half of the memory available");
       put(t,
           st.spills ? "           The budget (%s) is too small for one part of a "
-                      "step even when spilling: give more --memory.\n"
-                    : "           Give more --memory (now %s), or leave out --spill-dir "
+                      "step even when spilling: give more $memory_budget.\n"
+                    : "           Give more $memory_budget (now %s), or leave out $spill_dir "
                       "none so that classes past it go to disk.\n",
           budget.c_str());
     } else if (r.run_dir) {
       const std::string launcher =
           st.ranks > 1 ? "mpirun -np " + std::to_string(st.ranks) + " " : std::string();
       put_kept(t, r, st);
-      put(t, "           Continue with: %sknightstour count --run-dir %s --resume\n",
+      put(t, "           Continue with: %sknightstour count $run_dir %s $resume\n",
           launcher.c_str(), r.run_dir->c_str());
     } else if (st.grid_method == GridMethod::backward_pass) {
       // A run directory's job takes pinned tails instead: the pass keeps nothing on disk.
       put(t,
-          "           The work is lost: with --run-dir DIR it is kept at checkpoints "
-          "and --resume continues it\n"
+          "           The work is lost: with $run_dir DIR it is kept at checkpoints "
+          "and $resume continues it\n"
           "           (the grid then comes from one pinned sweep per class of start squares, "
           "which checkpoint; the pass back does not).\n");
     } else {
       put(t,
-          "           The work is lost: with --run-dir DIR it is kept at checkpoints "
-          "and --resume continues it.\n");
+          "           The work is lost: with $run_dir DIR it is kept at checkpoints "
+          "and $resume continues it.\n");
     }
     return;
   }
@@ -121,7 +121,7 @@ void put_status(std::string& t, const CountResult& r) {
   put(t, "status     INCOMPLETE: %s; %zu of %zu prefixes finished.\n",
       describe(r.stop_reason).c_str(), st.prefixes_done, st.shard_prefixes);
   put(t, "           Every count below is a LOWER BOUND (>=), from finished prefixes only.\n");
-  if (r.run_dir) put(t, "           Resume with the same command plus --resume.\n");
+  if (r.run_dir) put(t, "           Resume with the same command plus $resume.\n");
   if (r.stop_reason == StopReason::tour_cap) {
     put(t,
         "found      %s tours this session before the cap stopped it (mirror images "

@@ -67,7 +67,7 @@ void put_text(std::string& t, const View& s) {
         describe(s.totals.stop_reason).c_str(), s.totals.prefixes_done, s.totals.shard_prefixes);
     put(t, "           Every count below is a LOWER BOUND (>=), from finished prefixes only.\n");
     if (!s.run_dir.empty()) {
-      put(t, "           Resume with the same command plus --resume.\n");
+      put(t, "           Resume with the same command plus $resume.\n");
     }
     if (s.totals.stop_reason == StopReason::tour_cap) {
       put(t,

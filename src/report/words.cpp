@@ -55,7 +55,7 @@ std::string what_is_counted(const BoardShape& shape, bool all_starts,
   if (all_starts) {
     std::string text = "all starts";
     text += kind;
-    if (total_only) text += " (the total only: --total-only)";
+    if (total_only) text += " (the total only: $total_only)";
     return text;
   }
   auto name = [&](std::int64_t s) {
