@@ -311,6 +311,36 @@ void add_job_options(cxxopts::Options& options, bool with_caps) {
       "json", "Print the result as one JSON object");
 }
 
+void add_count_options(cxxopts::Options& options) {
+  options.add_options("Search")(
+      "end",
+      "With --start: only the open tours from the start that end on this square (the paths "
+      "between the two; frontier: one sweep with both ends pinned)",
+      cxxopts::value<std::string>())(
+      "total-only",
+      "With --all-starts: the total of the open tours only, not the tours from each square "
+      "(frontier: one sweep instead of one per class of start squares)")(
+      "every-length",
+      "RxN: the boards R x n for every n from 1 to N, in one job (frontier; with --closed, "
+      "or open tours with --all-starts --total-only): a table by length");
+  options.add_options("Method")(
+      "method",
+      "auto (default): the faster method for the job (README: Which method counts); dfs: the "
+      "enumerator, which visits every tour (up to 64 squares; estimate samples its search tree "
+      "by random walks); frontier: counts classes of partial paths without visiting tours (any "
+      "length, shorter side at most 9; estimate counts for --calibrate seconds and projects)",
+      cxxopts::value<std::string>())(
+      "memory",
+      "frontier: bytes the classes may hold, e.g. 16G (default: half the memory available at "
+      "the start)",
+      cxxopts::value<std::string>())(
+      "residue-unit",
+      "frontier: count residue unit K of the job (0, 1, ...): modulo the K-th of the primes its "
+      "count bound needs, the last one a spare; `merge` of every unit's --run-dir gives the "
+      "exact count",
+      cxxopts::value<std::string>());
+}
+
 cxxopts::Options command_options(const std::string& name, const std::string& description,
                                  const std::string& usage, const std::string& positional,
                                  const std::string& positional_help) {

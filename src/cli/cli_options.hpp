@@ -41,6 +41,9 @@ bool parse_command(cxxopts::Options& options, const std::string& positional, int
 // The job options of count and enumerate (and, in part, prefixes and estimate).
 // `with_caps`: the stopping caps (max-nodes, max-tours, time-limit), for commands that search.
 void add_job_options(cxxopts::Options& options, bool with_caps = true);
+// The options count and estimate share, each defined once: --end, --total-only,
+// --every-length, --method, --memory, --residue-unit.
+void add_count_options(cxxopts::Options& options);
 
 // The job options of add_job_options, parsed and validated: what to search, and how.
 struct JobOptions {

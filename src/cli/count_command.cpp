@@ -18,48 +18,22 @@ int count_command(int argc, char** argv) {
       "BOARD (--start SQ | --prefix SQ,SQ,... | --all-starts) [--closed] [options]", "board",
       "Board: RxC or a side");
   add_job_options(options);
+  add_count_options(options);
   options.add_options("Search")(
       "up-to-symmetry",
       "Also count essentially different tours: classes under the board's mirror images and "
-      "rotations, with and without reversal (enumerator only; looks at every tour, slower)")(
-      "end",
-      "With --start: only the open tours from the start that end on this square (the paths "
-      "between the two)",
-      cxxopts::value<std::string>())(
-      "total-only",
-      "With --all-starts: the total of the open tours only, not the tours from each square "
-      "(frontier: one sweep instead of one per class of start squares)")(
-      "every-length",
-      "RxN: the boards R x n for every n from 1 to N, in one job (frontier; with --closed, "
-      "or open tours with --all-starts --total-only): a table by length");
+      "rotations, with and without reversal (enumerator only; looks at every tour, slower)");
   options.add_options("Method")(
       "no-mirror-fold",
       "frontier: keep each class apart from its mirror image (about 1.6x the classes and "
       "time): the same counts summed from other classes, a second run to check a new count "
-      "by");
-  options.add_options("Method")(
-      "method",
-      "auto (default): the faster method for the job (README: Which method counts); dfs: the "
-      "enumerator, "
-      "which visits every tour (up to 64 squares); frontier: counts classes of partial paths "
-      "without visiting tours (any length, shorter side at most 9)",
-      cxxopts::value<std::string>())(
-      "memory",
-      "frontier: bytes the classes may hold, e.g. 16G (default: half the memory available at "
-      "the start)",
-      cxxopts::value<std::string>())(
-      "spill-dir",
-      "frontier: where classes past --memory go, in passes (default: spill/ in --run-dir, "
-      "else a new folder in $TMPDIR or /tmp; removed at the end; 'none': stop at the budget)",
-      cxxopts::value<std::string>())(
+      "by")("spill-dir",
+            "frontier: where classes past --memory go, in passes (default: spill/ in --run-dir, "
+            "else a new folder in $TMPDIR or /tmp; removed at the end; 'none': stop at the budget)",
+            cxxopts::value<std::string>())(
       "modulus",
       "frontier: count modulo this prime (below 2^62): each count printed is its residue, "
       "and a class holds one 64-bit word whatever the count's size",
-      cxxopts::value<std::string>())(
-      "residue-unit",
-      "frontier: count residue unit K of the job (0, 1, ...): modulo the K-th of the primes its "
-      "count bound needs, the last one a spare; `merge` of every unit's --run-dir gives the "
-      "exact count",
       cxxopts::value<std::string>())(
       "grid",
       "frontier, open, --all-starts: how the tours from each square are counted: auto "

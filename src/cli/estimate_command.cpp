@@ -22,36 +22,16 @@ cxxopts::Options estimate_options() {
       "seed", "Seed of the walks", cxxopts::value<std::string>()->default_value("1"))(
       "calibrate",
       "Seconds of real counting to measure this machine's speed (0: skip the time estimate; "
-      "default 2, or 8 with --cores-per-shard, so that a frontier job's first units finish)",
+      "default 2, or 8 with --cores-per-shard, so that a frontier job's first units finish); "
+      "the frontier method's calibration holds its classes within --memory and stops there, "
+      "writing nothing to disk; a row (--every-length) is planned, not timed",
       cxxopts::value<std::string>())(
       "cores-per-shard",
       "With --shard-count N (no --shard-index): estimate every shard and print the wall time "
       "per shard and the core-hours in all at this many cores per shard",
-      cxxopts::value<std::string>())(
-      "method",
-      "auto (default): the method count would choose; dfs: the enumerator, by random walks; "
-      "frontier: a --calibrate seconds' count by the frontier method, then projected (an "
-      "open job whose calibration ends in its closed sweep: its open sweeps too, as long)",
-      cxxopts::value<std::string>())(
-      "memory",
-      "frontier: the memory budget of the count to size, e.g. 100G (default: half the memory "
-      "available); the calibration stops at it, writing nothing to disk",
       cxxopts::value<std::string>());
   add_job_options(options);
-  options.add_options("Search")(
-      "total-only",
-      "With --all-starts: estimate the total alone (count --total-only: one frontier sweep)")(
-      "end",
-      "With --start, frontier: size the count of the open tours from the start ending on this "
-      "square (one sweep with both ends pinned: a unit of count --grid end-pairs)",
-      cxxopts::value<std::string>())(
-      "every-length",
-      "RxN, frontier: the plan of the row R x n for every n to N (count --every-length), and "
-      "its residue units with --residue-unit; no time is projected for a row")(
-      "residue-unit",
-      "frontier: size residue unit K of the count (count --residue-unit), and say how many "
-      "units the count takes",
-      cxxopts::value<std::string>());
+  add_count_options(options);
   return options;
 }
 
