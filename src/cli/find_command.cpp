@@ -67,10 +67,6 @@ FindArguments find_arguments(const cxxopts::ParseResult& result) {
   FindArguments a;
   FindRequest& q = a.q;
   q.shape = parse_board_shape(board_argument(result));
-  if (q.shape.squares() > kMaxFindSquares) {
-    throw UsageError("board " + q.shape.name() + " has more than " + with_commas(kMaxFindSquares) +
-                     " squares");
-  }
   const auto rc = parse_row_col(q.shape, result["start"].as<std::string>(), "start square");
   q.start = static_cast<std::uint32_t>(static_cast<std::int64_t>(rc.row) * q.shape.cols + rc.col);
   a.from = square_name(rc.row, rc.col);

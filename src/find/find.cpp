@@ -4,6 +4,8 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "knightstour/base/errors.hpp"
+#include "knightstour/base/progress.hpp"
 #include "knightstour/board/tour_check.hpp"
 #include "knightstour/find/exact_tour_search.hpp"
 #include "knightstour/find/heuristic_tour.hpp"
@@ -14,15 +16,6 @@ namespace knightstour {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string with_commas(std::uint64_t v) {
-  std::string d = std::to_string(v), out;
-  for (std::size_t i = 0; i < d.size(); ++i) {
-    if (i && (d.size() - i) % 3 == 0) out += ',';
-    out += d[i];
-  }
-  return out;
-}
 
 void checked(FindResult& r, const FindRequest& q) {
   TourChecker checker(q.shape, q.closed);
@@ -94,7 +87,20 @@ void by_exact_search(const FindRequest& q, StopControl* stop, const std::string&
 
 }  // namespace
 
+std::vector<std::string> check(const FindRequest& q) {
+  std::vector<std::string> refusals;
+  if (q.shape.squares() > kMaxFindSquares) {
+    refusals.push_back("board " + q.shape.name() + " has more than " +
+                       with_commas(static_cast<std::uint64_t>(kMaxFindSquares)) + " squares");
+  }
+  if (q.start >= q.shape.squares()) {
+    refusals.push_back("the start square is not on the board " + q.shape.name());
+  }
+  return refusals;
+}
+
 FindResult find_tour(const FindRequest& q, StopControl* stop) {
+  if (const auto refusals = check(q); !refusals.empty()) throw UsageError(refusals.front());
   const auto t0 = Clock::now();
   FindResult r;
   auto done = [&]() -> FindResult& {

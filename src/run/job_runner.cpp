@@ -9,12 +9,23 @@
 
 namespace knightstour {
 
+std::vector<std::string> check(const JobRequest& job) {
+  std::vector<std::string> refusals;
+  if (job.command != Command::enumerate) return refusals;
+  if (!job.dir) refusals.emplace_back("enumerate needs $out DIR");
+  if (job.dir && (job.dir->empty() || *job.dir == "-")) refusals.emplace_back(kToursNeedADirectory);
+  if (job.files.checkpoint_seconds <= 0) {
+    refusals.emplace_back("$checkpoint_seconds must be more than 0 seconds");
+  }
+  return refusals;
+}
+
 JobOutcome run_job(const JobRequest& job) {
+  if (const auto refusals = check(job); !refusals.empty()) throw UsageError(refusals.front());
   const int threads = job.threads > 0 ? job.threads : default_threads();
   ExecOptions exec{threads, job.progress_seconds, job.largest_first};
   JobOutcome out;
   if (!job.dir) {
-    if (job.command == Command::enumerate) throw UsageError("enumerate needs a run directory");
     const Plan plan = resolve(job.request, threads);
     StopControl stop(job.caps);
     CountSink sink(job.tour_symmetries ? &plan.board() : nullptr);

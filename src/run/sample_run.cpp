@@ -8,6 +8,7 @@
 #include "knightstour/board/bitboard.hpp"
 #include "knightstour/io/tour_file_writer.hpp"
 #include "knightstour/plan/plan.hpp"
+#include "knightstour/run/job_runner.hpp"
 #include "knightstour/run/run_directory.hpp"
 #include "knightstour/run/run_layout.hpp"
 #include "knightstour/search/prefix_search.hpp"
@@ -51,8 +52,16 @@ constexpr std::uint64_t kPollInterval = std::uint64_t{1} << 16;
 
 }  // namespace
 
+std::vector<std::string> check(const SampleRequest& request) {
+  std::vector<std::string> refusals;
+  if (request.tours == 0) refusals.emplace_back("$sample must be at least 1");
+  if (request.dir.empty()) refusals.emplace_back("enumerate needs $out DIR");
+  if (request.dir == "-") refusals.emplace_back(std::string(kToursNeedADirectory));
+  return refusals;
+}
+
 SampleOutcome write_sample(const SampleRequest& r, StopControl& stop) {
-  if (r.tours == 0) throw UsageError("$sample needs a positive number of tours");
+  if (const auto refusals = check(r); !refusals.empty()) throw UsageError(refusals.front());
   const auto started = std::chrono::steady_clock::now();
   const double cpu_started = process_cpu_seconds();
   Request request = r.request;

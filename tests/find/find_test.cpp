@@ -195,3 +195,23 @@ TEST(Find, MoveOrders) {
 
 }  // namespace
 }  // namespace knightstour
+
+namespace knightstour {
+namespace {
+
+// A request find_tour cannot take is refused before any search, in words that name it.
+TEST(FindCheck, ABoardPastTheLimitOrAStartOffItIsRefused) {
+  FindRequest q;
+  q.shape = BoardShape{8, 8};
+  EXPECT_TRUE(check(q).empty());
+  q.start = 64;
+  EXPECT_EQ(check(q), std::vector<std::string>{"the start square is not on the board 8x8"});
+  q.shape = BoardShape{20000, 20000};
+  q.start = 0;
+  EXPECT_EQ(check(q),
+            std::vector<std::string>{"board 20000x20000 has more than 100,000,000 squares"});
+  EXPECT_THROW(find_tour(q), UsageError);
+}
+
+}  // namespace
+}  // namespace knightstour

@@ -361,7 +361,8 @@ TEST(FrontierCounter, SlicesFitAStepWhereBuildingItAtOnceStops) {
   const auto r = run_frontier(sweep, {true, {}}, options, stop);
   ASSERT_TRUE(r.complete);
   EXPECT_EQ(r.count.str(), "55488142");
-  EXPECT_GT(r.widest_step.partial, 0u);
+  // Not which step held the most: on 2 threads the idle scratch can make it a step built at
+  // once (CI failed once so, under load: widest_step.partial 0 with sliced steps counted).
   EXPECT_GT(by(r, StepStrategy::sliced), 0);
   EXPECT_EQ(by(r, StepStrategy::in_ranges) + by(r, StepStrategy::sliced_then_in_ranges), 0);
   EXPECT_LE(r.peak_bytes, options.memory_budget);

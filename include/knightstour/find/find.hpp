@@ -36,9 +36,14 @@ struct FindResult {
 inline constexpr std::uint64_t kDefaultExactNodes = 200'000'000;
 inline constexpr std::uint64_t kDefaultBacktrackChecks = 100'000'000;
 
+// The request's refusals (a board past kMaxFindSquares, a start off the board), in the order
+// checked; empty when it can be searched.
+std::vector<std::string> check(const FindRequest& request);
+
 // One tour (open, or closed when asked) from the start, deterministic for a given seed.
 // A tour found is always checked before it is returned; `impossible` comes with a proof
 // (a theorem, or an exhaustive search); `stopped` means the cap or `stop` came first.
+// Refuses what check() refuses (UsageError).
 FindResult find_tour(const FindRequest& request, StopControl* stop = nullptr);
 
 }  // namespace knightstour

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "knightstour/exec/driver.hpp"
@@ -39,9 +40,18 @@ struct JobOutcome {
   std::vector<std::string> cleaned;  // what resuming removed (also logged)
 };
 
+// An enumerate's refusal of a run directory that is none (its tours go to files).
+inline constexpr std::string_view kToursNeedADirectory =
+    "$out needs a directory (tours go to files there, not to standard output)";
+
+// The request's refusals, naming its fields (an enumerate's run directory and the seconds
+// between its file checkpoints), in the order checked; empty when it can run.
+std::vector<std::string> check(const JobRequest& job);
+
 // Resolves the request once (or takes it from the run directory's manifest on a resume),
 // picks the sink (counts, or tour files), runs the driver with the run session as its
-// ledger, and records the outcome in the manifest. The one place a run is wired.
+// ledger, and records the outcome in the manifest. The one place a run is wired. Refuses what
+// check() refuses (UsageError).
 JobOutcome run_job(const JobRequest& job);
 
 }  // namespace knightstour

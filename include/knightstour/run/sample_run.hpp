@@ -2,6 +2,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/io/tour_format.hpp"
@@ -35,9 +37,13 @@ struct SampleOutcome {
   double cpu_seconds = 0;
 };
 
+// The request's refusals, naming its fields; empty when it can be written.
+std::vector<std::string> check(const SampleRequest& request);
+
 // Writes the sample as a run directory (one tour file and the manifest; no journal: it is
 // written once, whole, and never resumed). Stopped by the time limit or a signal, it
-// publishes nothing and throws Interrupted. UsageError for a directory that holds a run.
+// publishes nothing and throws Interrupted. UsageError for what check() refuses and for a
+// directory that holds a run.
 SampleOutcome write_sample(const SampleRequest& request, StopControl& stop);
 
 }  // namespace knightstour
