@@ -404,22 +404,12 @@ JobOptions job_options_from(const cxxopts::ParseResult& result, const RunManifes
   const CountRequest asked = search_options_from(
       result,
       resumed ? std::optional<BoardShape>(BoardShape{resumed->rows, resumed->cols}) : std::nullopt);
-  return job_options_of(asked, resumed, result.count("json") > 0);
-}
-
-JobOptions job_options_of(const CountRequest& asked, const RunManifest* resumed, bool json) {
-  // count takes a closed count without a start as one from a1; the enumerator's other
-  // commands want the start said.
-  if (!resumed && !asked.all_starts.value_or(false) && asked.prefix.empty()) {
-    throw UsageError(
-        "give a start square with --start (e.g. --start a1), a --prefix, or --all-starts");
-  }
   JobOptions out;
-  out.request = dfs_request(asked, resumed);
+  out.request = enumerator_request(asked, resumed);
   out.threads = asked.threads;
   out.caps = asked.caps;
   out.progress_seconds = asked.progress_seconds;
-  out.json = json;
+  out.json = result.count("json") > 0;
   return out;
 }
 

@@ -54,14 +54,12 @@ struct JobOptions {
   bool json = false;
 };
 // The enumerator's job options: search_options_from() made the enumerator's Request by
-// dfs_request(), as count does. With `resumed` (the manifest of the run being resumed), what
-// the command line leaves out is taken from it: board, start or prefix or all starts, closed,
-// algorithm, symmetry, split depth, shard. What it does give must agree with the manifest
-// (the run session checks).
+// enumerator_request() (dfs_request(), as count does, with the start said). With `resumed` (the
+// manifest of the run being resumed), what the command line leaves out is taken from it: board,
+// start or prefix or all starts, closed, algorithm, symmetry, split depth, shard. What it does give
+// must agree with the manifest (the run session checks).
 JobOptions job_options_from(const cxxopts::ParseResult& result,
                             const RunManifest* resumed = nullptr);
-// The same from options already parsed (estimate's, which count_request_from read).
-JobOptions job_options_of(const CountRequest& asked, const RunManifest* resumed, bool json);
 
 // With --resume: the manifest of the run in the directory option `dir_option` ("run-dir" for
 // count, "out" for enumerate); a UsageError when that option is missing or the directory holds

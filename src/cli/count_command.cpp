@@ -1,7 +1,6 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "count_csv.hpp"
-#include "flag_names.hpp"
 #include "knightstour/base/errors.hpp"
 #include "knightstour/board/square.hpp"
 #include "knightstour/count/run_count.hpp"
@@ -60,8 +59,7 @@ int count_command(int argc, char** argv) {
   CountRequest request = count_request_from(result);
   request.ranks = mpi_ranks();
   install_stop_signal_handlers();
-  CountResult counted = run_count(request);
-  counted.why = spell_flags(counted.why);
+  const CountResult counted = run_count(request);
   // Over MPI ranks every rank holds the counts; the file is rank 0's to write.
   if (csv && mpi_rank() == 0) write_count_csv(counted, *csv);
   return print_report(report_of(counted), result.count("json") > 0);

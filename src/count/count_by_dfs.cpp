@@ -71,6 +71,13 @@ Request dfs_request(const CountRequest& r, const RunManifest* resumed) {
   return q;
 }
 
+Request enumerator_request(const CountRequest& r, const RunManifest* resumed) {
+  if (!resumed && !r.all_starts.value_or(false) && r.prefix.empty()) {
+    throw UsageError("give a start square with $start (e.g. $start a1), a $prefix, or $all_starts");
+  }
+  return dfs_request(r, resumed);
+}
+
 namespace count_detail {
 
 CountResult count_dfs(const CountRequest& r, const MethodChoice& choice,

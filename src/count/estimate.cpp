@@ -16,10 +16,6 @@ namespace knightstour {
 
 namespace {
 
-void refuse_any(const std::vector<std::string>& refusals) {
-  if (!refusals.empty()) throw UsageError(refusals.front());
-}
-
 // Each shard's nodes at `per_shard` walks of its own: the whole job's walks shared out.
 void estimate_shards(WalkEstimate& w, const Request& job, std::uint64_t walks, std::uint64_t seed) {
   const int shards = job.shard.count;
@@ -37,15 +33,10 @@ void estimate_shards(WalkEstimate& w, const Request& job, std::uint64_t walks, s
 
 WalkEstimate estimate_by_walks(const EstimateRequest& asked, const MethodChoice& choice) {
   const CountRequest& count = asked.count;
-  // count takes a closed count without a start as one from a1; the enumerator's estimate
-  // wants the start said.
-  if (!count.all_starts.value_or(false) && count.prefix.empty()) {
-    throw UsageError("give a start square with $start (e.g. $start a1), a $prefix, or $all_starts");
-  }
   WalkEstimate w;
   w.choice = choice;
   w.threads = count.threads > 0 ? count.threads : default_threads();
-  const Request sharded = dfs_request(count, nullptr);
+  const Request sharded = enumerator_request(count, nullptr);
   // With cores per shard the first figures are of the whole job, then come the shards.
   w.job = sharded;
   if (asked.cores_per_shard > 0) w.job.shard = Shard{};
@@ -134,7 +125,6 @@ FrontierEstimate estimate_by_frontier(const EstimateRequest& asked, const Method
   f.budget_given = request.memory_budget.has_value();
   request.spill_dir = "none";
   calibrate(f, request);
-  f.r.why = choice.why;
   return f;
 }
 
@@ -183,7 +173,7 @@ MethodChoice estimate_method(const EstimateRequest& request) {
 }
 
 Estimate estimate(const EstimateRequest& request) {
-  refuse_any(check(request));
+  refuse_first(check(request));
   const MethodChoice choice = estimate_method(request);
   if (choice.method == Method::dfs) return estimate_by_walks(request, choice);
   if (request.calibrate <= 0) {

@@ -23,7 +23,7 @@ std::vector<std::string> check(const MergeRequest& request) {
 }
 
 Merged merge(const MergeRequest& request) {
-  if (const auto refusals = check(request); !refusals.empty()) throw UsageError(refusals.front());
+  refuse_first(check(request));
   for (const auto& dir : request.inputs) check_readable_run_path(dir);
   Merged merged;
   merged.out = request.out;

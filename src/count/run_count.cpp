@@ -86,9 +86,7 @@ CountResult run_count(const CountRequest& asked) {
 namespace {
 
 CountResult run_count_once(const CountRequest& asked) {
-  if (const std::vector<std::string> refused = check(asked); !refused.empty()) {
-    throw UsageError(refused.front());
-  }
+  refuse_first(check(asked));
   if (several_ranks(asked.ranks) != nullptr && asked.run_dir) {
     return count_over_ranks(asked);
   }

@@ -20,23 +20,23 @@ namespace {
 // I/O failure met halfway (exit 1): every file of a run directory, or a file given, is looked
 // at before any is read. Files that come and go while a count runs are not missed files.
 void check_files_readable(const std::filesystem::path& p) {
-  auto check = [](const std::filesystem::path& f) {
+  auto readable = [](const std::filesystem::path& f) {
     if (::access(f.c_str(), R_OK) != 0 && errno != ENOENT)
       throw UsageError("cannot read " + f.string() + ": " + std::strerror(errno));
   };
   std::error_code ec;
   if (!std::filesystem::is_directory(p, ec)) {
-    check(p);
+    readable(p);
     return;
   }
   for (std::filesystem::recursive_directory_iterator it(p, ec), end; !ec && it != end;
        it.increment(ec)) {
     std::error_code kind;
-    if (it->is_regular_file(kind)) check(it->path());
+    if (it->is_regular_file(kind)) readable(it->path());
   }
 }
 
-// A run directory says its own board: a --board that disagrees is refused, not ignored.
+// A run directory says its own board: a board given that disagrees is refused, not ignored.
 void check_board_agrees(const std::vector<std::string>& paths, const BoardShape& board) {
   for (const auto& p : paths) {
     if (!std::filesystem::exists(run_layout::manifest_path(p))) continue;
@@ -108,7 +108,7 @@ std::vector<std::string> check(const VerifyRequest& request) {
 }
 
 Verdict verify(const VerifyRequest& request) {
-  if (const auto refusals = check(request); !refusals.empty()) throw UsageError(refusals.front());
+  refuse_first(check(request));
   const auto& paths = request.paths;
   if (request.loose.board) check_board_agrees(paths, *request.loose.board);
   for (const auto& p : paths) {

@@ -100,7 +100,7 @@ std::vector<std::string> check(const FindRequest& q) {
 }
 
 FindResult find_tour(const FindRequest& q, StopControl* stop) {
-  if (const auto refusals = check(q); !refusals.empty()) throw UsageError(refusals.front());
+  refuse_first(check(q));
   const auto t0 = Clock::now();
   FindResult r;
   auto done = [&]() -> FindResult& {

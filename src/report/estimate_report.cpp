@@ -61,7 +61,7 @@ std::string frontier_json(const FrontierEstimate& f) {
   const auto& st = std::get<FrontierStatistics>(r.statistics);
   nlohmann::json j{{"board", r.shape.name()},
                    {"method", "frontier"},
-                   {"method_reason", r.why},
+                   {"method_reason", f.choice.why},
                    {"all_starts", r.all_starts},
                    {"total_only", r.total_only},
                    {"closed_only", r.closed},
@@ -149,7 +149,7 @@ void what_is_sized(Report& out, const FrontierEstimate& f) {
                                        static_cast<int>(*r.end % r.shape.cols));
   }
   say(out, "board      %s, %s\n", r.shape.name().c_str(), job.c_str());
-  say(out, "method     frontier (%s): estimated from a %s count%s\n", r.why.c_str(),
+  say(out, "method     frontier (%s): estimated from a %s count%s\n", f.choice.why.c_str(),
       calibration_length(f.calibrate).c_str(), f.p.two_parts ? " in each of two parts" : "");
   for (const std::string& line : describe(f.plan)) out.lines.push_back(line);
 }

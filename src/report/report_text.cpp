@@ -6,17 +6,7 @@
 
 #include "knightstour/base/units.hpp"
 
-namespace knightstour {
-
-void Report::line(std::string_view label, std::string_view words) {
-  std::string text(label);
-  text.resize(std::max(text.size(), kIndent.size() - 1), ' ');
-  text += ' ';
-  text += words;
-  lines.push_back(std::move(text));
-}
-
-namespace report_text {
+namespace knightstour::report_text {
 
 namespace {
 
@@ -96,6 +86,4 @@ std::string gib(double bytes) {
   return format("%.3g GiB", gibs);
 }
 
-}  // namespace report_text
-
-}  // namespace knightstour
+}  // namespace knightstour::report_text

@@ -21,7 +21,7 @@ std::vector<std::string> check(const JobRequest& job) {
 }
 
 JobOutcome run_job(const JobRequest& job) {
-  if (const auto refusals = check(job); !refusals.empty()) throw UsageError(refusals.front());
+  refuse_first(check(job));
   const int threads = job.threads > 0 ? job.threads : default_threads();
   ExecOptions exec{threads, job.progress_seconds, job.largest_first};
   JobOutcome out;

@@ -61,7 +61,7 @@ std::vector<std::string> check(const SampleRequest& request) {
 }
 
 SampleOutcome write_sample(const SampleRequest& r, StopControl& stop) {
-  if (const auto refusals = check(r); !refusals.empty()) throw UsageError(refusals.front());
+  refuse_first(check(r));
   const auto started = std::chrono::steady_clock::now();
   const double cpu_started = process_cpu_seconds();
   Request request = r.request;

@@ -27,15 +27,6 @@ std::string line_of(const Report& report, const std::string& label) {
   return "";
 }
 
-TEST(Report, ALineStartsItsWordsAtTheTextColumn) {
-  Report r;
-  r.line("tours", "304");
-  r.line("undirected", "152");
-  EXPECT_EQ(r.lines[0], "tours      304");
-  EXPECT_EQ(r.lines[1], "undirected 152");
-  EXPECT_EQ(r.lines[0].find("304"), kIndent.size());
-}
-
 // A count's text and JSON come from the same figures: the counts, the outcome and the bytes a
 // class (computed once, printed to 0.1 in both).
 TEST(Report, ACountsTextAndJsonHoldTheSameFigures) {

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace knightstour {
 
@@ -15,6 +16,9 @@ class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// A request's check() lists every rule it breaks; its user refuses the first, as a UsageError.
+void refuse_first(const std::vector<std::string>& refusals);
 
 // A file or system call failed: the CLI prints the message and exits 1.
 // Whatever was already committed to a run directory stays valid.

@@ -17,6 +17,11 @@ CountResult run_count(const CountRequest& request);
 // build theirs with it too.
 Request dfs_request(const CountRequest& request, const RunManifest* resumed);
 
+// The same for a command that wants the start said (enumerate, prefixes, estimate's walks):
+// a new run with no start, prefix or all starts is refused (count alone takes a closed count
+// without one as from a1).
+Request enumerator_request(const CountRequest& request, const RunManifest* resumed);
+
 // A new count's request with its defaults: a closed count from no given start counts from
 // a1. Throws UsageError without a board, or for an open count without a start.
 CountRequest request_with_defaults(CountRequest request);

@@ -10,7 +10,7 @@ namespace knightstour {
 // the same figures (each computed once): lines of text, and one JSON object. The CLI renders
 // either, spelling each `$field` a line names as its command-line flag (cli/flag_names.cpp).
 struct Report {
-  // Text lines, each "label      words" (report_line) or a line of a table, without '\n'.
+  // Text lines, each "label      words" or a line of a table, without '\n'.
   std::vector<std::string> lines;
   // The JSON object, serialized. A count past 64 bits is a string kExactCount + its digits,
   // which the CLI writes back as a bare integer (nlohmann's model holds 64 bits).
@@ -25,13 +25,8 @@ struct Report {
   Outcome outcome = Outcome::complete;
   // The JSON carries this build's provenance (verify's verdict never has).
   bool stamped = true;
-
-  // Adds "label" padded to the text column, then `words` (which may hold '\n' + kIndent).
-  void line(std::string_view label, std::string_view words);
 };
 
 inline constexpr std::string_view kExactCount = "#exact:";
-// The text column: a line's words start here, and its continuation lines are indented so.
-inline constexpr std::string_view kIndent = "           ";
 
 }  // namespace knightstour
