@@ -24,7 +24,8 @@ cxxopts::Options estimate_options() {
       "Seconds of real counting to measure this machine's speed (0: skip the time estimate; "
       "default 2, or 8 with --cores-per-shard, so that a frontier job's first units finish); "
       "the frontier method's calibration holds its classes within --memory and stops there, "
-      "writing nothing to disk; a row (--every-length) is planned, not timed",
+      "writing nothing to disk; a row (--every-length) calibrates each board its sweeps cost "
+      "about as much as",
       cxxopts::value<std::string>())(
       "cores-per-shard",
       "With --shard-count N (no --shard-index): estimate every shard and print the wall time "

@@ -81,6 +81,31 @@ void calibrate(FrontierEstimate& f, const CountRequest& request) {
   }
 }
 
+FrontierEstimate estimate_by_frontier(const EstimateRequest& asked, const MethodChoice& choice);
+
+// A row, by its boards (row_boards), each as a count of that board alone: the row's options,
+// its prime as the modulus, the same calibration.
+void estimate_row(FrontierEstimate& f, const EstimateRequest& asked, const CountRequest& request) {
+  const FrontierRequest& q = f.plan.request;
+  const RowBoards boards = row_boards(q);
+  std::vector<int> lengths = boards.alone;
+  if (boards.across) lengths.push_back(*boards.across);
+  f.across = boards.across;
+  for (const int n : lengths) {
+    EstimateRequest part = asked;
+    part.count = request;
+    part.count.every_length = false;
+    part.count.shape = BoardShape{q.shape.rows, n};
+    part.count.residue_unit.reset();
+    if (q.modulus != 0) part.count.modulus = q.modulus;
+    f.parts.push_back(estimate_by_frontier(part, f.choice));
+    if (f.parts.back().interrupted) {
+      f.interrupted = true;
+      return;
+    }
+  }
+}
+
 FrontierEstimate estimate_by_frontier(const EstimateRequest& asked, const MethodChoice& choice) {
   CountRequest request = asked.count;
   request.method = MethodAsked::frontier;
@@ -112,10 +137,13 @@ FrontierEstimate estimate_by_frontier(const EstimateRequest& asked, const Method
   std::error_code error;
   const auto space = std::filesystem::space(spill_dir, error);
   if (!error) f.spill_free = static_cast<double>(space.available);
-  // A row's sweep of every length is not one board's, which the outlook that projects a
-  // count was fitted to (8x12 closed projected at ~18 s): a row is planned, not calibrated.
+  // A row's sweeps are not one board's, which the outlook that projects a count was fitted
+  // to: calibrated as one, 8x12 closed was projected at ~18 s from its short first sweeps.
   f.row = f.plan.request.every_length;
-  if (f.row) return f;
+  if (f.row) {
+    estimate_row(f, asked, request);
+    return f;
+  }
   request.caps.time_limit = asked.calibrate;
   request.run_dir.reset();
   // The calibration holds its classes within the budget and stops there instead of
@@ -129,6 +157,40 @@ FrontierEstimate estimate_by_frontier(const EstimateRequest& asked, const Method
 }
 
 }  // namespace
+
+double FrontierEstimate::seconds() const {
+  if (interrupted) return -1;
+  if (row) {
+    double sum = 0;
+    for (const FrontierEstimate& part : parts) {
+      const double s = part.seconds();
+      if (s < 0) return -1;
+      sum += s;
+    }
+    return sum;
+  }
+  return r.complete ? r.seconds : p.seconds;
+}
+
+double FrontierEstimate::peak_classes() const {
+  if (row) {
+    double most = 0;
+    for (const FrontierEstimate& part : parts) most = std::max(most, part.peak_classes());
+    return most;
+  }
+  const auto& st = std::get<FrontierStatistics>(r.statistics);
+  return r.complete ? static_cast<double>(st.peak_classes) : p.peak_classes;
+}
+
+double FrontierEstimate::peak_bytes() const {
+  if (row) {
+    double most = 0;
+    for (const FrontierEstimate& part : parts) most = std::max(most, part.peak_bytes());
+    return most;
+  }
+  const auto& st = std::get<FrontierStatistics>(r.statistics);
+  return r.complete ? static_cast<double>(st.peak_bytes) : p.peak_bytes;
+}
 
 std::vector<std::string> check(const EstimateRequest& request) {
   std::vector<std::string> refusals;

@@ -261,30 +261,110 @@ void shards(Report& out, const FrontierEstimate& f, const FrontierStatistics& st
   }
 }
 
-// A row: its plan and its residue units, no time (results/rows/README.md has what rows cost
-// here, measured).
+// One board of a row, as its own estimate sized it: the line under "boards", and its JSON.
+std::string row_board_line(const FrontierEstimate& part, bool across, int rows) {
+  const FrontierRequest& q = part.plan.request;
+  std::string text = q.shape.name();
+  if (across) {
+    text += q.shape.cols > rows
+                ? format(" (the sweep across the rows, lengths %d to %d)", rows, q.shape.cols)
+                : std::string(" (the sweep across the rows)");
+  }
+  const double seconds = part.seconds();
+  if (part.r.complete) {
+    text += format(": counted in %.3g s", seconds);
+  } else if (seconds < 0) {
+    text += ": not projected (no class expanded: give a longer $calibrate)";
+  } else {
+    text += format(": ~%s projected", human_duration(seconds).c_str());
+  }
+  return text + format(", %s classes at the peak (%s)",
+                       estimate_figure(part.peak_classes()).c_str(),
+                       gib(part.peak_bytes()).c_str());
+}
+
+nlohmann::json row_board_json(const FrontierEstimate& part, bool across) {
+  return {{"board", part.plan.request.shape.name()},
+          {"across", across},
+          {"exact", part.r.complete},
+          {"calibrated_in_two_parts", part.p.two_parts},
+          {"seconds", part.seconds()},
+          {"peak_classes", part.peak_classes()},
+          {"peak_class_bytes", part.peak_bytes()},
+          {"stopped_at_memory_budget", part.at_budget}};
+}
+
+// A row: each board its sweeps cost about as much as, estimated alone, and their sum.
 Report row_report(const FrontierEstimate& f) {
   const FrontierRequest& q = f.plan.request;
   Report out;
-  nlohmann::json j{{"board", q.shape.name()},       {"method", "frontier"},
-                   {"method_reason", f.choice.why}, {"all_starts", true},
-                   {"total_only", q.total_only},    {"closed_only", q.closed},
-                   {"every_length", true},          {"seconds", -1},
+  if (f.interrupted) out.outcome = Report::Outcome::stopped;
+  const double seconds = f.seconds();
+  nlohmann::json boards = nlohmann::json::array();
+  for (std::size_t i = 0; i < f.parts.size(); ++i) {
+    boards.push_back(row_board_json(f.parts[i], f.across && i + 1 == f.parts.size()));
+  }
+  nlohmann::json j{{"board", q.shape.name()},
+                   {"method", "frontier"},
+                   {"method_reason", f.choice.why},
+                   {"all_starts", true},
+                   {"total_only", q.total_only},
+                   {"closed_only", q.closed},
+                   {"every_length", true},
+                   {"calibrate", f.calibrate},
+                   {"seconds", seconds},
+                   {"peak_classes", f.peak_classes()},
+                   {"peak_class_bytes", f.peak_bytes()},
+                   {"interrupted", f.interrupted},
+                   {"boards", boards},
                    {"plan", plan_json(f)}};
   out.json = j.dump();
   say(out, "board      %d x n for n = 1 to %d, %s, every length\n", q.shape.rows, q.shape.cols,
       q.closed ? "closed tours" : "open tours over all starts");
-  say(out, "method     frontier (%s)\n", f.choice.why.c_str());
-  for (const std::string& line : describe(f.plan)) out.lines.push_back(line);
   say(out,
-      "time       not projected: the outlook is fitted to one board's sweep, not a row's "
-      "(results/rows/README.md: rows measured here)\n");
+      "method     frontier (%s); sized by the boards its sweeps\n"
+      "           cost about as much as, each estimated alone from a %s count\n",
+      f.choice.why.c_str(), calibration_length(f.calibrate).c_str());
+  for (const std::string& line : describe(f.plan)) out.lines.push_back(line);
+  std::string text = "boards     ";
+  for (std::size_t i = 0; i < f.parts.size(); ++i) {
+    if (i > 0) text += "\n           ";
+    text += row_board_line(f.parts[i], f.across && i + 1 == f.parts.size(), q.shape.rows);
+  }
+  if (f.parts.empty()) text += "none to sweep: with one or two rows no length has a tour";
+  out.lines.push_back(text);
+  if (f.interrupted) {
+    say(out, "stopped    interrupted by a signal: nothing projected\n");
+    return out;
+  }
+  if (seconds < 0) {
+    say(out, "time       not projected: a board expanded no class (give a longer $calibrate)\n");
+    return out;
+  }
+  say(out, "time       ~%s for knightstour count with the same options%s\n",
+      human_duration(seconds).c_str(),
+      f.across ? "\n           (a sweep across the rows measured 0.92x to 1.32x the CPU of its "
+                 "longest board\n           alone: docs/rows.md)"
+               : "");
+  const FrontierEstimate* widest = nullptr;
+  for (const FrontierEstimate& part : f.parts) {
+    if (widest == nullptr || part.peak_bytes() > widest->peak_bytes()) widest = &part;
+  }
+  if (widest != nullptr && !widest->r.complete) {
+    const auto& st = std::get<FrontierStatistics>(widest->r.statistics);
+    if (widest->p.peak_bytes > static_cast<double>(st.memory_budget)) spill_need(out, *widest, st);
+  }
   if (q.modulus != 0) {
     say(out,
-        "residues   this is one of %d residue units (count $residue_unit 0 to %d, each with "
-        "its $run_dir; merge them), each about as long and as large as the others\n",
-        f.residue_units, f.residue_units - 1);
+        "residues   this is one of %d residue units (count $residue_unit 0 to %d, each with its "
+        "$run_dir;\n           merge them), each about as long and as large as this one: ~%s "
+        "and a widest\n           step of ~%s a unit, ~%s in all\n",
+        f.residue_units, f.residue_units - 1, human_duration(seconds).c_str(),
+        gib(f.peak_bytes()).c_str(), human_duration(seconds * f.residue_units).c_str());
   }
+  const bool projected = std::any_of(f.parts.begin(), f.parts.end(),
+                                     [](const FrontierEstimate& part) { return !part.r.complete; });
+  if (projected) projection_note(out);
   return out;
 }
 
@@ -311,7 +391,7 @@ Report frontier_report(const FrontierEstimate& f) {
         "residues   this is one of %d residue units (count $residue_unit 0 to %d, each with its "
         "$run_dir; merge them): ~%s in all, each unit about as long and as large as this one\n",
         f.residue_units, f.residue_units - 1,
-        human_duration((r.complete ? r.seconds : p.seconds) * f.residue_units).c_str());
+        human_duration(f.seconds() * f.residue_units).c_str());
   }
   if (f.cores_per_shard > 0 && sized) shards(out, f, st);
   return out;

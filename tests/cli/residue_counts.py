@@ -17,6 +17,7 @@ import csv
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -205,9 +206,11 @@ def check_units(kt, tmp):
     out = run(kt, "estimate", "7x6", "--closed", "--residue-unit", "1", "--calibrate", "5").stdout
     assert "this is one of 2 residue units (count --residue-unit 0 to 1" in out, out
     assert "tours (mod 4611686018427387817)" in out, out
-    out = run(kt, "estimate", "8x32", "--closed", "--every-length", "--residue-unit", "0").stdout
-    assert "one of 9 residue units" in out and "time       not projected" in out, out
-    print("estimate sizes a residue unit and says how many the count takes (a row: no time)")
+    out = run(kt, "estimate", "8x32", "--closed", "--every-length", "--residue-unit", "0",
+              "--calibrate", "0.5").stdout
+    assert "one of 9 residue units" in out and re.search(r"~[0-9].* a unit, ~[0-9].* in all", out), out
+    assert re.search(r"\n           8x32 \(the sweep across the rows, lengths 8 to 32\): ~", out), out
+    print("estimate sizes a residue unit and says how many the count takes (a row by its boards)")
 
 
 def main():

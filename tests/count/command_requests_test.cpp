@@ -101,20 +101,65 @@ TEST(CommandRequests, AFrontierEstimateThatFinishesIsTheCount) {
   EXPECT_EQ(f->r.tours, BigCount(19724));
 }
 
-TEST(CommandRequests, ARowIsPlannedNotCalibrated) {
+// A row is sized by the boards its sweeps cost about as much as, each estimated alone: the
+// lengths below the rows' count (5x4: 5x1 and 5x3 have no closed tour, 5x2 no tour at all)
+// and the longest, for the sweep across the rows. Calibrated long enough to finish, each
+// board's estimate is its count, the row's term for that length, and the row's time theirs.
+TEST(CommandRequests, ARowIsSizedByItsBoards) {
+  EstimateRequest r;
+  r.count.shape = BoardShape{5, 12};
+  r.count.closed = true;
+  r.count.all_starts = true;
+  r.count.every_length = true;
+  r.calibrate = 60;
+  const Estimate e = estimate(r);
+  const auto* f = std::get_if<FrontierEstimate>(&e);
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(f->row);
+  ASSERT_EQ(f->parts.size(), 2u);
+  ASSERT_EQ(f->across, 12);
+  CountRequest c = r.count;
+  const CountResult row = run_count(c);
+  ASSERT_EQ(row.by_length.size(), 12u);
+  double seconds = 0;
+  for (const FrontierEstimate& part : f->parts) {
+    ASSERT_TRUE(part.r.complete);
+    const int n = part.plan.request.shape.cols;
+    EXPECT_EQ(part.plan.request.shape.rows, 5);
+    ASSERT_TRUE(part.r.closed_cycles.has_value());
+    EXPECT_EQ(*part.r.closed_cycles, row.by_length[n - 1].cycles) << "5x" << n;
+    seconds += part.r.seconds;
+  }
+  EXPECT_EQ(f->parts.front().plan.request.shape.cols, 4);
+  EXPECT_DOUBLE_EQ(f->seconds(), seconds);
+  EXPECT_GT(f->peak_classes(), 0);
+}
+
+// A residue unit of a row: each board estimated modulo the unit's prime, the row's time
+// projected from a calibration that stops.
+TEST(CommandRequests, AResidueUnitOfARowIsProjected) {
   EstimateRequest r;
   r.count.shape = BoardShape{8, 30};
   r.count.closed = true;
   r.count.all_starts = true;
   r.count.every_length = true;
   r.count.residue_unit = 2;
+  r.calibrate = 0.5;
   const Estimate e = estimate(r);
   const auto* f = std::get_if<FrontierEstimate>(&e);
   ASSERT_NE(f, nullptr);
   EXPECT_TRUE(f->row);
-  EXPECT_FALSE(f->r.complete);     // no calibration was run
   EXPECT_GE(f->residue_units, 3);  // 8x30's counts need more than two 62-bit primes
-  EXPECT_NE(f->plan.request.modulus, 0u);
+  const std::uint64_t p = f->plan.request.modulus;
+  EXPECT_NE(p, 0u);
+  ASSERT_EQ(f->across, 30);
+  ASSERT_EQ(f->parts.size(), 6u);  // 8x3 to 8x7 alone, then 8x30
+  for (const FrontierEstimate& part : f->parts) EXPECT_EQ(part.plan.request.modulus, p);
+  const FrontierEstimate& across = f->parts.back();
+  EXPECT_FALSE(across.r.complete);
+  EXPECT_GT(across.p.seconds, across.r.seconds);
+  EXPECT_GT(f->seconds(), across.p.seconds);  // and the boards alone before it
+  EXPECT_GE(f->peak_bytes(), across.p.peak_bytes);
 }
 
 }  // namespace

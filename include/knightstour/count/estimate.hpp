@@ -56,12 +56,16 @@ struct WalkEstimate {
 
 // The frontier method's estimate: a calibration (the count itself for `calibrate` seconds,
 // stopped by its time limit or its memory budget, writing nothing to disk) and what it
-// projects; a row (every length) only planned, its time not projected.
+// projects. A row (every length) is sized by the boards its sweeps cost about as much as
+// (row_boards: the lengths counted alone, then the longest, for the sweep across the rows),
+// each estimated alone as a count of that board (modulo the row's prime, if it has one).
 struct FrontierEstimate {
   MethodChoice choice;
-  FrontierPlan plan;  // the plan a count with the same options would run
-  bool row = false;   // every length: no calibration, no projection
-  CountResult r;      // the calibration (not made for a row)
+  FrontierPlan plan;                    // the plan a count with the same options would run
+  bool row = false;                     // every length: sized by `parts`, no calibration of its own
+  std::vector<FrontierEstimate> parts;  // a row's boards, in the order its sweeps run
+  std::optional<int> across;            // a row's sweep across the rows: the last part's length
+  CountResult r;                        // the calibration (not made for a row)
   Projection p;
   double calibrate = 0;
   bool interrupted = false;   // by a signal: nothing projected
@@ -73,6 +77,13 @@ struct FrontierEstimate {
   int residue_units = 0;  // a residue unit's job: its units; 0 otherwise
   int shard_count = 1;    // with cores per shard: the shards the job's units are dealt to
   int cores_per_shard = 0;
+
+  // The whole count's wall time, classes at the peak and bytes of its widest step: measured if
+  // the calibration finished it, else projected; a row's, its parts' (the sum, the largest).
+  // seconds() < 0: not projected (interrupted, or no class expanded).
+  double seconds() const;
+  double peak_classes() const;
+  double peak_bytes() const;
 };
 
 using Estimate = std::variant<WalkEstimate, FrontierEstimate>;

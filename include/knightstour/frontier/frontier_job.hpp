@@ -38,6 +38,17 @@ int planned_sweeps(const FrontierRequest& request, bool backward_pass = false);
 // counted them. The sweeps across the rows that count several lengths on their way
 // (row_sweeps.hpp) keep their checkpoints as sweeps planned_sweeps() + j, j below this.
 int row_sweeps_across(const FrontierRequest& request);
+// The boards a row's sweeps cost about as much as, for sizing it: the lengths counted each
+// by a sweep of its own (those below the rows' count, from 3: a side of 1 or 2 has no tour
+// and costs nothing), and the longest length of its sweep across the rows (none when every
+// length is below the rows'), which counts the shorter lengths on its way for about what
+// that board alone costs (results/rows/README.md). An open row's lengths are those of its
+// open sweeps; each board's own open count runs its closed sweep too, as the row does.
+struct RowBoards {
+  std::vector<int> alone;
+  std::optional<int> across;
+};
+RowBoards row_boards(const FrontierRequest& request);
 // The row's counts by length from its units' counts (FormatError when one is missing).
 std::vector<LengthCounts> row_of_units(const FrontierRequest& request,
                                        const std::map<int, BigCount>& units);

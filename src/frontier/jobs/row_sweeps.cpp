@@ -163,6 +163,18 @@ bool count_every_length(const FrontierRequest& request, const FrontierOptions& w
 
 namespace knightstour {
 
+RowBoards row_boards(const FrontierRequest& request) {
+  const frontier_detail::RowPlan plan =
+      frontier_detail::row_plan(request.shape.rows, request.shape.cols, request.closed);
+  RowBoards boards;
+  if (request.shape.rows <= 2) return boards;
+  for (const int n : plan.alone) {
+    if (n > 2) boards.alone.push_back(n);
+  }
+  boards.across = plan.longest;
+  return boards;
+}
+
 std::vector<LengthCounts> row_of_units(const FrontierRequest& request,
                                        const std::map<int, BigCount>& units) {
   const int rows = request.shape.rows, columns = request.shape.cols;
