@@ -128,6 +128,32 @@ def stop_with_a_checkpoint(kt, args, unit):
     raise AssertionError("no time limit stopped the count with a checkpoint kept")
 
 
+def row_table(kt, tmp, merged, spare, forged):
+    """scripts/row-table checks a merged row by its spare residue unit, and refuses a forged one."""
+    table = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts",
+                         "row-table")
+
+    def unit_json(unit):
+        path = unit + ".json"
+        with open(path, "w") as f:
+            f.write(run(kt, "count", "--run-dir", unit, "--resume", "--json").stdout)
+        return path
+
+    row = unit_json(merged)
+    out = os.path.join(tmp, "table.csv")
+    got = subprocess.run([sys.executable, table, row, "--check", unit_json(spare), "--out", out],
+                         capture_output=True, text=True)
+    assert got.returncode == 0, got.stderr
+    with open(out, newline="") as f:
+        lines = {int(r["length"]): r for r in csv.DictReader(f)}
+    assert lines[30]["checked"] == "modulo 4611686018427387737", lines[30]  # the spare
+    got = subprocess.run([sys.executable, table, row, "--check", unit_json(forged), "--out",
+                          os.path.join(tmp, "forged.csv")], capture_output=True, text=True)
+    assert got.returncode != 0 and "5x26 closed: " in got.stderr, got.stderr
+    assert not os.path.exists(os.path.join(tmp, "forged.csv"))
+    print("row-table checks a merged row by its spare residue unit and refuses a forged unit")
+
+
 def check_units(kt, tmp):
     from knightstour.frontier import manifest_checksum
     row = ["count", "5x30", "--closed", "--every-length"]
@@ -196,6 +222,7 @@ def check_units(kt, tmp):
         (units[:-1] + [exact], "holds exact counts"),
         (units[:-1] + [forged], "disagrees with the others'"),
     ]
+    row_table(kt, tmp, merged, units[-1], forged)
     for dirs, words in refused:
         out = run(kt, "merge", *dirs, "--out", os.path.join(tmp, "refused"), ok=False)
         lines = out.stderr.strip().splitlines()
