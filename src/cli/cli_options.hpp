@@ -1,16 +1,10 @@
 #pragma once
 
-// Paths given as repeated positional arguments may contain commas, which cxxopts would
-// split on by default.
-#define CXXOPTS_VECTOR_DELIMITER '\0'
-// cxxopts' std::regex option parser costs milliseconds at every start; its plain one is enough.
-#define CXXOPTS_NO_REGEX true
-
 #include <cstdint>
-#include <cxxopts.hpp>
 #include <optional>
 #include <string>
 
+#include "command_line.hpp"
 #include "knightstour/base/stop_control.hpp"
 #include "knightstour/base/units.hpp"
 #include "knightstour/count/count_request.hpp"
@@ -27,17 +21,6 @@ inline constexpr int kExitStopped = 3;
 inline constexpr int kExitVerifyFailed = 4;
 inline constexpr int kExitNoTour = 5;
 
-// A subcommand's options ("knightstour NAME"), with its usage line and its positional
-// argument (e.g. "board") declared.
-cxxopts::Options command_options(const std::string& name, const std::string& description,
-                                 const std::string& usage, const std::string& positional,
-                                 const std::string& positional_help);
-
-// Adds the options every subcommand has (--log-level, --help), parses argv (argv[0] is the
-// subcommand) with `positional` as the positional argument, and sets up logging. Returns
-// false when --help was given (help printed).
-bool parse_command(cxxopts::Options& options, const std::string& positional, int argc, char** argv,
-                   cxxopts::ParseResult& result);
 // The job options of count and enumerate (and, in part, prefixes and estimate).
 // `with_caps`: the stopping caps (max-nodes, max-tours, time-limit), for commands that search.
 void add_job_options(cxxopts::Options& options, bool with_caps = true);
