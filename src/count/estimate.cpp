@@ -172,24 +172,31 @@ double FrontierEstimate::seconds() const {
   return r.complete ? r.seconds : p.seconds;
 }
 
-double FrontierEstimate::peak_classes() const {
-  if (row) {
+namespace {
+
+// A figure of the largest generation: measured when the calibration finished the count, else
+// projected; a row's, its largest board's.
+template <class Measured, class Projected>
+double largest(const FrontierEstimate& f, Measured measured, Projected projected) {
+  if (f.row) {
     double most = 0;
-    for (const FrontierEstimate& part : parts) most = std::max(most, part.peak_classes());
+    for (const FrontierEstimate& part : f.parts) {
+      most = std::max(most, largest(part, measured, projected));
+    }
     return most;
   }
-  const auto& st = std::get<FrontierStatistics>(r.statistics);
-  return r.complete ? static_cast<double>(st.peak_classes) : p.peak_classes;
+  const auto& st = std::get<FrontierStatistics>(f.r.statistics);
+  return f.r.complete ? static_cast<double>(st.*measured) : f.p.*projected;
+}
+
+}  // namespace
+
+double FrontierEstimate::peak_classes() const {
+  return largest(*this, &FrontierStatistics::peak_classes, &Projection::peak_classes);
 }
 
 double FrontierEstimate::peak_bytes() const {
-  if (row) {
-    double most = 0;
-    for (const FrontierEstimate& part : parts) most = std::max(most, part.peak_bytes());
-    return most;
-  }
-  const auto& st = std::get<FrontierStatistics>(r.statistics);
-  return r.complete ? static_cast<double>(st.peak_bytes) : p.peak_bytes;
+  return largest(*this, &FrontierStatistics::peak_bytes, &Projection::peak_bytes);
 }
 
 std::vector<std::string> check(const EstimateRequest& request) {

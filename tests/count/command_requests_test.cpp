@@ -22,6 +22,16 @@ EstimateRequest estimate_of(BoardShape shape, std::vector<std::int64_t> prefix) 
   return r;
 }
 
+// The closed cycles of every length of `shape`'s row.
+EstimateRequest closed_row(BoardShape shape) {
+  EstimateRequest r;
+  r.count.shape = shape;
+  r.count.closed = true;
+  r.count.all_starts = true;
+  r.count.every_length = true;
+  return r;
+}
+
 // Each command's refusals name its request's fields, never a flag: the CLI spells those.
 TEST(CommandRequests, EstimateRefusalsNameFields) {
   EstimateRequest r = estimate_of({5, 5}, {0});
@@ -106,11 +116,7 @@ TEST(CommandRequests, AFrontierEstimateThatFinishesIsTheCount) {
 // and the longest, for the sweep across the rows. Calibrated long enough to finish, each
 // board's estimate is its count, the row's term for that length, and the row's time theirs.
 TEST(CommandRequests, ARowIsSizedByItsBoards) {
-  EstimateRequest r;
-  r.count.shape = BoardShape{5, 12};
-  r.count.closed = true;
-  r.count.all_starts = true;
-  r.count.every_length = true;
+  EstimateRequest r = closed_row({5, 12});
   r.calibrate = 60;
   const Estimate e = estimate(r);
   const auto* f = std::get_if<FrontierEstimate>(&e);
@@ -138,11 +144,7 @@ TEST(CommandRequests, ARowIsSizedByItsBoards) {
 // A residue unit of a row: each board estimated modulo the unit's prime, the row's time
 // projected from a calibration that stops.
 TEST(CommandRequests, AResidueUnitOfARowIsProjected) {
-  EstimateRequest r;
-  r.count.shape = BoardShape{8, 30};
-  r.count.closed = true;
-  r.count.all_starts = true;
-  r.count.every_length = true;
+  EstimateRequest r = closed_row({8, 30});
   r.count.residue_unit = 2;
   r.calibrate = 0.5;
   const Estimate e = estimate(r);
