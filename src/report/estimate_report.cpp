@@ -271,6 +271,7 @@ std::string row_board_line(const FrontierEstimate& part, bool across, int rows) 
                 : std::string(" (the sweep across the rows)");
   }
   const double seconds = part.seconds();
+  if (part.interrupted) return text + ": interrupted";
   if (part.r.complete) {
     text += format(": counted in %.3g s", seconds);
   } else if (seconds < 0) {
