@@ -69,9 +69,9 @@ std::vector<const RunStanding*> one_set(const std::vector<RunStanding>& runs,
     if (first == nullptr) first = &s;
     if (s.job_key != first->job_key || s.shard.count != first->shard.count) {
       out.push_back(name(s) + " is shard " + std::to_string(s.shard.index) + " of " +
-                    std::to_string(s.shard.count) + " of " + s.job + ", another job than " +
+                    std::to_string(s.shard.count) + " of " + job_text(s) + ", another job than " +
                     name(*first) + "'s (shard " + std::to_string(first->shard.index) + " of " +
-                    std::to_string(first->shard.count) + " of " + first->job + ")");
+                    std::to_string(first->shard.count) + " of " + job_text(*first) + ")");
       continue;
     }
     const auto [it, fresh] = by_index.emplace(s.shard.index, &s);
@@ -128,6 +128,10 @@ JobTotals totals_of(const std::vector<RunStanding>& runs) {
 }  // namespace
 
 std::string share_name(const RunStanding& s) { return s.modulus != 0 ? "residue unit" : "shard"; }
+
+std::string job_text(const RunStanding& s) {
+  return s.modulus != 0 ? s.job + ", modulo " + std::to_string(s.modulus) : s.job;
+}
 
 double JobTotals::cpu_left() const {
   return done == 0 || planned <= done

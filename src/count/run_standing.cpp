@@ -69,7 +69,6 @@ void read_frontier(const fs::path& dir, RunStanding& s) {
   const FrontierRequest& r = f.request;
   s.job = describe(f.job);
   s.modulus = r.modulus;
-  if (r.modulus != 0) s.job += ", modulo " + std::to_string(r.modulus);
   s.shard = r.shard;
   FrontierManifest any_shard = m;  // whichever shard, whichever run and ranks counted it
   any_shard.frontier.shard.index = 0;

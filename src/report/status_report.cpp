@@ -53,7 +53,7 @@ nlohmann::json standing_json(const RunStanding& s) {
   };
   return {{"dir", s.dir.string()},
           {"method", to_string(s.method)},
-          {"job", s.job},
+          {"job", job_text(s)},
           {"by", s.unit},
           {"shard", {{"index", s.shard.index}, {"count", s.shard.count}}},
           {"ranks", s.ranks},
@@ -80,7 +80,8 @@ void put_text(std::string& t, const Standing& standing) {
   const std::vector<RunStanding>& runs = standing.runs;
   if (!standing.root) {
     const RunStanding& s = runs.front();
-    put(t, "run        %s%s%s%s%s\n", dir.c_str(), s.job.empty() ? "" : ": ", s.job.c_str(),
+    const std::string job = job_text(s);
+    put(t, "run        %s%s%s%s%s\n", dir.c_str(), job.empty() ? "" : ": ", job.c_str(),
         s.shard.count > 1 ? (", " + share_name(s) + " " + std::to_string(s.shard.index) + " of " +
                              std::to_string(s.shard.count))
                                 .c_str()
@@ -146,8 +147,10 @@ void put_text(std::string& t, const Standing& standing) {
     } else if (!s.problem.empty()) {
       put(t, "           %s: %s\n", name.c_str(), state_text(s).c_str());
     } else if (!(fold && s.complete())) {
-      put(t, "%s %-*d %s: %s; %s\n", s.modulus != 0 ? "unit" : "shard", s.modulus != 0 ? 5 : 4,
-          s.shard.index, name.c_str(), progress_text(s).c_str(), state_text(s).c_str());
+      put(t, "%s %-*d %s%s: %s; %s\n", s.modulus != 0 ? "unit" : "shard", s.modulus != 0 ? 5 : 4,
+          s.shard.index, name.c_str(),
+          s.modulus != 0 ? (" (modulo " + std::to_string(s.modulus) + ")").c_str() : "",
+          progress_text(s).c_str(), state_text(s).c_str());
     }
   }
   if (fold) {

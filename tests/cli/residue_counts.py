@@ -183,7 +183,11 @@ def check_units(kt, tmp):
     for i, unit in enumerate(units):
         subprocess.run(["cp", "-r", unit, os.path.join(root, f"shard-{i}")], check=True)
     status = run(kt, "status", root).stdout
-    assert "over 6 of 6 residue units" in status and "\nunit 5     shard-5:" in status, status
+    assert "over 6 of 6 residue units" in status, status
+    assert "\nunit 5     shard-5 (modulo 4611686018427387737):" in status, status
+    # The root is the job, not one unit's residue: its title names no modulus.
+    title = status.splitlines()[0]
+    assert title.startswith("root ") and "5xn closed" in title and "modulo" not in title, title
     assert "residues   every unit finished" in status and "knightstour merge" in status, status
     assert "tours      " not in status and "problem" not in status, status
     subprocess.run(["rm", "-rf", os.path.join(root, "shard-2")], check=True)

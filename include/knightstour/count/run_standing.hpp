@@ -18,7 +18,7 @@ namespace knightstour {
 struct RunStanding {
   std::filesystem::path dir;
   Method method = Method::dfs;
-  std::string job;  // "6x7 open, all starts by end pairs"
+  std::string job;  // "6x7 open, all starts by end pairs"; a residue unit's without its modulus
   // The job whatever the shard: shards of one job, and only they, have equal keys.
   std::string job_key;
   std::string unit;  // what it counts by: "unit" (of end pairs), "sweep", "prefix" or "count"
@@ -54,6 +54,9 @@ struct RunStanding {
 // Reads the run in `dir` (a manifest, or ranks.json with rank-*/); a run that does not read
 // comes back with `problem` set rather than as an exception.
 RunStanding read_standing(const std::filesystem::path& dir);
+
+// The job as this run counts it: a residue unit's with ", modulo P".
+std::string job_text(const RunStanding& s);
 
 // What one share of a job is called: "shard", or "residue unit" (a count modulo a prime).
 std::string share_name(const RunStanding& s);
